@@ -1,0 +1,46 @@
+package analysis
+
+import "github.com/skill-ls/skill-ls/skillcore"
+
+// Range is a span of byte offsets in one file.
+type Range = skillcore.Range
+
+// Severity of a finding.
+type Severity = skillcore.Severity
+
+// Severities, re-exported so callers need not import skillcore.
+const (
+	Error   = skillcore.Error
+	Warning = skillcore.Warning
+	Info    = skillcore.Info
+)
+
+// Finding is one thing to tell the author: a rule broken at a place, for
+// some agents, with the other files involved and the fixes on offer.
+type Finding struct {
+	Rule     string
+	Severity Severity
+	Message  string // names the targets it comes from
+	Range    Range
+	Targets  []string
+	Related  []Related
+	Fixes    []Fix
+}
+
+// Related is another place a finding is about, often another file.
+type Related = skillcore.Related
+
+// Fix is a named change that resolves a finding.
+type Fix struct {
+	Title     string
+	Edits     []Edit
+	Preferred bool // the one clearly right fix
+	// Open, when set, is a file to show rather than an edit to make.
+	Open string
+}
+
+// Edit replaces Range of the file with NewText.
+type Edit struct {
+	Range   Range
+	NewText string
+}

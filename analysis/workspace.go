@@ -1,0 +1,104 @@
+package analysis
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// Config is what the user can set about the analysis.
+type Config struct {
+	Home     string   // the user's home directory, for global roots
+	Projects []string // workspace folders
+	Targets  []string // pinned targets; empty: those that discover each file
+	Roots    []string // extra skill roots
+	// Rules overrides a rule's severity: "error", "warning", "info" or "off".
+	Rules  map[string]string
+	Getenv func(string) string
+}
+
+// Workspace is the world of skills an editor or a check run sees, with the
+// author's settings applied. It is not safe for concurrent use.
+type Workspace struct {
+	World  *skillcore.World
+	config Config
+}
+
+// NewWorkspace makes an empty workspace; call Scan to fill it.
+func NewWorkspace(cfg Config) *Workspace {
+	w := skillcore.NewWorld(skillcore.Env{Home: cfg.Home, Getenv: cfg.Getenv}, cfg.Projects)
+	for _, id := range cfg.Targets {
+		if t := skillcore.TargetByID(id); t != nil {
+			w.Pinned = append(w.Pinned, t)
+		}
+	}
+	w.Extra = cfg.Roots
+	return &Workspace{World: w, config: cfg}
+}
+
+// Config returns the settings the workspace was made with.
+func (w *Workspace) Config() Config { return w.config }
+
+// Scan reads every skill under every root.
+func (w *Workspace) Scan() []error { return w.World.Scan() }
+
+// Set replaces the text of the file at path (an editor buffer or the file
+// read from disk) and returns the other files whose findings may change.
+func (w *Workspace) Set(path string, src []byte) []string { return w.World.Set(path, src) }
+
+// Remove forgets the file at path, returning the files affected.
+func (w *Workspace) Remove(path string) []string { return w.World.Remove(path) }
+
+// Paths lists every file in the workspace.
+func (w *Workspace) Paths() []string { return w.World.Paths() }
+
+// Source is the text the workspace holds for path, or nil.
+func (w *Workspace) Source(path string) []byte {
+	if e := w.World.Entry(path); e != nil {
+		return e.Skill.Src
+	}
+	return nil
+}
+
+// Load reads path from disk into the workspace; a file that is gone is
+// removed. It returns the other files affected.
+func (w *Workspace) Load(path string) ([]string, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return w.Remove(path), err
+	}
+	return w.Set(path, src), nil
+}
+
+// IsSkillFile reports whether a path names a SKILL.md; other Markdown files
+// get nothing from skill-ls.
+func IsSkillFile(path string) bool {
+	return strings.HasSuffix(path, "/"+skillcore.FileName) || path == skillcore.FileName
+}
+
+// severity applies the user's override to a rule, reporting false when the
+// rule is off.
+func (w *Workspace) severity(rule string, s Severity) (Severity, bool) {
+	switch w.config.Rules[rule] {
+	case "off":
+		return s, false
+	case "error":
+		return Error, true
+	case "warning":
+		return Warning, true
+	case "info":
+		return Info, true
+	}
+	return s, true
+}
+
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		if a.Range.Start != b.Range.Start {
+			return a.Range.Start - b.Range.Start
+		}
+		return strings.Compare(a.Rule, b.Rule)
+	})
+}

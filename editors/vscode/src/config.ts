@@ -1,0 +1,238 @@
+// Pure helpers for the skill-ls VS Code client: how the server is launched,
+// which initialization options it gets, which documents it sees and how the
+// catalog command is asked for. Nothing here imports 'vscode', so the unit
+// tests and the end-to-end client (testdata/e2e) use exactly the values the
+// extension uses.
+
+import * as os from 'os';
+import * as path from 'path';
+
+/** Configuration section shared by the settings, initializationOptions and
+ * workspace/didChangeConfiguration. */
+export const CONFIG_SECTION = 'skill-ls';
+
+/** Client id: VS Code reads `skill-ls.trace.server` for a client of this id. */
+export const CLIENT_ID = 'skill-ls';
+export const CLIENT_NAME = 'skill-ls';
+
+/** The server's workspace/executeCommand command that returns catalog text. */
+export const CATALOG_COMMAND = 'skill-ls.catalog';
+
+/** The extension's own command ids (contributed in package.json). */
+export const SHOW_CATALOG_COMMAND = 'skill-ls.showCatalog';
+export const RESTART_COMMAND = 'skill-ls.restart';
+
+/** Activation events the manifest must declare. */
+export const ACTIVATION_EVENTS: readonly string[] = [
+  'workspaceContains:**/SKILL.md',
+  'onLanguage:markdown',
+];
+
+/** Targets that render a catalog, offered by "skill-ls: Show Catalog". */
+export const CATALOG_TARGETS: readonly string[] = [
+  'agentskills',
+  'zed',
+  'codex',
+  'claude-code',
+  'copilot',
+  'gemini',
+  'tiny-agent',
+  'zot',
+];
+
+export const DEFAULT_PATH = 'skill-ls';
+export const DEFAULT_DEBOUNCE_MS = 50;
+
+export type Severity = 'error' | 'warning' | 'info' | 'off';
+
+/** The `skill-ls.*` settings as the user wrote them (unvalidated). */
+export interface RawSettings {
+  path?: unknown;
+  targets?: unknown;
+  rules?: unknown;
+  debounceMs?: unknown;
+}
+
+/** The settings after validation and defaults. */
+export interface Settings {
+  path: string;
+  targets: string[];
+  rules: Record<string, Severity>;
+  debounceMs: number;
+}
+
+/** What the server gets as initializationOptions (and as the `skill-ls`
+ * section of workspace/didChangeConfiguration). Keys follow the server's
+ * contract: targets, rules, debounceMs (roots and home are left to the
+ * server's defaults here). */
+export interface InitializationOptions {
+  targets?: string[];
+  rules?: Record<string, Severity>;
+  debounceMs: number;
+}
+
+export interface ServerCommand {
+  command: string;
+  args: string[];
+}
+
+/** A document filter equal in shape to vscode's DocumentFilter. */
+export interface SkillDocumentFilter {
+  scheme: string;
+  language: string;
+  pattern: string;
+}
+
+/** Only SKILL.md files on disk are sent to the server. The server is
+ * harmless on other Markdown, but there is no reason to send it. */
+export const DOCUMENT_SELECTOR: readonly SkillDocumentFilter[] = [
+  { scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' },
+];
+
+/** File-system watcher glob for skills (also registered by the server when
+ * the client supports dynamic registration). */
+export const SKILL_GLOB = '**/SKILL.md';
+
+const SEVERITIES = new Set<string>(['error', 'warning', 'info', 'off']);
+
+/** Validate raw settings and apply defaults. Unknown or mistyped values fall
+ * back to the default rather than failing the whole extension. */
+export function normalizeSettings(raw: RawSettings): Settings {
+  const p = typeof raw.path === 'string' && raw.path.trim() !== '' ? raw.path.trim() : DEFAULT_PATH;
+
+  const targets: string[] = [];
+  if (Array.isArray(raw.targets)) {
+    for (const t of raw.targets) {
+      if (typeof t === 'string' && t.trim() !== '' && !targets.includes(t.trim())) {
+        targets.push(t.trim());
+      }
+    }
+  }
+
+  const rules: Record<string, Severity> = {};
+  if (raw.rules !== null && typeof raw.rules === 'object' && !Array.isArray(raw.rules)) {
+    for (const [id, sev] of Object.entries(raw.rules as Record<string, unknown>)) {
+      if (typeof sev === 'string' && SEVERITIES.has(sev)) {
+        rules[id] = sev as Severity;
+      }
+    }
+  }
+
+  let debounceMs = DEFAULT_DEBOUNCE_MS;
+  if (typeof raw.debounceMs === 'number' && Number.isFinite(raw.debounceMs) && raw.debounceMs >= 0) {
+    debounceMs = Math.floor(raw.debounceMs);
+  }
+
+  return { path: p, targets, rules, debounceMs };
+}
+
+export interface PathContext {
+  /** The first workspace folder's file-system path, if any. */
+  workspaceFolder?: string;
+  /** The user's home directory (defaults to os.homedir()). */
+  home?: string;
+}
+
+/** Expand `~` and `${workspaceFolder}` in the configured binary path. A bare
+ * name (no path separator) is left alone so it is looked up on PATH. A
+ * relative path with a separator is taken relative to the workspace folder. */
+export function resolveServerPath(configured: string, ctx: PathContext = {}): string {
+  let p = configured.trim() || DEFAULT_PATH;
+  const home = ctx.home ?? os.homedir();
+  if (p === '~') {
+    p = home;
+  } else if (p.startsWith('~/') || p.startsWith('~\\')) {
+    p = path.join(home, p.slice(2));
+  }
+  if (p.includes('${workspaceFolder}')) {
+    if (ctx.workspaceFolder === undefined) {
+      return p.split('${workspaceFolder}').join('.');
+    }
+    p = p.split('${workspaceFolder}').join(ctx.workspaceFolder);
+  }
+  const hasSeparator = p.includes('/') || p.includes('\\');
+  if (hasSeparator && !path.isAbsolute(p) && ctx.workspaceFolder !== undefined) {
+    p = path.join(ctx.workspaceFolder, p);
+  }
+  return p;
+}
+
+/** The server process: `<path> serve`, talking LSP over stdio. (No
+ * transport is given to vscode-languageclient on purpose: with
+ * TransportKind.stdio it would append `--stdio` to these args.) */
+export function serverCommand(settings: Settings, ctx: PathContext = {}): ServerCommand {
+  return { command: resolveServerPath(settings.path, ctx), args: ['serve'] };
+}
+
+/** initializationOptions for the server. Empty targets and rules are left
+ * out so the server applies its own defaults. */
+export function initializationOptions(settings: Settings): InitializationOptions {
+  const opts: InitializationOptions = { debounceMs: settings.debounceMs };
+  if (settings.targets.length > 0) {
+    opts.targets = [...settings.targets];
+  }
+  if (Object.keys(settings.rules).length > 0) {
+    opts.rules = { ...settings.rules };
+  }
+  return opts;
+}
+
+export interface ExecuteCommandParams {
+  command: string;
+  arguments: unknown[];
+}
+
+/** The workspace/executeCommand params that ask the server for a target's
+ * catalog text. */
+export function catalogRequest(target: string): ExecuteCommandParams {
+  return { command: CATALOG_COMMAND, arguments: [{ target }] };
+}
+
+/** The language of the untitled document showing a target's catalog. */
+export function catalogLanguage(target: string): string {
+  switch (target) {
+    case 'codex':
+    case 'claude-code':
+    case 'zot':
+    case 'copilot':
+    case 'gemini':
+      return 'markdown';
+    default:
+      // zed, tiny-agent and agentskills render <available_skills> XML.
+      return 'xml';
+  }
+}
+
+/** Turn the server's answer to skill-ls.catalog into text. The contract is
+ * a string; an object with a `text` field is accepted too. */
+export function catalogText(result: unknown): string {
+  if (typeof result === 'string') {
+    return result;
+  }
+  if (result !== null && typeof result === 'object' && typeof (result as { text?: unknown }).text === 'string') {
+    return (result as { text: string }).text;
+  }
+  if (result === null || result === undefined) {
+    return '';
+  }
+  return JSON.stringify(result, null, 2);
+}
+
+/** Quick pick items for the catalog command; the default target first. */
+export function catalogPickItems(settings: Settings): string[] {
+  const preferred = settings.targets.find((t) => CATALOG_TARGETS.includes(t));
+  if (preferred === undefined) {
+    return [...CATALOG_TARGETS];
+  }
+  return [preferred, ...CATALOG_TARGETS.filter((t) => t !== preferred)];
+}
+
+/** A friendly message for a server that failed to start. */
+export function launchFailureMessage(command: string, err: unknown): string {
+  const detail = err instanceof Error ? err.message : String(err);
+  return (
+    `skill-ls: could not start "${command} serve" (${detail}). ` +
+    'Install the binary with `go install ./cmd/skill-ls` from a clone of skill-ls, ' +
+    'or set "skill-ls.path" to its location.'
+  );
+}

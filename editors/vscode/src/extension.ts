@@ -1,0 +1,147 @@
+// The skill-ls VS Code extension: a thin client that starts `skill-ls serve`
+// and hands it SKILL.md files. All decisions about arguments and options live
+// in ./config so they can be tested without VS Code.
+
+import * as vscode from 'vscode';
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+} from 'vscode-languageclient/node';
+
+import {
+  CLIENT_ID,
+  CLIENT_NAME,
+  CONFIG_SECTION,
+  DOCUMENT_SELECTOR,
+  RESTART_COMMAND,
+  SHOW_CATALOG_COMMAND,
+  SKILL_GLOB,
+  Settings,
+  catalogLanguage,
+  catalogPickItems,
+  catalogRequest,
+  catalogText,
+  initializationOptions,
+  launchFailureMessage,
+  normalizeSettings,
+  serverCommand,
+} from './config';
+
+let client: LanguageClient | undefined;
+let watcher: vscode.FileSystemWatcher | undefined;
+
+function readSettings(): Settings {
+  const cfg = vscode.workspace.getConfiguration(CONFIG_SECTION);
+  return normalizeSettings({
+    path: cfg.get('path'),
+    targets: cfg.get('targets'),
+    rules: cfg.get('rules'),
+    debounceMs: cfg.get('debounceMs'),
+  });
+}
+
+function workspaceFolderPath(): string | undefined {
+  const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file');
+  return folder?.uri.fsPath;
+}
+
+function createClient(skillWatcher: vscode.FileSystemWatcher): LanguageClient {
+  const settings = readSettings();
+  const launch = serverCommand(settings, { workspaceFolder: workspaceFolderPath() });
+
+  // No `transport`: the server speaks LSP on stdio by default, and
+  // TransportKind.stdio would make the client append `--stdio`.
+  const serverOptions: ServerOptions = {
+    run: { command: launch.command, args: launch.args },
+    debug: { command: launch.command, args: launch.args },
+  };
+
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR.map((f) => ({ ...f })),
+    initializationOptions: initializationOptions(settings),
+    synchronize: {
+      // Sends workspace/didChangeConfiguration with the `skill-ls` section.
+      configurationSection: CONFIG_SECTION,
+      fileEvents: skillWatcher,
+    },
+  };
+
+  return new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+}
+
+async function startClient(context: vscode.ExtensionContext): Promise<void> {
+  if (watcher === undefined) {
+    watcher = vscode.workspace.createFileSystemWatcher(SKILL_GLOB);
+    context.subscriptions.push(watcher);
+  }
+  const c = createClient(watcher);
+  client = c;
+  try {
+    await c.start();
+  } catch (err) {
+    const launch = serverCommand(readSettings(), { workspaceFolder: workspaceFolderPath() });
+    void vscode.window.showErrorMessage(launchFailureMessage(launch.command, err));
+  }
+}
+
+async function stopClient(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c !== undefined) {
+    try {
+      await c.stop();
+    } catch {
+      // The server may already be gone; nothing else to do.
+    }
+  }
+}
+
+async function showCatalog(): Promise<void> {
+  if (client === undefined || !client.isRunning()) {
+    void vscode.window.showErrorMessage('skill-ls: the language server is not running.');
+    return;
+  }
+  const target = await vscode.window.showQuickPick(catalogPickItems(readSettings()), {
+    title: 'skill-ls: show the catalog as this agent renders it',
+    placeHolder: 'Target agent',
+  });
+  if (target === undefined) {
+    return;
+  }
+  try {
+    const result: unknown = await client.sendRequest(ExecuteCommandRequest.type, catalogRequest(target));
+    const doc = await vscode.workspace.openTextDocument({
+      content: catalogText(result),
+      language: catalogLanguage(target),
+    });
+    await vscode.window.showTextDocument(doc, { preview: false });
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : String(err);
+    void vscode.window.showErrorMessage(`skill-ls: catalog for ${target} failed: ${detail}`);
+  }
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  context.subscriptions.push(
+    vscode.commands.registerCommand(SHOW_CATALOG_COMMAND, showCatalog),
+    vscode.commands.registerCommand(RESTART_COMMAND, async () => {
+      await stopClient();
+      await startClient(context);
+    }),
+    vscode.workspace.onDidChangeConfiguration(async (e) => {
+      // The binary path is only read at launch; restart when it changes.
+      // Other settings reach the running server through didChangeConfiguration.
+      if (e.affectsConfiguration(`${CONFIG_SECTION}.path`)) {
+        await stopClient();
+        await startClient(context);
+      }
+    }),
+  );
+  await startClient(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await stopClient();
+}

@@ -1,0 +1,195 @@
+import { strict as assert } from 'node:assert';
+import * as path from 'node:path';
+import { describe, it } from 'node:test';
+
+import {
+  CATALOG_COMMAND,
+  CATALOG_TARGETS,
+  DEFAULT_DEBOUNCE_MS,
+  DOCUMENT_SELECTOR,
+  catalogLanguage,
+  catalogPickItems,
+  catalogRequest,
+  catalogText,
+  initializationOptions,
+  launchFailureMessage,
+  normalizeSettings,
+  resolveServerPath,
+  serverCommand,
+} from '../config';
+
+describe('normalizeSettings', () => {
+  it('applies defaults to empty settings', () => {
+    assert.deepEqual(normalizeSettings({}), {
+      path: 'skill-ls',
+      targets: [],
+      rules: {},
+      debounceMs: DEFAULT_DEBOUNCE_MS,
+    });
+    assert.equal(DEFAULT_DEBOUNCE_MS, 50);
+  });
+
+  it('keeps valid values', () => {
+    assert.deepEqual(
+      normalizeSettings({
+        path: '/opt/bin/skill-ls',
+        targets: ['zed', 'codex'],
+        rules: { 'body-too-long': 'off', 'name-chars': 'warning' },
+        debounceMs: 0,
+      }),
+      {
+        path: '/opt/bin/skill-ls',
+        targets: ['zed', 'codex'],
+        rules: { 'body-too-long': 'off', 'name-chars': 'warning' },
+        debounceMs: 0,
+      },
+    );
+  });
+
+  it('drops mistyped values instead of failing', () => {
+    const s = normalizeSettings({
+      path: '   ',
+      targets: ['zed', 3, '', 'zed', ' codex '],
+      rules: { a: 'loud', b: 'info', c: 7 },
+      debounceMs: -5,
+    });
+    assert.equal(s.path, 'skill-ls');
+    assert.deepEqual(s.targets, ['zed', 'codex']);
+    assert.deepEqual(s.rules, { b: 'info' });
+    assert.equal(s.debounceMs, 50);
+  });
+
+  it('rejects non-object rules and non-finite debounce', () => {
+    const s = normalizeSettings({ rules: ['error'], debounceMs: Number.NaN, targets: 'zed' });
+    assert.deepEqual(s.rules, {});
+    assert.deepEqual(s.targets, []);
+    assert.equal(s.debounceMs, 50);
+  });
+
+  it('floors fractional debounce', () => {
+    assert.equal(normalizeSettings({ debounceMs: 12.7 }).debounceMs, 12);
+  });
+});
+
+describe('serverCommand', () => {
+  it('launches `skill-ls serve` from PATH by default', () => {
+    assert.deepEqual(serverCommand(normalizeSettings({})), { command: 'skill-ls', args: ['serve'] });
+  });
+
+  it('never adds --stdio or other transport flags', () => {
+    const cmd = serverCommand(normalizeSettings({ path: '/x/skill-ls' }));
+    assert.deepEqual(cmd.args, ['serve']);
+  });
+
+  it('uses the configured path', () => {
+    const cmd = serverCommand(normalizeSettings({ path: '/usr/local/bin/skill-ls' }));
+    assert.equal(cmd.command, '/usr/local/bin/skill-ls');
+  });
+});
+
+describe('resolveServerPath', () => {
+  const ctx = { home: '/home/u', workspaceFolder: '/ws' };
+
+  it('leaves a bare name for PATH lookup', () => {
+    assert.equal(resolveServerPath('skill-ls', ctx), 'skill-ls');
+  });
+
+  it('expands ~', () => {
+    assert.equal(resolveServerPath('~/go/bin/skill-ls', ctx), path.join('/home/u', 'go/bin/skill-ls'));
+    assert.equal(resolveServerPath('~', ctx), '/home/u');
+  });
+
+  it('expands ${workspaceFolder}', () => {
+    assert.equal(resolveServerPath('${workspaceFolder}/bin/skill-ls', ctx), '/ws/bin/skill-ls');
+  });
+
+  it('resolves relative paths against the workspace folder', () => {
+    assert.equal(resolveServerPath('bin/skill-ls', ctx), path.join('/ws', 'bin/skill-ls'));
+    assert.equal(resolveServerPath('./bin/skill-ls', ctx), path.join('/ws', 'bin/skill-ls'));
+  });
+
+  it('keeps relative paths without a workspace folder', () => {
+    assert.equal(resolveServerPath('bin/skill-ls', { home: '/h' }), 'bin/skill-ls');
+    assert.equal(resolveServerPath('${workspaceFolder}/skill-ls', { home: '/h' }), './skill-ls');
+  });
+
+  it('falls back to the default for blank input', () => {
+    assert.equal(resolveServerPath('  ', ctx), 'skill-ls');
+  });
+});
+
+describe('initializationOptions', () => {
+  it('sends debounceMs and leaves empty targets/rules to the server', () => {
+    assert.deepEqual(initializationOptions(normalizeSettings({})), { debounceMs: 50 });
+  });
+
+  it('passes targets, rules and debounceMs with the server contract keys', () => {
+    const opts = initializationOptions(
+      normalizeSettings({ targets: ['zed'], rules: { 'name-chars': 'off' }, debounceMs: 0 }),
+    );
+    assert.deepEqual(opts, { targets: ['zed'], rules: { 'name-chars': 'off' }, debounceMs: 0 });
+  });
+
+  it('is JSON-serializable and does not alias the settings', () => {
+    const s = normalizeSettings({ targets: ['zed'] });
+    const opts = initializationOptions(s);
+    opts.targets?.push('codex');
+    assert.deepEqual(s.targets, ['zed']);
+    assert.deepEqual(JSON.parse(JSON.stringify(opts)), opts);
+  });
+});
+
+describe('documents', () => {
+  it('selects only SKILL.md files on disk', () => {
+    assert.deepEqual(DOCUMENT_SELECTOR, [{ scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' }]);
+  });
+});
+
+describe('catalog command', () => {
+  it('asks the server with skill-ls.catalog and [{target}]', () => {
+    assert.equal(CATALOG_COMMAND, 'skill-ls.catalog');
+    assert.deepEqual(catalogRequest('zed'), { command: 'skill-ls.catalog', arguments: [{ target: 'zed' }] });
+  });
+
+  it('offers every catalog target', () => {
+    assert.deepEqual(
+      [...CATALOG_TARGETS].sort(),
+      ['agentskills', 'claude-code', 'codex', 'copilot', 'gemini', 'tiny-agent', 'zed', 'zot'],
+    );
+  });
+
+  it('puts the first configured target first in the pick list', () => {
+    const items = catalogPickItems(normalizeSettings({ targets: ['codex'] }));
+    assert.equal(items[0], 'codex');
+    assert.equal(items.length, CATALOG_TARGETS.length);
+    assert.deepEqual([...items].sort(), [...CATALOG_TARGETS].sort());
+    assert.deepEqual(catalogPickItems(normalizeSettings({})), [...CATALOG_TARGETS]);
+    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['claude-api'] })), [...CATALOG_TARGETS]);
+  });
+
+  it('shows XML catalogs as xml and list catalogs as markdown', () => {
+    assert.equal(catalogLanguage('zed'), 'xml');
+    assert.equal(catalogLanguage('agentskills'), 'xml');
+    assert.equal(catalogLanguage('tiny-agent'), 'xml');
+    assert.equal(catalogLanguage('codex'), 'markdown');
+    assert.equal(catalogLanguage('zot'), 'markdown');
+  });
+
+  it('turns the server result into text', () => {
+    assert.equal(catalogText('<available_skills>\n</available_skills>'), '<available_skills>\n</available_skills>');
+    assert.equal(catalogText({ text: 'hi' }), 'hi');
+    assert.equal(catalogText(null), '');
+    assert.equal(catalogText(undefined), '');
+    assert.equal(catalogText([1]), '[\n  1\n]');
+  });
+});
+
+describe('launchFailureMessage', () => {
+  it('names the command and how to install it', () => {
+    const msg = launchFailureMessage('skill-ls', new Error('spawn skill-ls ENOENT'));
+    assert.match(msg, /skill-ls serve/);
+    assert.match(msg, /ENOENT/);
+    assert.match(msg, /go install \.\/cmd\/skill-ls/);
+    assert.match(msg, /skill-ls\.path/);
+  });
+});

@@ -1,0 +1,109 @@
+package skillcore
+
+import "bytes"
+
+// Frontmatter locates the YAML header of a SKILL.md: an opening line that is
+// exactly "---" on line 1 and the next line that is exactly "---". A "---"
+// line inside a multi-line quoted scalar does not close it, unlike the naive
+// split some validators do.
+type Frontmatter struct {
+	Present bool  // line 1 is a "---" line
+	Closed  bool  // a closing "---" line was found
+	Open    Range // the opening delimiter, without its line end
+	Content Range // the YAML between the delimiters
+	Close   Range // the closing delimiter, without its line end
+	Body    Range // everything after the closing line
+}
+
+// SplitFrontmatter finds the frontmatter in src starting at offset start
+// (past a byte-order mark, if any).
+func SplitFrontmatter(src []byte, start int) Frontmatter {
+	var fm Frontmatter
+	end := len(src)
+	line, next := lineAt(src, start)
+	if !isDelimiter(src[line.Start:line.End]) {
+		fm.Body = Range{start, end}
+		return fm
+	}
+	fm.Present = true
+	fm.Open = line
+	fm.Content = Range{next, end}
+	var q quoteState
+	for pos := next; pos < end; {
+		line, nl := lineAt(src, pos)
+		text := src[line.Start:line.End]
+		if !q.open() && isDelimiter(text) {
+			fm.Closed = true
+			fm.Content.End = line.Start
+			fm.Close = line
+			fm.Body = Range{nl, end}
+			return fm
+		}
+		q.scan(text)
+		pos = nl
+	}
+	fm.Body = Range{end, end}
+	return fm
+}
+
+// lineAt returns the line starting at pos without its "\n" or "\r\n", and the
+// offset where the next line starts.
+func lineAt(src []byte, pos int) (Range, int) {
+	i := bytes.IndexByte(src[pos:], '\n')
+	if i < 0 {
+		return Range{pos, len(src)}, len(src)
+	}
+	e := pos + i
+	next := e + 1
+	if e > pos && src[e-1] == '\r' {
+		e--
+	}
+	return Range{pos, e}, next
+}
+
+func isDelimiter(line []byte) bool { return string(line) == "---" }
+
+// quoteState follows YAML quoted scalars across lines, just enough to know
+// whether a line begins inside one. A quote opens a scalar only where a value
+// can start: after "key:", "- ", "[", "{" or ",".
+type quoteState struct {
+	quote byte // '"' or '\'' while inside a quoted scalar, else 0
+}
+
+func (q *quoteState) open() bool { return q.quote != 0 }
+
+func (q *quoteState) scan(line []byte) {
+	valueStart := true
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if q.quote != 0 {
+			switch {
+			case q.quote == '"' && c == '\\':
+				i++
+			case c == q.quote && q.quote == '\'' && i+1 < len(line) && line[i+1] == '\'':
+				i++
+			case c == q.quote:
+				q.quote = 0
+				valueStart = false
+			}
+			continue
+		}
+		switch {
+		case c == ' ' || c == '\t':
+			continue
+		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			return
+		case (c == '"' || c == '\'') && valueStart:
+			q.quote = c
+		case c == ':' && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t'):
+			valueStart = true
+			continue
+		case c == '-' && valueStart && (i+1 == len(line) || line[i+1] == ' '):
+			continue
+		case c == '[' || c == '{' || c == ',':
+			valueStart = true
+			continue
+		}
+		valueStart = false
+	}
+}

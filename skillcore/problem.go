@@ -1,0 +1,76 @@
+package skillcore
+
+import (
+	"slices"
+	"strings"
+)
+
+// Severity orders how badly a problem affects loading.
+type Severity int
+
+const (
+	Info Severity = iota + 1
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	case Info:
+		return "info"
+	}
+	return "unknown"
+}
+
+// Problem is what a loader says about a file: a rule id, how bad it is, a
+// message and where. Targets lists the agents it comes from; an empty list
+// on a parse problem means every agent that reads the file.
+type Problem struct {
+	Rule     string
+	Severity Severity
+	Message  string
+	Range    Range
+	Targets  []string
+	// Related points at other skills, for collisions and the catalog budget.
+	Related []Related
+}
+
+// Related is another file a problem is about.
+type Related struct {
+	Path    string
+	Range   Range
+	Message string
+}
+
+// merge folds problems that say the same thing at the same place for
+// different targets into one naming all of them, keeping the worst severity.
+func merge(ps []Problem) []Problem {
+	out := ps[:0:0]
+	for _, p := range ps {
+		i := slices.IndexFunc(out, func(q Problem) bool {
+			return q.Rule == p.Rule && q.Range == p.Range && q.Message == p.Message
+		})
+		if i < 0 {
+			out = append(out, p)
+			continue
+		}
+		q := &out[i]
+		q.Severity = max(q.Severity, p.Severity)
+		for _, t := range p.Targets {
+			if !slices.Contains(q.Targets, t) {
+				q.Targets = append(q.Targets, t)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Problem) int {
+		if a.Range.Start != b.Range.Start {
+			return a.Range.Start - b.Range.Start
+		}
+		return strings.Compare(a.Rule, b.Rule)
+	})
+	return out
+}

@@ -1,0 +1,137 @@
+package skillcore
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Env is where agents look for skills on one machine.
+type Env struct {
+	Home string
+	// Getenv reads variables such as CODEX_HOME and ZOT_HOME; nil reads none.
+	Getenv func(string) string
+}
+
+// Root is a target's root resolved to a directory.
+type Root struct {
+	Dir    string
+	Target *Target
+	Scope  Scope
+	Rank   int // position in the target's precedence order
+}
+
+// Roots resolves a target's roots for a project directory ("" for none):
+// its project roots under project, then its global roots, in precedence
+// order. A project root that is also a global root (a project at $HOME)
+// counts once, as global.
+func (e Env) Roots(t *Target, project string) []Root {
+	var out []Root
+	global := map[string]bool{}
+	for _, spec := range t.Roots {
+		if spec.Scope == ScopeGlobal {
+			if d := e.resolve(spec, ""); d != "" {
+				global[d] = true
+			}
+		}
+	}
+	for i, spec := range t.Roots {
+		d := e.resolve(spec, project)
+		if d == "" || (spec.Scope == ScopeProject && global[d]) {
+			continue
+		}
+		out = append(out, Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i})
+	}
+	return out
+}
+
+func (e Env) resolve(spec RootSpec, project string) string {
+	switch spec.Base {
+	case BaseProject:
+		if project == "" {
+			return ""
+		}
+		return filepath.Join(project, spec.Path)
+	case BaseHome:
+		if e.Home == "" {
+			return ""
+		}
+		return filepath.Join(e.Home, spec.Path)
+	case BaseEnv:
+		if e.Getenv != nil {
+			if v := e.Getenv(spec.Env); v != "" {
+				return filepath.Join(v, spec.Path)
+			}
+		}
+		if e.Home == "" {
+			return ""
+		}
+		return filepath.Join(e.Home, spec.Under, spec.Path)
+	}
+	return spec.Path
+}
+
+// Finds reports whether a target scanning root would discover the SKILL.md
+// at path, judging from the path alone.
+func (r Root) Finds(path string) bool {
+	rel, err := filepath.Rel(r.Dir, path)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	if parts[len(parts)-1] != FileName {
+		return false
+	}
+	dirs := parts[:len(parts)-1]
+	if !r.Target.Scan.Recursive {
+		return len(dirs) == 1
+	}
+	if len(dirs) < 1 || len(dirs) > r.Target.Scan.MaxDepth {
+		return false
+	}
+	if r.Target.Scan.SkipHidden {
+		for _, d := range dirs {
+			if strings.HasPrefix(d, ".") {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rootMarkers are the folders whose presence makes a directory a project.
+var rootMarkers = func() []string {
+	seen := map[string]bool{".git": true}
+	out := []string{".git"}
+	for _, t := range Targets {
+		for _, s := range t.Roots {
+			if s.Base == BaseProject && !seen[s.Path] {
+				seen[s.Path] = true
+				out = append(out, s.Path)
+			}
+		}
+	}
+	return out
+}()
+
+// ProjectOf finds the project that contains path: the nearest ancestor that
+// holds a root such as .agents/skills, or a .git. It returns "" when there is
+// none, or when the nearest is the home directory (whose roots are global).
+func (e Env) ProjectOf(path string) string {
+	dir := filepath.Dir(path)
+	for {
+		for _, m := range rootMarkers {
+			if _, err := os.Stat(filepath.Join(dir, m)); err == nil {
+				if dir == e.Home {
+					return ""
+				}
+				return dir
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}

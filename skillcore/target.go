@@ -1,0 +1,201 @@
+package skillcore
+
+// Target is one agent's loader described as data: where it looks, how it
+// scans, what it accepts and how it lists skills for the model. Adding an
+// agent is adding one Target to Targets.
+type Target struct {
+	ID    string
+	Title string // how messages and hovers name the agent
+	// Roots in precedence order: when two skills share a name, the one found
+	// under the earlier root wins.
+	Roots       []RootSpec
+	Scan        Scan
+	Name        NameRule
+	Description DescriptionRule
+	// Fields the agent knows; nil means it reads only name and description.
+	Fields map[string]FieldSpec
+	// RejectUnknown: a field outside Fields makes the agent refuse the skill.
+	RejectUnknown bool
+	// MaxFileBytes is the largest SKILL.md the agent reads (0: no limit).
+	MaxFileBytes int
+	// CatalogBudget caps the sum of name+description bytes in the catalog.
+	CatalogBudget int
+	// HiddenFlag names a boolean field that, when true, keeps the skill out
+	// of the catalog.
+	HiddenFlag string
+	// BoolWords are extra spellings the agent accepts for booleans.
+	BoolWords map[string]bool
+	// ReservedDirs are directory names the agent keeps for itself.
+	ReservedDirs []string
+	// MetadataFatal: a wrongly typed metadata map fails the whole skill.
+	MetadataFatal bool
+	Catalog       CatalogFormat
+	// UploadOnly targets have no roots; they apply only when named.
+	UploadOnly bool
+}
+
+// Scope says whose skill it is.
+type Scope int
+
+const (
+	ScopeProject Scope = iota
+	ScopeGlobal
+)
+
+func (s Scope) String() string {
+	if s == ScopeGlobal {
+		return "global"
+	}
+	return "project"
+}
+
+// Base is what a root's path is relative to.
+type Base int
+
+const (
+	BaseProject Base = iota // the project directory
+	BaseHome                // the user's home directory
+	BaseEnv                 // an environment variable, else a default under home
+	BaseAbsolute            // an absolute path
+)
+
+// RootSpec is a directory an agent scans, before it is resolved against a
+// project and a home directory.
+type RootSpec struct {
+	Base  Base
+	Path  string // relative to Base (for BaseEnv, to the variable's value)
+	Env   string // for BaseEnv: the variable
+	Under string // for BaseEnv: the default of the variable, under home
+	Scope Scope
+}
+
+// Scan says how an agent walks a root.
+type Scan struct {
+	Recursive      bool // else only the root's direct children
+	MaxDepth       int  // directories below the root, for recursive scans
+	MaxDirs        int  // directories visited per root, for recursive scans
+	SkipHidden     bool // skip entries whose name starts with "."
+	FollowSymlinks bool
+}
+
+// Unit is how a length is counted.
+type Unit int
+
+const (
+	Chars Unit = iota // Unicode code points
+	Bytes
+)
+
+func (u Unit) String() string {
+	if u == Bytes {
+		return "bytes"
+	}
+	return "chars"
+}
+
+// Charset is the set of characters a target allows in a name.
+type Charset int
+
+const (
+	AnyChars   Charset = iota
+	SpecChars          // lowercase letters of any script, digits, "-"
+	ASCIIChars         // [a-z0-9-]
+)
+
+// NameRule is how a target judges the name field.
+type NameRule struct {
+	Required      bool
+	Max           int
+	Unit          Unit
+	Charset       Charset
+	StrictHyphens bool // no leading, trailing or consecutive "-"
+	MatchDir      bool // must equal the directory name (after NFKC)
+	CollapseSpace bool // whitespace runs count as one space
+	Reserved      []string
+	NoXML         bool
+	// Identity is how the agent names the skill for collisions.
+	Identity Identity
+	FoldCase bool // names compared case-insensitively
+}
+
+// Identity is where an agent takes a skill's name from.
+type Identity int
+
+const (
+	DeclaredName Identity = iota // the name field; skills without one do not load
+	NameOrDir                    // the name field, else the directory name
+	DirName                      // always the directory name
+)
+
+// DescriptionRule is how a target judges the description field.
+type DescriptionRule struct {
+	Required      bool
+	Recommended   bool // missing is a warning, not a rejection
+	Max           int
+	Unit          Unit
+	CollapseSpace bool
+	NoXML         bool
+	// ListingMax cuts description plus ListingExtra in the agent's listing.
+	ListingMax   int
+	ListingExtra string
+}
+
+// FieldType is the YAML shape a known field takes.
+type FieldType int
+
+const (
+	AnyType FieldType = iota
+	StringType
+	BoolType
+	StringMapType      // a map of string to string
+	StringOrListType   // a string, or a list of strings
+	SpaceSeparatedType // a string of space-separated words; a list is tolerated
+)
+
+// FieldSpec is what a target knows of one frontmatter field.
+type FieldSpec struct {
+	Type FieldType
+	Enum []string
+	Max  int // in chars, 0: no limit
+}
+
+// CatalogFormat is how a target lists skills for the model.
+type CatalogFormat int
+
+const (
+	NoCatalog CatalogFormat = iota
+	CatalogXML                // zed, tiny-agent: <available_skills> on indented lines
+	CatalogXMLLines           // skills-ref to-prompt: every tag and value on its own line
+	CatalogCodex              // codex: "## Skills" bullets with the file path
+	CatalogClaude             // claude-code: "- name: description" cut at 1536
+	CatalogZot                // zot: "- name: one-line description"
+	CatalogPlain              // copilot, gemini: name and description bullets
+)
+
+// TargetByID returns the target with the given id, or nil.
+func TargetByID(id string) *Target {
+	for _, t := range Targets {
+		if t.ID == id {
+			return t
+		}
+	}
+	return nil
+}
+
+// TargetIDs lists every target id in table order.
+func TargetIDs() []string {
+	ids := make([]string, len(Targets))
+	for i, t := range Targets {
+		ids[i] = t.ID
+	}
+	return ids
+}
+
+// Knows reports whether the target reads the field.
+func (t *Target) Knows(key string) bool {
+	if key == "name" || key == "description" {
+		return true
+	}
+	_, ok := t.Fields[key]
+	return ok
+}

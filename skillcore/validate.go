@@ -1,0 +1,444 @@
+package skillcore
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Validate judges a parsed skill as each of the given targets' loaders
+// would, and returns every problem, parse problems included, with the
+// targets each comes from. Problems that several targets raise alike are
+// reported once, naming all of them.
+func Validate(s *Skill, targets []*Target) []Problem {
+	ids := idsOf(targets)
+	var out []Problem
+	for _, p := range s.Problems {
+		if len(p.Targets) == 0 {
+			p.Targets = ids
+		} else if p.Targets = intersect(p.Targets, ids); len(p.Targets) == 0 {
+			continue
+		}
+		out = append(out, p)
+	}
+	c := &checker{s: s, out: out}
+	for _, t := range targets {
+		c.t = t
+		c.file()
+		if s.Meta != nil {
+			c.name()
+			c.description()
+			c.fields()
+		}
+	}
+	if s.Meta != nil {
+		c.unknownFields(targets)
+	}
+	return merge(c.out)
+}
+
+// Loads reports whether a target would load the skill given its problems:
+// it does unless one of them is an error from that target.
+func Loads(problems []Problem, target string) bool {
+	for _, p := range problems {
+		if p.Severity == Error && slices.Contains(p.Targets, target) {
+			return false
+		}
+	}
+	return true
+}
+
+type checker struct {
+	s   *Skill
+	t   *Target
+	out []Problem
+}
+
+func (c *checker) add(rule string, sev Severity, r Range, msg string) {
+	c.out = append(c.out, Problem{Rule: rule, Severity: sev, Range: r, Message: msg, Targets: []string{c.t.ID}})
+}
+
+// missingAt is where a finding about an absent key points: the opening ---.
+func (c *checker) missingAt() Range { return c.s.Frontmatter.Open }
+
+func (c *checker) file() {
+	t, s := c.t, c.s
+	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes {
+		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
+			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
+	}
+	if slices.Contains(t.ReservedDirs, s.DirName()) {
+		c.add("name-reserved", Error, Range{0, 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
+	}
+}
+
+func (c *checker) name() {
+	rule := c.t.Name
+	f := c.s.Field("name")
+	if f == nil {
+		if rule.Required {
+			c.add("name-missing", Error, c.missingAt(), "no name field; it is required")
+		}
+		return
+	}
+	sev := Warning
+	if rule.Required {
+		sev = Error
+	}
+	v := f.Value
+	if v.Kind != KindString {
+		c.add("name-type", sev, v.Range, typeMessage("name", v))
+		return
+	}
+	if strings.TrimSpace(v.Text) == "" {
+		c.add("name-type", sev, v.Range, "name is blank")
+		return
+	}
+	name := v.Text
+	if rule.CollapseSpace {
+		name = collapseSpace(name)
+	}
+	if rule.Max > 0 && measure(name, rule.Unit) > rule.Max {
+		c.add("name-too-long", Error, v.Range, lengthMessage("name", name, rule.Max, rule.Unit))
+	}
+	if rule.Charset != AnyChars {
+		var bad, nonASCII []string
+		for _, r := range name {
+			switch nameRuneClass(r) {
+			case badRune:
+				bad = appendUnique(bad, string(r))
+			case specRune:
+				nonASCII = appendUnique(nonASCII, string(r))
+			}
+		}
+		if len(bad) > 0 {
+			c.add("name-chars", Error, v.Range, fmt.Sprintf("name %q has characters other than lowercase letters, digits and \"-\": %s", name, quoteAll(bad)))
+		}
+		if len(nonASCII) > 0 && rule.Charset == ASCIIChars {
+			c.add("name-non-ascii", Error, v.Range, fmt.Sprintf("name %q has non-ASCII letters %s; only a-z, 0-9 and \"-\" are accepted", name, quoteAll(nonASCII)))
+		}
+	}
+	if rule.StrictHyphens && (strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") || strings.Contains(name, "--")) {
+		c.add("name-hyphens", Error, v.Range, fmt.Sprintf("name %q starts or ends with \"-\" or has \"--\"", name))
+	}
+	if rule.MatchDir && norm.NFKC.String(name) != norm.NFKC.String(c.s.DirName()) {
+		c.add("name-dir-mismatch", Error, v.Range, fmt.Sprintf("name %q differs from its directory name %q", name, c.s.DirName()))
+	}
+	for _, word := range rule.Reserved {
+		if strings.Contains(strings.ToLower(name), word) {
+			c.add("name-reserved", Error, v.Range, fmt.Sprintf("name %q contains the reserved word %q", name, word))
+		}
+	}
+}
+
+var xmlTagRE = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
+
+func (c *checker) description() {
+	rule := c.t.Description
+	f := c.s.Field("description")
+	if f == nil {
+		switch {
+		case rule.Required:
+			c.add("description-missing", Error, c.missingAt(), "no description field; it is required")
+		case rule.Recommended:
+			c.add("description-missing", Warning, c.missingAt(), "no description field; the agent uses it to decide when to load the skill")
+		}
+		return
+	}
+	v := f.Value
+	if v.Kind != KindString {
+		c.add("description-type", Error, v.Range, typeMessage("description", v))
+		return
+	}
+	if strings.TrimSpace(v.Text) == "" {
+		c.add("description-type", Error, v.Range, "description is blank")
+		return
+	}
+	desc := v.Text
+	if rule.CollapseSpace {
+		desc = collapseSpace(desc)
+	}
+	if rule.Max > 0 && measure(desc, rule.Unit) > rule.Max {
+		c.add("description-too-long", Error, v.Range, lengthMessage("description", desc, rule.Max, rule.Unit))
+	}
+	if rule.NoXML {
+		if tag := xmlTagRE.FindString(desc); tag != "" {
+			c.add("description-xml", Error, v.Range, fmt.Sprintf("description contains the XML tag %s", tag))
+		}
+	}
+	if rule.ListingMax > 0 {
+		listing := desc
+		if extra, ok := c.s.Str(rule.ListingExtra); ok {
+			listing += " " + extra
+		}
+		if n := utf8.RuneCountInString(listing); n > rule.ListingMax {
+			cut := string([]rune(listing)[rule.ListingMax:])
+			c.add("description-truncated", Warning, v.Range, fmt.Sprintf("description + %s is %d chars; the listing cuts at %d, losing %q", rule.ListingExtra, n, rule.ListingMax, abbreviate(cut, 40)))
+		}
+	}
+	if c.t.MetadataFatal {
+		if md := c.s.Field("metadata"); md != nil {
+			if sd := md.Value.Field("short-description"); sd != nil && sd.Value.Kind == KindString && utf8.RuneCountInString(sd.Value.Text) > 1024 {
+				c.add("description-too-long", Error, sd.Value.Range, lengthMessage("metadata.short-description", sd.Value.Text, 1024, Chars))
+			}
+		}
+	}
+}
+
+// fields checks the type and value of every field the target knows.
+func (c *checker) fields() {
+	for _, f := range c.s.Meta.Fields {
+		spec, ok := c.t.Fields[f.Key]
+		if !ok {
+			continue
+		}
+		c.field(f, spec)
+	}
+}
+
+func (c *checker) field(f Field, spec FieldSpec) {
+	v := f.Value
+	switch spec.Type {
+	case BoolType:
+		if v.Kind == KindBool {
+			return
+		}
+		if _, ok := c.t.BoolWords[strings.ToLower(v.Text)]; ok && v.IsScalar() {
+			return
+		}
+		c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be true or false, not %s; the agent ignores it", f.Key, describe(v)))
+	case StringType:
+		if v.Kind != KindString {
+			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, describe(v)))
+			return
+		}
+		if len(spec.Enum) > 0 && !slices.Contains(spec.Enum, v.Text) {
+			c.add("field-value", Warning, v.Range, fmt.Sprintf("%s is %q; it must be one of %s", f.Key, v.Text, strings.Join(spec.Enum, ", ")))
+		}
+		if spec.Max > 0 && utf8.RuneCountInString(v.Text) > spec.Max {
+			rule := "field-value"
+			if f.Key == "compatibility" {
+				rule = "compatibility-too-long"
+			}
+			c.add(rule, Error, v.Range, lengthMessage(f.Key, v.Text, spec.Max, Chars))
+		}
+	case StringMapType:
+		sev := Warning
+		if c.t.MetadataFatal || c.t.RejectUnknown || c.t.ID == "tiny-agent" {
+			sev = Error
+		}
+		if v.Kind != KindMap {
+			c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be a map of string keys to string values, not %s", f.Key, describe(v)))
+			return
+		}
+		for _, e := range v.Fields {
+			if e.Value.Kind != KindString {
+				c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s should be a string, not %s; quote it", f.Key, e.Key, describe(e.Value)))
+			}
+		}
+	case SpaceSeparatedType:
+		switch v.Kind {
+		case KindString:
+		case KindList:
+			c.add("allowed-tools-format", Warning, v.Range, fmt.Sprintf("%s is a list; the spec wants one space-separated string", f.Key))
+		default:
+			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a space-separated string, not %s", f.Key, describe(v)))
+		}
+	case StringOrListType:
+		ok := v.Kind == KindString
+		if v.Kind == KindList {
+			ok = !slices.ContainsFunc(v.Items, func(it *Value) bool { return it.Kind != KindString })
+		}
+		if !ok {
+			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
+		}
+	}
+}
+
+// unknownFields reports keys that no target reading the file knows. Those
+// that reject unknown fields make it an error.
+func (c *checker) unknownFields(targets []*Target) {
+	for _, f := range c.s.Meta.Fields {
+		known := slices.ContainsFunc(targets, func(t *Target) bool { return t.Knows(f.Key) })
+		if known {
+			continue
+		}
+		var rejecting []string
+		for _, t := range targets {
+			if t.RejectUnknown {
+				rejecting = append(rejecting, t.ID)
+			}
+		}
+		sev, tids := Error, rejecting
+		if len(rejecting) == 0 {
+			sev, tids = Warning, idsOf(targets)
+		}
+		msg := fmt.Sprintf("unknown field %q", f.Key)
+		if s := ClosestField(f.Key); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		c.out = append(c.out, Problem{Rule: "field-unknown", Severity: sev, Range: f.KeyRange, Message: msg, Targets: tids})
+	}
+}
+
+// ClosestField suggests the known field nearest to a misspelt key, or "".
+func ClosestField(key string) string {
+	best, bestD := "", 4
+	for _, k := range KnownFields() {
+		if d := editDistance(strings.ToLower(key), k); d < bestD && d < max(2, len(k)/3+1) {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// KnownFields lists every field some target knows, sorted.
+func KnownFields() []string {
+	set := map[string]bool{"name": true, "description": true}
+	for _, t := range Targets {
+		for k := range t.Fields {
+			set[k] = true
+		}
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+const (
+	asciiRune = iota // a-z, 0-9, "-"
+	specRune         // a lowercase or caseless letter or digit outside ASCII
+	badRune
+)
+
+func nameRuneClass(r rune) int {
+	switch {
+	case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+		return asciiRune
+	case r < utf8.RuneSelf:
+		return badRune
+	case (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.IsUpper(r) && !unicode.IsTitle(r):
+		return specRune
+	}
+	return badRune
+}
+
+func measure(s string, u Unit) int {
+	if u == Bytes {
+		return len(s)
+	}
+	return utf8.RuneCountInString(s)
+}
+
+// lengthMessage says how long a value is in the target's unit, with the
+// other unit too when they differ.
+func lengthMessage(what, v string, limit int, u Unit) string {
+	chars, bytes := utf8.RuneCountInString(v), len(v)
+	switch {
+	case chars == bytes:
+		return fmt.Sprintf("%s is %d chars; the limit is %d", what, chars, limit)
+	case u == Bytes:
+		return fmt.Sprintf("%s is %d bytes (%d chars); the limit is %d bytes", what, bytes, chars, limit)
+	}
+	return fmt.Sprintf("%s is %d chars (%d bytes); the limit is %d chars", what, chars, bytes, limit)
+}
+
+func typeMessage(key string, v *Value) string {
+	switch {
+	case v.Kind == KindNull:
+		return key + " is empty"
+	case v.IsScalar():
+		return fmt.Sprintf("%s is %s; write it as a quoted string", key, describe(v))
+	}
+	return fmt.Sprintf("%s is %s, not a string", key, describe(v))
+}
+
+// describe names a value's type for a message, with the value when short.
+func describe(v *Value) string {
+	if v.IsScalar() && v.Kind != KindNull {
+		return fmt.Sprintf("a %s (%s)", v.Kind, abbreviate(v.Text, 30))
+	}
+	if v.Kind == KindNull {
+		return "empty"
+	}
+	return "a " + v.Kind.String()
+}
+
+func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func sizeText(n int) string {
+	if n%1024 == 0 && n >= 1024 {
+		return fmt.Sprintf("%d KiB", n/1024)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func abbreviate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}
+
+func appendUnique(xs []string, x string) []string {
+	if slices.Contains(xs, x) {
+		return xs
+	}
+	return append(xs, x)
+}
+
+func quoteAll(xs []string) string {
+	q := make([]string, len(xs))
+	for i, x := range xs {
+		q[i] = fmt.Sprintf("%q", x)
+	}
+	return strings.Join(q, ", ")
+}
+
+func intersect(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func idsOf(ts []*Target) []string {
+	ids := make([]string, len(ts))
+	for i, t := range ts {
+		ids[i] = t.ID
+	}
+	return ids
+}

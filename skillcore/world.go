@@ -1,0 +1,341 @@
+package skillcore
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// World is every skill the agents on one machine can see: the skills under
+// the roots of some projects and under the global roots, parsed and judged.
+// The language server keeps one and updates it as files change; the checker
+// builds one per run. A World is not safe for concurrent use.
+type World struct {
+	Env      Env
+	Projects []string  // project directories, each with its own roots
+	Pinned   []*Target // when set, the only targets applied besides agentskills
+	Extra    []string  // extra roots, scanned as agentskills children roots
+
+	entries map[string]*Entry
+	gen     int // bumps when anything a catalog depends on changes
+	cache   map[contextKey]*resolution
+}
+
+// Entry is one SKILL.md in a world.
+type Entry struct {
+	Skill *Skill
+	// Roots that discover the file, across targets and projects.
+	Roots   []Root
+	Project string
+	// Targets that read the file, agentskills first.
+	Targets []*Target
+	// Problems are the file's own, before collisions and the catalog.
+	Problems []Problem
+	sig      catalogSig
+}
+
+// catalogSig is what collisions and the catalog depend on, so edits that
+// leave it alone (most keystrokes) cost no recomputation.
+type catalogSig struct {
+	name, description string
+	hidden            bool
+	loads             string // targets that load it, joined
+}
+
+// NewWorld makes an empty world.
+func NewWorld(env Env, projects []string) *World {
+	w := &World{Env: env, entries: map[string]*Entry{}}
+	for _, p := range projects {
+		w.Projects = append(w.Projects, filepath.Clean(p))
+	}
+	return w
+}
+
+// Roots lists every root of the world, project by project, then global.
+func (w *World) Roots() []Root {
+	var out []Root
+	seen := map[string]bool{}
+	add := func(r Root) {
+		k := r.Target.ID + "\x00" + r.Dir
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, r)
+		}
+	}
+	for _, t := range w.targets() {
+		for _, p := range append(slices.Clone(w.Projects), "") {
+			for _, r := range w.Env.Roots(t, p) {
+				add(r)
+			}
+		}
+	}
+	for _, d := range w.Extra {
+		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
+	}
+	return out
+}
+
+func (w *World) targets() []*Target {
+	if len(w.Pinned) > 0 {
+		out := []*Target{Targets[0]}
+		for _, t := range w.Pinned {
+			if t != Targets[0] {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	var out []*Target
+	for _, t := range Targets {
+		if !t.UploadOnly {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Scan discovers and reads every SKILL.md under the world's roots. Files
+// that cannot be read are returned as errors; the rest are loaded.
+func (w *World) Scan() []error {
+	var errs []error
+	seen := map[string]bool{}
+	for _, r := range w.Roots() {
+		for _, p := range Discover(r) {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			src, err := os.ReadFile(p)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			w.Set(p, src)
+		}
+	}
+	return errs
+}
+
+// Paths lists the files in the world, sorted.
+func (w *World) Paths() []string {
+	out := make([]string, 0, len(w.entries))
+	for p := range w.entries {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Entry returns the file at path, or nil.
+func (w *World) Entry(path string) *Entry { return w.entries[filepath.Clean(path)] }
+
+// Set parses src as the file at path, replacing what the world had, and
+// returns the other files whose collisions or catalog standing may have
+// changed with it.
+func (w *World) Set(path string, src []byte) []string {
+	path = filepath.Clean(path)
+	old := w.entries[path]
+	e := w.judge(path, src)
+	w.entries[path] = e
+	if old != nil && old.sig == e.sig && slices.Equal(old.Roots, e.Roots) {
+		return nil
+	}
+	return w.touch(old, e)
+}
+
+// Remove drops the file at path and returns the files affected, as Set.
+func (w *World) Remove(path string) []string {
+	path = filepath.Clean(path)
+	old := w.entries[path]
+	if old == nil {
+		return nil
+	}
+	delete(w.entries, path)
+	return w.touch(old, nil)
+}
+
+// touch invalidates the catalogs and lists the files that shared a name with
+// the old or new version of a file, or that stand in a budgeted catalog.
+func (w *World) touch(old, cur *Entry) []string {
+	before := w.standings(old, cur)
+	w.gen++
+	after := w.standings(old, cur)
+	var out []string
+	for p, s := range after {
+		if p == pathOf(old, cur) {
+			continue
+		}
+		if b, ok := before[p]; !ok || b != s {
+			out = append(out, p)
+		}
+	}
+	for p := range before {
+		if _, ok := after[p]; !ok && p != pathOf(old, cur) {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func pathOf(a, b *Entry) string {
+	if a != nil {
+		return a.Skill.Path
+	}
+	return b.Skill.Path
+}
+
+// standings renders, for every file that may be affected by a change to old
+// or cur, a summary of its collisions and budget standing.
+func (w *World) standings(old, cur *Entry) map[string]string {
+	out := map[string]string{}
+	for _, e := range []*Entry{old, cur} {
+		if e == nil {
+			continue
+		}
+		for _, ctx := range w.contextsOf(e) {
+			res := w.resolve(ctx)
+			for _, key := range []string{ctx.target.identity(old), ctx.target.identity(cur)} {
+				for _, m := range res.groups[key] {
+					out[m.Skill.Path] += res.standing(m, key)
+				}
+			}
+			if ctx.target.CatalogBudget > 0 {
+				for _, m := range res.order {
+					out[m.Skill.Path] += res.standing(m, ctx.target.identity(m))
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (w *World) judge(path string, src []byte) *Entry {
+	s := Parse(path, src)
+	e := &Entry{Skill: s, Project: w.Env.ProjectOf(path)}
+	if e.Project != "" && !slices.Contains(w.Projects, e.Project) && !w.underProject(path) {
+		e.Project = w.nearestProject(path, e.Project)
+	}
+	for _, r := range w.Roots() {
+		if r.Finds(path) {
+			e.Roots = append(e.Roots, r)
+		}
+	}
+	e.Targets = w.readers(e)
+	e.Problems = Validate(s, e.Targets)
+	name, _ := s.Str("name")
+	desc, _ := s.Str("description")
+	var loads []string
+	for _, t := range e.Targets {
+		if Loads(e.Problems, t.ID) {
+			loads = append(loads, t.ID)
+		}
+	}
+	e.sig = catalogSig{name: name, description: desc, hidden: s.hidden(), loads: strings.Join(loads, ",")}
+	return e
+}
+
+func (w *World) underProject(path string) bool {
+	for _, p := range w.Projects {
+		if strings.HasPrefix(path, p+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestProject prefers a workspace project that contains path.
+func (w *World) nearestProject(path, found string) string {
+	best := found
+	for _, p := range w.Projects {
+		if strings.HasPrefix(path, p+string(filepath.Separator)) && len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
+}
+
+// readers are the targets that read the file: agentskills always, then every
+// target with a root that finds it (or the pinned targets).
+func (w *World) readers(e *Entry) []*Target {
+	if len(w.Pinned) > 0 {
+		return w.targets()
+	}
+	out := []*Target{Targets[0]}
+	for _, t := range Targets[1:] {
+		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// LoadedBy lists the targets that discover the file and would load it.
+func (e *Entry) LoadedBy() []string {
+	var out []string
+	for _, t := range Targets {
+		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) && Loads(e.Problems, t.ID) {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+// DiscoveredBy lists the targets that discover the file, loaded or not.
+func (e *Entry) DiscoveredBy() []string {
+	var out []string
+	for _, t := range Targets {
+		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+func (s *Skill) hidden() bool {
+	f := s.Field("disable-model-invocation")
+	return f != nil && f.Value.IsScalar() && (f.Value.Text == "true" || f.Value.Text == "yes" || f.Value.Text == "on" || f.Value.Text == "1")
+}
+
+// Hidden reports whether the skill keeps itself out of the model's catalog.
+func (s *Skill) Hidden() bool { return s.hidden() }
+
+// identity is the name a target knows the skill by, "" when it has none.
+func (t *Target) identity(e *Entry) string {
+	if e == nil {
+		return ""
+	}
+	return t.Identify(e.Skill)
+}
+
+// Identify is the name the target knows a skill by, "" when it has none.
+func (t *Target) Identify(s *Skill) string {
+	var name string
+	switch t.Name.Identity {
+	case DirName:
+		name = s.DirName()
+	case NameOrDir:
+		name, _ = s.Str("name")
+		if strings.TrimSpace(name) == "" {
+			name = s.DirName()
+		}
+	default:
+		name, _ = s.Str("name")
+	}
+	if t.Name.CollapseSpace {
+		name = collapseSpace(name)
+	}
+	if t.Name.FoldCase {
+		name = strings.ToLower(name)
+	}
+	return name
+}
+
+// sortedRoots orders roots by precedence.
+func sortedRoots(rs []Root) []Root {
+	rs = slices.Clone(rs)
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Rank < rs[j].Rank })
+	return rs
+}

@@ -1,0 +1,338 @@
+package skillcore
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Bounds on hostile frontmatter. Aliases are never expanded, so an alias bomb
+// costs no more than its text.
+const (
+	maxFrontmatterBytes = 256 << 10
+	maxYAMLDepth        = 32
+	maxYAMLNodes        = 10000
+)
+
+// yamlDoc turns the frontmatter text into Values whose ranges are byte
+// offsets into the whole file.
+type yamlDoc struct {
+	src        []byte
+	content    Range
+	lineStarts []int // offsets of each line of content, in src
+	nodes      int
+	problems   []Problem
+}
+
+func parseYAML(src []byte, content Range) (*Value, []Problem) {
+	d := &yamlDoc{src: src, content: content}
+	d.lineStarts = append(d.lineStarts, content.Start)
+	for i := content.Start; i < content.End; i++ {
+		if src[i] == '\n' {
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
+	if content.Len() > maxFrontmatterBytes {
+		d.add("yaml-syntax", Range{content.Start, content.Start}, fmt.Sprintf("frontmatter is %d bytes; skill-ls reads at most %d", content.Len(), maxFrontmatterBytes))
+		return nil, d.problems
+	}
+	var root yaml.Node
+	if err := safeUnmarshal(src[content.Start:content.End], &root); err != nil {
+		d.add("yaml-syntax", d.errorRange(err.Error()), "YAML does not parse: "+yamlErrorText(err.Error()))
+		return nil, d.problems
+	}
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		return nil, d.problems
+	}
+	v := d.value(root.Content[0], content.End, 0)
+	return v, d.problems
+}
+
+func safeUnmarshal(b []byte, n *yaml.Node) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: parser failed: %v", r)
+		}
+	}()
+	return yaml.Unmarshal(b, n)
+}
+
+func (d *yamlDoc) add(rule string, r Range, msg string) {
+	d.problems = append(d.problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
+}
+
+// offset converts yaml.v3's 1-based line and character column to a byte offset.
+func (d *yamlDoc) offset(line, col int) int {
+	if line < 1 {
+		return d.content.Start
+	}
+	if line > len(d.lineStarts) {
+		return d.content.End
+	}
+	off := d.lineStarts[line-1]
+	for c := 1; c < col && off < d.content.End && d.src[off] != '\n'; c++ {
+		_, size := utf8.DecodeRune(d.src[off:d.content.End])
+		off += size
+	}
+	return off
+}
+
+// value converts n, whose text ends no later than limit.
+func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
+	d.nodes++
+	start := d.offset(n.Line, n.Column)
+	v := &Value{Anchor: n.Anchor, Text: n.Value}
+	if depth > maxYAMLDepth || d.nodes > maxYAMLNodes {
+		if depth == maxYAMLDepth+1 || d.nodes == maxYAMLNodes+1 {
+			d.add("yaml-syntax", Range{start, start}, fmt.Sprintf("frontmatter nests deeper than %d levels or holds more than %d values; skill-ls stops reading it here", maxYAMLDepth, maxYAMLNodes))
+		}
+		v.Kind = KindOther
+		v.Range = Range{start, d.trimEnd(start, limit)}
+		return v
+	}
+	switch n.Kind {
+	case yaml.AliasNode:
+		v.Kind = KindAlias
+		v.Range = Range{start, d.plainEnd(start, limit)}
+	case yaml.ScalarNode:
+		v.Kind = scalarKind(n)
+		v.Style, v.Range = d.scalarSpan(n, start, limit)
+	case yaml.SequenceNode:
+		v.Kind = KindList
+		v.Style = flowOr(n.Style)
+		v.Range = d.collectionSpan(v.Style, start, limit)
+		for i, c := range n.Content {
+			v.Items = append(v.Items, d.value(c, d.nextStart(n.Content, i+1, v.Range.End), depth+1))
+		}
+	case yaml.MappingNode:
+		v.Kind = KindMap
+		v.Style = flowOr(n.Style)
+		v.Range = d.collectionSpan(v.Style, start, limit)
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, val := n.Content[i], n.Content[i+1]
+			key := d.value(k, d.offset(val.Line, val.Column), depth+1)
+			key.Range.End = d.keyEnd(k, key.Range)
+			if key.Kind == KindAlias {
+				key.Text = "*" + k.Value
+			}
+			v.Fields = append(v.Fields, Field{
+				Key:      key.Text,
+				KeyRange: key.Range,
+				Value:    d.value(val, d.nextStart(n.Content, i+2, v.Range.End), depth+1),
+			})
+		}
+	}
+	if n.Anchor != "" {
+		// The range starts at the value, after "&name ".
+		v.Range.Start = max(v.Range.Start, start)
+	}
+	return v
+}
+
+// keyEnd ends a plain key at its text, before the ":" that follows it.
+func (d *yamlDoc) keyEnd(k *yaml.Node, r Range) int {
+	if k.Kind != yaml.ScalarNode || k.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		return r.End
+	}
+	if e := r.Start + len(k.Value); e <= r.End && string(d.src[r.Start:e]) == k.Value {
+		return e
+	}
+	end := r.End
+	if end > r.Start && d.src[end-1] == ':' {
+		end--
+	}
+	return trimSpaceEnd(d.src, r.Start, end)
+}
+
+// nextStart is where the sibling at index i begins, or limit if none.
+func (d *yamlDoc) nextStart(siblings []*yaml.Node, i, limit int) int {
+	if i < len(siblings) {
+		return min(limit, d.lineStartOf(d.offset(siblings[i].Line, siblings[i].Column)))
+	}
+	return limit
+}
+
+// lineStartOf moves back over the indentation and "- " markers before a node.
+func (d *yamlDoc) lineStartOf(off int) int {
+	i := off
+	for i > d.content.Start && (d.src[i-1] == ' ' || d.src[i-1] == '\t' || d.src[i-1] == '-') {
+		i--
+	}
+	if i > d.content.Start && d.src[i-1] == '\n' {
+		return i
+	}
+	return off
+}
+
+func flowOr(s yaml.Style) Style {
+	if s&yaml.FlowStyle != 0 {
+		return StyleFlow
+	}
+	return StylePlain
+}
+
+func scalarKind(n *yaml.Node) Kind {
+	switch n.ShortTag() {
+	case "!!str":
+		return KindString
+	case "!!bool":
+		return KindBool
+	case "!!int":
+		return KindInt
+	case "!!float":
+		return KindFloat
+	case "!!null":
+		return KindNull
+	}
+	return KindOther
+}
+
+func (d *yamlDoc) scalarSpan(n *yaml.Node, start, limit int) (Style, Range) {
+	switch {
+	case n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0:
+		return StyleQuoted, Range{start, d.quotedEnd(start, limit)}
+	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+		return StyleBlock, Range{start, d.trimEnd(start, limit)}
+	case n.ShortTag() == "!!null" && n.Value == "":
+		return StylePlain, Range{start, start}
+	}
+	return StylePlain, Range{start, d.plainEnd(start, limit)}
+}
+
+// quotedEnd finds the closing quote of the scalar opening at start.
+func (d *yamlDoc) quotedEnd(start, limit int) int {
+	if start >= limit {
+		return start
+	}
+	q := d.src[start]
+	for i := start + 1; i < limit; i++ {
+		switch c := d.src[i]; {
+		case q == '"' && c == '\\':
+			i++
+		case c == q && q == '\'' && i+1 < limit && d.src[i+1] == '\'':
+			i++
+		case c == q:
+			return i + 1
+		}
+	}
+	return d.trimEnd(start, limit)
+}
+
+// plainEnd ends a plain scalar before trailing blank or comment lines and a
+// trailing " # comment".
+func (d *yamlDoc) plainEnd(start, limit int) int {
+	end := d.trimEnd(start, limit)
+	lastLine := bytes.LastIndexByte(d.src[start:end], '\n') + 1 + start
+	if i := bytes.Index(d.src[lastLine:end], []byte(" #")); i >= 0 {
+		end = lastLine + i
+	}
+	if i := bytes.Index(d.src[lastLine:end], []byte("\t#")); i >= 0 {
+		end = lastLine + i
+	}
+	return trimSpaceEnd(d.src, start, end)
+}
+
+func (d *yamlDoc) collectionSpan(s Style, start, limit int) Range {
+	if s != StyleFlow {
+		return Range{start, d.trimEnd(start, limit)}
+	}
+	depth := 0
+	var q quoteState
+	for i := start; i < limit; i++ {
+		c := d.src[i]
+		if q.open() {
+			if c == q.quote && (c != '\'' || i+1 >= limit || d.src[i+1] != '\'') && (c != '"' || d.src[i-1] != '\\') {
+				q.quote = 0
+			}
+			continue
+		}
+		switch c {
+		case '"', '\'':
+			q.quote = c
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+			if depth == 0 {
+				return Range{start, i + 1}
+			}
+		}
+	}
+	return Range{start, d.trimEnd(start, limit)}
+}
+
+// trimEnd drops trailing whitespace and whole comment lines before limit.
+func (d *yamlDoc) trimEnd(start, limit int) int {
+	end := trimSpaceEnd(d.src, start, limit)
+	for end > start {
+		ls := bytes.LastIndexByte(d.src[start:end], '\n') + 1 + start
+		if ls == start {
+			break
+		}
+		t := bytes.TrimLeft(d.src[ls:end], " \t")
+		if len(t) == 0 || t[0] != '#' {
+			break
+		}
+		end = trimSpaceEnd(d.src, start, ls)
+	}
+	return end
+}
+
+func trimSpaceEnd(src []byte, start, end int) int {
+	for end > start && (src[end-1] == ' ' || src[end-1] == '\t' || src[end-1] == '\n' || src[end-1] == '\r') {
+		end--
+	}
+	return end
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlErrorText strips yaml.v3's "yaml: line N:" prefix: the finding's range
+// says where.
+func yamlErrorText(msg string) string {
+	if m := yamlLineRE.FindStringIndex(msg); m != nil {
+		return msg[m[1]:]
+	}
+	if len(msg) > 6 && msg[:6] == "yaml: " {
+		return msg[6:]
+	}
+	return msg
+}
+
+// errorRange places a yaml.v3 error message, which names only a line, on the
+// most likely column of that line.
+func (d *yamlDoc) errorRange(msg string) Range {
+	line := 1
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		line, _ = strconv.Atoi(m[1])
+	}
+	if line > len(d.lineStarts) {
+		line = len(d.lineStarts)
+	}
+	ls := d.lineStarts[line-1]
+	le, _ := lineAt(d.src, ls)
+	le.End = min(le.End, d.content.End)
+	text := d.src[ls:le.End]
+	switch {
+	case bytes.Contains([]byte(msg), []byte("mapping values are not allowed")):
+		// The fault is the second ": " on the line: the first ends the key.
+		if first := bytes.Index(text, []byte(": ")); first >= 0 {
+			if second := bytes.Index(text[first+2:], []byte(":")); second >= 0 {
+				at := ls + first + 2 + second
+				return Range{at, at + 1}
+			}
+		}
+	case bytes.Contains([]byte(msg), []byte("document indicator")):
+		return Range{ls, le.End}
+	}
+	// Otherwise the line's content, without indentation.
+	s := ls
+	for s < le.End && (d.src[s] == ' ' || d.src[s] == '\t') {
+		s++
+	}
+	return Range{s, max(s, le.End)}
+}
