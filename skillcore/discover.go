@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,6 +77,8 @@ func discoverRecursive(dir string, scan Scan) []string {
 	return out
 }
 
+var errIsDir = errors.New("is a directory, not a file")
+
 // FindSkills lists every file named SKILL.md under dir (or dir itself when it
 // is one), without following symlinks, for commands that take any folder.
 // Entries that cannot be read are returned as errors alongside the files.
@@ -106,6 +109,10 @@ func FindSkills(dir string) (files []string, errs []error) {
 			}
 		}
 		if d.Name() == FileName {
+			if d.IsDir() {
+				errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errIsDir})
+				return filepath.SkipDir
+			}
 			files = append(files, p)
 		}
 		return nil

@@ -65,9 +65,10 @@ func isDelimiter(line []byte) bool { return string(line) == "---" }
 
 // quoteState follows YAML quoted scalars across lines, just enough to know
 // whether a line begins inside one. A quote opens a scalar only where a value
-// can start: after "key:", "- ", "[", "{" or ",".
+// can start: after "key:", "- ", or "[", "{" and "," inside a flow collection.
 type quoteState struct {
 	quote byte // '"' or '\'' while inside a quoted scalar, else 0
+	flow  int  // depth of flow collections
 }
 
 func (q *quoteState) open() bool { return q.quote != 0 }
@@ -100,9 +101,15 @@ func (q *quoteState) scan(line []byte) {
 			continue
 		case c == '-' && valueStart && (i+1 == len(line) || line[i+1] == ' '):
 			continue
-		case c == '[' || c == '{' || c == ',':
+		case (c == '[' || c == '{') && (valueStart || q.flow > 0):
+			q.flow++
 			valueStart = true
 			continue
+		case c == ',' && q.flow > 0:
+			valueStart = true
+			continue
+		case (c == ']' || c == '}') && q.flow > 0:
+			q.flow--
 		}
 		valueStart = false
 	}

@@ -279,11 +279,24 @@ func (c *checker) unknownFields(targets []*Target) {
 			sev, tids = Warning, idsOf(targets)
 		}
 		msg := fmt.Sprintf("unknown field %q", f.Key)
-		if s := ClosestField(f.Key); s != "" {
+		if by := honouredBy(f.Key); len(by) > 0 {
+			msg = fmt.Sprintf("field %q is not read by the agents that load this file; only %s read it", f.Key, strings.Join(by, ", "))
+		} else if s := ClosestField(f.Key); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		c.out = append(c.out, Problem{Rule: "field-unknown", Severity: sev, Range: f.KeyRange, Message: msg, Targets: tids})
 	}
+}
+
+// honouredBy lists the targets that know a field.
+func honouredBy(key string) []string {
+	var out []string
+	for _, t := range Targets {
+		if t.Knows(key) {
+			out = append(out, t.ID)
+		}
+	}
+	return out
 }
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".

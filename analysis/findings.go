@@ -1,0 +1,74 @@
+package analysis
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// maxBodyLines is the spec's advice for a SKILL.md body.
+const maxBodyLines = 500
+
+// Findings is everything skill-ls tells the author about the file at path,
+// with the user's severity overrides applied, in file order. Files the
+// workspace does not hold get none.
+func (w *Workspace) Findings(path string) []Finding {
+	e := w.World.Entry(path)
+	if e == nil {
+		return []Finding{}
+	}
+	problems := w.World.Problems(path)
+	problems = append(problems, bodyProblems(e.Skill, ScanBody(e.Skill))...)
+	out := make([]Finding, 0, len(problems))
+	for _, p := range problems {
+		sev, on := w.severity(p.Rule, p.Severity)
+		if !on {
+			continue
+		}
+		out = append(out, Finding{
+			Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
+			Targets: p.Targets, Related: p.Related,
+			Fixes: fixesFor(e.Skill, p),
+		})
+	}
+	sortFindings(out)
+	return out
+}
+
+// Describe is the finding's message followed by the targets it comes from,
+// as editors and the text report show it.
+func (f Finding) Describe() string {
+	if len(f.Targets) == 0 {
+		return f.Message
+	}
+	return f.Message + " (" + strings.Join(f.Targets, ", ") + ")"
+}
+
+// bodyProblems checks the Markdown body: its length and its relative links.
+func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
+	var out []skillcore.Problem
+	spec := []string{"agentskills"}
+	if b.Lines > maxBodyLines {
+		r := s.Body()
+		out = append(out, skillcore.Problem{Rule: "body-too-long", Severity: Info, Targets: spec,
+			Range:   Range{Start: r.Start, End: r.Start},
+			Message: fmt.Sprintf("the body is %d lines; the spec advises at most %d, with details moved to files the skill references", b.Lines, maxBodyLines)})
+	}
+	dir := s.Dir()
+	for _, l := range b.Links {
+		target := filepath.Join(dir, filepath.FromSlash(l.Target))
+		if rel, err := filepath.Rel(dir, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			out = append(out, skillcore.Problem{Rule: "link-escapes", Severity: Warning, Range: l.Range, Targets: spec,
+				Message: fmt.Sprintf("%s leaves the skill's directory; agents resolve paths against the skill folder and may not allow reading outside it", l.Target)})
+			continue
+		}
+		if _, err := os.Stat(target); err != nil {
+			out = append(out, skillcore.Problem{Rule: "link-broken", Severity: Warning, Range: l.Range, Targets: spec,
+				Message: fmt.Sprintf("%s does not exist in the skill's directory", l.Target)})
+		}
+	}
+	return out
+}

@@ -1,0 +1,271 @@
+package analysis
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// fixesFor offers the changes that resolve a problem, if any.
+func fixesFor(s *skillcore.Skill, p skillcore.Problem) []Fix {
+	switch p.Rule {
+	case "bom":
+		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
+	case "frontmatter-missing":
+		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
+			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
+	case "name-missing":
+		return []Fix{{Title: fmt.Sprintf("Add name: %s", s.DirName()), Preferred: true,
+			Edits: []Edit{{Range: afterLine(s.Src, s.Frontmatter.Open), NewText: "name: " + s.DirName() + "\n"}}}}
+	case "name-dir-mismatch":
+		return setName(s, s.DirName(), true)
+	case "name-chars", "name-hyphens", "name-non-ascii", "name-too-long":
+		var out []Fix
+		dir := s.DirName()
+		if ValidName(dir) {
+			out = append(out, setName(s, dir, true)...)
+		}
+		if cur, ok := s.Str("name"); ok {
+			if slug := Slug(cur); slug != "" && slug != dir {
+				out = append(out, setName(s, slug, len(out) == 0)...)
+			}
+		}
+		return out
+	case "name-type":
+		if f := s.Field("name"); f != nil && f.Value.IsScalar() && f.Value.Text != "" {
+			return []Fix{replaceValue(s, f, strconv.Quote(f.Value.Text), "Quote the name", true)}
+		}
+	case "yaml-syntax":
+		if fix, ok := quoteColonValue(s, p.Range); ok {
+			return []Fix{fix}
+		}
+	case "yaml-duplicate-key":
+		return []Fix{{Title: "Remove the repeated key", Edits: []Edit{{Range: fieldLines(s, p.Range)}}}}
+	case "allowed-tools-format":
+		if f := fieldAt(s, p.Range); f != nil {
+			words := make([]string, 0, len(f.Value.Items))
+			for _, it := range f.Value.Items {
+				words = append(words, it.Text)
+			}
+			return []Fix{replaceValue(s, f, yamlString(strings.Join(words, " ")), "Write allowed-tools as a space-separated string", true)}
+		}
+	case "field-unknown":
+		f := keyAt(s, p.Range)
+		if f == nil {
+			return nil
+		}
+		var out []Fix
+		if near := skillcore.ClosestField(f.Key); near != "" && near != f.Key {
+			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true,
+				Edits: []Edit{{Range: f.KeyRange, NewText: near}}})
+		}
+		return append(out, Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}})
+	case "field-value":
+		if f := fieldAt(s, p.Range); f != nil {
+			var out []Fix
+			for _, t := range skillcore.Targets {
+				if spec, ok := t.Fields[f.Key]; ok && len(spec.Enum) > 0 {
+					for _, v := range spec.Enum {
+						out = append(out, replaceValue(s, f, v, fmt.Sprintf("Set %s to %s", f.Key, v), false))
+					}
+					return out
+				}
+			}
+		}
+	case "field-type":
+		if f := fieldAt(s, p.Range); f != nil && boolField(f.Key) {
+			return []Fix{
+				replaceValue(s, f, "true", fmt.Sprintf("Set %s to true", f.Key), false),
+				replaceValue(s, f, "false", fmt.Sprintf("Set %s to false", f.Key), false),
+			}
+		}
+	case "metadata-type":
+		if v := valueAt(s.Meta, p.Range); v != nil && v.IsScalar() && v.Kind != skillcore.KindNull {
+			return []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
+		}
+	case "name-duplicate", "name-shadowed":
+		var out []Fix
+		for _, r := range p.Related {
+			out = append(out, Fix{Title: "Open " + r.Path, Open: r.Path})
+		}
+		return out
+	}
+	return nil
+}
+
+func boolField(key string) bool {
+	for _, t := range skillcore.Targets {
+		if spec, ok := t.Fields[key]; ok && spec.Type == skillcore.BoolType {
+			return true
+		}
+	}
+	return false
+}
+
+var validNameRE = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// ValidName reports whether a name passes every target's rules: ASCII
+// lowercase letters and digits in hyphen-separated words, at most 64 long.
+func ValidName(name string) bool { return len(name) <= 64 && validNameRE.MatchString(name) }
+
+// Slug makes a valid name from any text: lowercase, runs of other characters
+// become "-", no leading, trailing or doubled "-", at most 64 bytes.
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(s) {
+		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(r)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	out := strings.TrimRight(b.String(), "-")
+	if len(out) > 64 {
+		out = strings.TrimRight(out[:64], "-")
+	}
+	return out
+}
+
+func setName(s *skillcore.Skill, name string, preferred bool) []Fix {
+	f := s.Field("name")
+	if f == nil {
+		return nil
+	}
+	return []Fix{replaceValue(s, f, name, "Set name to "+name, preferred)}
+}
+
+// replaceValue rewrites a field's value in place, from just after its key.
+func replaceValue(s *skillcore.Skill, f *skillcore.Field, text, title string, preferred bool) Fix {
+	r := Range{Start: f.KeyRange.End, End: f.Value.Range.End}
+	if f.Value.Range.End < r.Start {
+		r.End = r.Start
+	}
+	// Keep the ": " that follows the key.
+	if i := bytes.IndexByte(s.Src[r.Start:max(r.End, r.Start)], ':'); i >= 0 {
+		r.Start += i + 1
+	}
+	return Fix{Title: title, Preferred: preferred, Edits: []Edit{{Range: r, NewText: " " + text}}}
+}
+
+// yamlString writes text as a YAML scalar, quoting only when it must.
+func yamlString(text string) string {
+	if text == "" || strings.ContainsAny(text, ":#{}[],&*!|>'\"%@`") || text != strings.TrimSpace(text) {
+		return strconv.Quote(text)
+	}
+	return text
+}
+
+// quoteColonValue fixes "mapping values are not allowed": the value after a
+// key contains ": ", so the whole rest of the line is quoted.
+func quoteColonValue(s *skillcore.Skill, at Range) (Fix, bool) {
+	ls := bytes.LastIndexByte(s.Src[:at.Start], '\n') + 1
+	le := ls + bytes.IndexByte(s.Src[ls:], '\n')
+	if le < ls {
+		le = len(s.Src)
+	}
+	line := s.Src[ls:le]
+	line = bytes.TrimRight(line, "\r")
+	colon := bytes.Index(line, []byte(": "))
+	if colon < 0 || ls+colon+2 > at.Start {
+		return Fix{}, false
+	}
+	vs := ls + colon + 2
+	for vs < ls+len(line) && s.Src[vs] == ' ' {
+		vs++
+	}
+	value := strings.TrimRight(string(s.Src[vs:ls+len(line)]), " \t")
+	if value == "" || value[0] == '"' || value[0] == '\'' {
+		return Fix{}, false
+	}
+	return Fix{Title: "Quote the value", Preferred: true,
+		Edits: []Edit{{Range: Range{Start: vs, End: vs + len(value)}, NewText: strconv.Quote(value)}}}, true
+}
+
+func bomLen(s *skillcore.Skill) int {
+	if s.BOM {
+		return 3
+	}
+	return 0
+}
+
+func skeleton(s *skillcore.Skill) string {
+	name := Slug(s.DirName())
+	if name == "" {
+		name = "my-skill"
+	}
+	return "---\nname: " + name + "\ndescription: Describe what this skill does and when to use it.\n---\n"
+}
+
+// afterLine is the empty range at the start of the line after r.
+func afterLine(src []byte, r Range) Range {
+	i := r.End
+	if j := bytes.IndexByte(src[i:], '\n'); j >= 0 {
+		i += j + 1
+	} else {
+		i = len(src)
+	}
+	return Range{Start: i, End: i}
+}
+
+// fieldLines covers the whole lines of the top-level field whose key is at
+// key, value and line end included.
+func fieldLines(s *skillcore.Skill, key Range) Range {
+	start := bytes.LastIndexByte(s.Src[:key.Start], '\n') + 1
+	end := key.End
+	for _, f := range s.Meta.Fields {
+		if f.KeyRange == key {
+			end = max(end, f.Value.Range.End)
+		}
+	}
+	return Range{Start: start, End: afterLine(s.Src, Range{Start: start, End: end}).End}
+}
+
+func keyAt(s *skillcore.Skill, r Range) *skillcore.Field {
+	for i := range s.Meta.Fields {
+		if s.Meta.Fields[i].KeyRange == r {
+			return &s.Meta.Fields[i]
+		}
+	}
+	return nil
+}
+
+func fieldAt(s *skillcore.Skill, r Range) *skillcore.Field {
+	if s.Meta == nil {
+		return nil
+	}
+	for i := range s.Meta.Fields {
+		if s.Meta.Fields[i].Value.Range == r {
+			return &s.Meta.Fields[i]
+		}
+	}
+	return nil
+}
+
+// valueAt finds the value with exactly range r anywhere under v.
+func valueAt(v *skillcore.Value, r Range) *skillcore.Value {
+	if v == nil {
+		return nil
+	}
+	if v.Range == r {
+		return v
+	}
+	for _, f := range v.Fields {
+		if x := valueAt(f.Value, r); x != nil {
+			return x
+		}
+	}
+	for _, it := range v.Items {
+		if x := valueAt(it, r); x != nil {
+			return x
+		}
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// check judges SKILL.md files and reports their findings.
+func check(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	targets := fs.String("target", "", "comma-separated targets to apply (default: those that discover each file)")
+	format := fs.String("format", "text", "output format: text, json or sarif")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if !slices.Contains([]string{"text", "json", "sarif"}, *format) {
+		fmt.Fprintf(stderr, "skill-ls: unknown format %q (text, json or sarif)\n", *format)
+		return exitUsage
+	}
+	var pinned []string
+	if *targets != "" {
+		for _, id := range strings.Split(*targets, ",") {
+			if skillcore.TargetByID(strings.TrimSpace(id)) == nil {
+				fmt.Fprintf(stderr, "skill-ls: unknown target %q (one of %s)\n", id, strings.Join(skillcore.TargetIDs(), ", "))
+				return exitUsage
+			}
+			pinned = append(pinned, strings.TrimSpace(id))
+		}
+	}
+	run, err := newCheckRun(fs.Args(), pinned, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", err)
+		return exitUsage
+	}
+	rep := run.report()
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	switch *format {
+	case "json":
+		err = writeJSON(out, rep)
+	case "sarif":
+		err = writeSARIF(out, rep)
+	default:
+		writeText(out, rep)
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", err)
+		return exitFindings
+	}
+	if rep.Summary.Errors > 0 || run.failed {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// checkRun is one invocation of check: the workspace every selected file is
+// judged in, and the files to report.
+type checkRun struct {
+	ws     *analysis.Workspace
+	files  []string
+	failed bool
+	stderr io.Writer
+}
+
+func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, error) {
+	home, _ := os.UserHomeDir()
+	env := skillcore.Env{Home: home, Getenv: os.Getenv}
+	r := &checkRun{stderr: stderr}
+	var projects []string
+	addProject := func(p string) {
+		if p != "" && !slices.Contains(projects, p) {
+			projects = append(projects, p)
+		}
+	}
+	if len(paths) == 0 {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		p := env.ProjectOf(filepath.Join(cwd, "x"))
+		if p == "" {
+			p = cwd
+		}
+		addProject(p)
+	}
+	var selected []string
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		files, errs := skillcore.FindSkills(abs)
+		for _, e := range errs {
+			r.fail(e)
+		}
+		for _, f := range files {
+			selected = append(selected, f)
+			addProject(env.ProjectOf(f))
+		}
+	}
+	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Projects: projects, Targets: pinned, Getenv: os.Getenv})
+	for _, e := range r.ws.Scan() {
+		r.fail(e)
+	}
+	if len(paths) == 0 {
+		r.files = r.ws.Paths()
+		return r, nil
+	}
+	for _, f := range selected {
+		if r.ws.World.Entry(f) == nil {
+			if _, err := r.ws.Load(f); err != nil {
+				r.fail(err)
+				continue
+			}
+		}
+		if !slices.Contains(r.files, f) {
+			r.files = append(r.files, f)
+		}
+	}
+	slices.Sort(r.files)
+	return r, nil
+}
+
+// fail reports a file that could not be checked, on one line, and goes on.
+func (r *checkRun) fail(err error) {
+	r.failed = true
+	fmt.Fprintln(r.stderr, "skill-ls:", err)
+}

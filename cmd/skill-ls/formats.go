@@ -1,0 +1,124 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"path/filepath"
+
+	"github.com/skill-ls/skill-ls/analysis"
+)
+
+func writeJSON(w io.Writer, rep *report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
+}
+
+// SARIF 2.1.0, for code-scanning upload.
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID               string       `json:"id"`
+	ShortDescription sarifMessage `json:"shortDescription"`
+	FullDescription  sarifMessage `json:"fullDescription"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID           string          `json:"ruleId"`
+	Level            string          `json:"level"`
+	Message          sarifMessage    `json:"message"`
+	Locations        []sarifLocation `json:"locations"`
+	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+}
+
+type sarifLocation struct {
+	ID               int                   `json:"id,omitempty"`
+	PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+	Message          *sarifMessage         `json:"message,omitempty"`
+}
+
+type sarifPhysicalLocation struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+	EndLine     int `json:"endLine"`
+	EndColumn   int `json:"endColumn"`
+}
+
+func writeSARIF(w io.Writer, rep *report) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{Name: "skill-ls", Version: version,
+			InformationURI: "https://agentskills.io/specification"}},
+		ColumnKind: "unicodeCodePoints",
+		Results:    []sarifResult{},
+	}
+	for _, r := range analysis.Rules {
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: r.ID,
+			ShortDescription: sarifMessage{r.Summary}, FullDescription: sarifMessage{r.Doc}})
+	}
+	for _, f := range rep.Files {
+		for _, x := range f.Findings {
+			res := sarifResult{RuleID: x.Rule, Level: sarifLevel(x.Severity),
+				Message:   sarifMessage{x.Message + " (" + joinComma(x.Targets) + ")"},
+				Locations: []sarifLocation{location(f.Path, x.Range, nil)}}
+			for i, rel := range x.Related {
+				l := location(rel.Path, rel.Range, &sarifMessage{rel.Message})
+				l.ID = i + 1
+				res.RelatedLocations = append(res.RelatedLocations, l)
+			}
+			run.Results = append(run.Results, res)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+func location(path string, s span, msg *sarifMessage) sarifLocation {
+	return sarifLocation{Message: msg, PhysicalLocation: sarifPhysicalLocation{
+		ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(path)},
+		Region:           sarifRegion{StartLine: s.Start.Line, StartColumn: s.Start.Column, EndLine: s.End.Line, EndColumn: s.End.Column}}}
+}
+
+func sarifLevel(sev string) string {
+	switch sev {
+	case "error":
+		return "error"
+	case "warning":
+		return "warning"
+	}
+	return "note"
+}

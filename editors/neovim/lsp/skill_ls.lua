@@ -1,0 +1,50 @@
+-- skill-ls: language server for Agent Skills (SKILL.md files).
+--
+-- Neovim 0.11+ configuration, picked up from any `lsp/` directory on the
+-- runtimepath. Enable it with:
+--
+--   vim.lsp.enable('skill_ls')
+--
+-- and override fields with vim.lsp.config('skill_ls', { ... }). For Neovim
+-- 0.7 to 0.10 use require('skill_ls').setup() instead (lua/skill_ls/init.lua).
+--
+-- The server is attached to Markdown buffers, but only to files named
+-- exactly SKILL.md: root_dir calls on_dir for nothing else, so no client is
+-- started for a README.
+
+local root_markers = {
+  '.git',
+  '.agents',
+  '.claude',
+  '.codex',
+  '.github',
+  '.gemini',
+  '.skills',
+  '.zot',
+}
+
+---@param name string
+---@return boolean
+local function is_skill_file(name)
+  return name == 'SKILL.md' or name:match('[/\\]SKILL%.md$') ~= nil
+end
+
+---@type vim.lsp.Config
+return {
+  cmd = { 'skill-ls', 'serve' },
+  filetypes = { 'markdown' },
+  root_markers = root_markers,
+  ---@param bufnr integer
+  ---@param on_dir fun(root_dir?: string)
+  root_dir = function(bufnr, on_dir)
+    local name = vim.api.nvim_buf_get_name(bufnr)
+    if not is_skill_file(name) or vim.bo[bufnr].buftype ~= '' then
+      return
+    end
+    on_dir(vim.fs.root(bufnr, root_markers) or vim.fs.dirname(name))
+  end,
+  -- initializationOptions: { targets = { 'zed' }, rules = { ['body-too-long'] = 'off' }, debounceMs = 50 }
+  init_options = vim.empty_dict(),
+  -- Served for workspace/configuration and didChangeConfiguration.
+  settings = { ['skill-ls'] = vim.empty_dict() },
+}

@@ -1,0 +1,175 @@
+;;; emacs-test.el --- End-to-end test of editors/emacs/skill-ls.el -*- lexical-binding: t; -*-
+
+;; SKILL_LS_WS=<workspace> emacs --batch -q \
+;;   -l editors/emacs/skill-ls.el -l testdata/e2e/emacs-test.el
+;;
+;; (--batch without -Q: on Emacs 28 Eglot comes from Debian's elpa-eglot,
+;; which only site-start puts on the load-path; Emacs 29+ has it built in.)
+;;
+;; Opens the workspace made by scripts/e2e.sh with Eglot and the real
+;; skill-ls binary and checks the Flymake diagnostics, hover and completion.
+;; Exits 0 when every check passed, 1 otherwise.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'subr-x)
+(require 'eglot)
+(require 'flymake)
+
+(defvar skill-ls-test-failures 0)
+(defvar skill-ls-test-timeout
+  (/ (string-to-number (or (getenv "SKILL_LS_TIMEOUT_MS") "30000")) 1000.0))
+
+(defun skill-ls-test--out (fmt &rest args)
+  (princ (concat (apply #'format fmt args) "\n")))
+
+(defun skill-ls-test--ok (cond what &optional detail)
+  (if cond
+      (skill-ls-test--out "ok   - %s" what)
+    (cl-incf skill-ls-test-failures)
+    (skill-ls-test--out "FAIL - %s%s" what
+                        (if detail (format "\n       %s" detail) "")))
+  cond)
+
+(defun skill-ls-test--wait (pred)
+  "Poll PRED, serving process output, until it is non-nil or time runs out."
+  (let ((deadline (+ (float-time) skill-ls-test-timeout))
+        result)
+    (while (and (not (setq result (funcall pred)))
+                (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    result))
+
+(defun skill-ls-test--code (diag)
+  (plist-get (alist-get 'eglot-lsp-diag (flymake-diagnostic-data diag)) :code))
+
+(defun skill-ls-test--line-col (pos)
+  "0-based line and column of POS."
+  (save-excursion
+    (goto-char pos)
+    (list (1- (line-number-at-pos)) (current-column))))
+
+(defun skill-ls-test--hover-text (contents)
+  (cond ((null contents) "")
+        ((stringp contents) contents)
+        ((vectorp contents)
+         (mapconcat #'skill-ls-test--hover-text (append contents nil) "\n"))
+        ((plist-get contents :value) (plist-get contents :value))
+        (t (format "%S" contents))))
+
+(defun skill-ls-test--goto (line col)
+  "Go to 0-based LINE and COL."
+  (goto-char (point-min))
+  (forward-line line)
+  (forward-char col))
+
+(defun skill-ls-test--run ()
+  (let* ((ws (file-name-as-directory (expand-file-name (getenv "SKILL_LS_WS"))))
+         (broken (expand-file-name ".agents/skills/my-skill/SKILL.md" ws))
+         (good (expand-file-name ".agents/skills/good-skill/SKILL.md" ws))
+         (readme (expand-file-name "README.md" ws))
+         (eglot-sync-connect skill-ls-test-timeout)
+         (eglot-connect-timeout skill-ls-test-timeout)
+         ;; Report diagnostics to Flymake as they arrive.
+         (flymake-no-changes-timeout 0.5)
+         server)
+    (skill-ls-test--ok (executable-find "skill-ls") "skill-ls is on exec-path"
+                       (getenv "PATH"))
+
+    ;; README.md is not a skill.
+    (with-current-buffer (find-file-noselect readme)
+      (skill-ls-test--ok (not (derived-mode-p 'skill-md-mode))
+                         "README.md is not in skill-md-mode" major-mode))
+
+    ;; The broken skill: mode, server, diagnostics.
+    (with-current-buffer (find-file-noselect broken)
+      (skill-ls-test--ok (eq major-mode 'skill-md-mode)
+                         "SKILL.md opens in skill-md-mode" major-mode)
+      (let ((contact (eglot--guess-contact)))
+        (skill-ls-test--ok (equal (nth 3 contact) '("skill-ls" "serve"))
+                           "eglot contact is (\"skill-ls\" \"serve\")" (nth 3 contact))
+        (skill-ls-test--ok (equal (nth 4 contact) "markdown")
+                           "eglot language id is markdown" (nth 4 contact))
+        (skill-ls-test--ok (equal (project-root (nth 1 contact)) ws)
+                           "eglot project root is the workspace"
+                           (project-root (nth 1 contact)))
+        (apply #'eglot contact))
+      (setq server (skill-ls-test--wait #'eglot-current-server))
+      (skill-ls-test--ok server "eglot connected to skill-ls")
+      (when server
+        (let* ((want '("name-chars" "name-dir-mismatch"))
+               (have-all
+                (lambda ()
+                  (flymake-start)
+                  (let ((codes (mapcar #'skill-ls-test--code (flymake-diagnostics))))
+                    (cl-every (lambda (c) (member c codes)) want)))))
+          (skill-ls-test--ok (skill-ls-test--wait have-all)
+                             "flymake has name-chars and name-dir-mismatch")
+          (skill-ls-test--out "flymake diagnostics seen on my-skill/SKILL.md:")
+          (dolist (d (flymake-diagnostics))
+            (skill-ls-test--out "  %s %S-%S %s: %s"
+                                (skill-ls-test--code d)
+                                (skill-ls-test--line-col (flymake-diagnostic-beg d))
+                                (skill-ls-test--line-col (flymake-diagnostic-end d))
+                                (flymake-diagnostic-type d)
+                                (flymake-diagnostic-text d)))
+          (dolist (code want)
+            (let ((d (cl-find code (flymake-diagnostics)
+                              :key #'skill-ls-test--code :test #'equal)))
+              (when d
+                (pcase-let ((`(,bl ,bc) (skill-ls-test--line-col (flymake-diagnostic-beg d)))
+                            (`(,el ,ec) (skill-ls-test--line-col (flymake-diagnostic-end d))))
+                  ;; Line 1 (0-based) is `name: Wrong_Name'; the value is columns 6-16.
+                  (skill-ls-test--ok (and (= bl 1) (>= bc 6) (< bc 16) (= el 1) (<= ec 16))
+                                     (format "%s is on the name value (line 1, columns 6-16)" code)
+                                     (format "got %d:%d-%d:%d" bl bc el ec)))
+                (skill-ls-test--ok (eq (flymake-diagnostic-type d) :error)
+                                   (format "%s is an error" code)
+                                   (flymake-diagnostic-type d))
+                (skill-ls-test--ok (string-match-p
+                                    (regexp-quote (format "skill-ls [%s]" code))
+                                    (flymake-diagnostic-text d))
+                                   (format "%s message reads \"skill-ls [%s]: ...\"" code code)
+                                   (flymake-diagnostic-text d))))))))
+
+    ;; The valid skill: same server, hover and completion.
+    (when server
+      (with-current-buffer (find-file-noselect good)
+        (skill-ls-test--ok (skill-ls-test--wait
+                            (lambda () (and (bound-and-true-p eglot--managed-mode)
+                                            (eq (eglot-current-server) server))))
+                           "good-skill/SKILL.md is managed by the same server")
+        (skill-ls-test--goto 1 8)       ; inside `good-skill'
+        (let* ((hover (eglot--request server :textDocument/hover
+                                      (eglot--TextDocumentPositionParams)))
+               (text (skill-ls-test--hover-text (plist-get hover :contents))))
+          (skill-ls-test--out "hover on name: %s"
+                              (replace-regexp-in-string
+                               "\n" "\n  " (substring text 0 (min 600 (length text)))))
+          (skill-ls-test--ok (string-search "<available_skills>" text)
+                             "hover on name shows the <available_skills> catalog")
+          (skill-ls-test--ok (string-search "good-skill" text)
+                             "hover on name mentions the skill name"))
+        (skill-ls-test--goto 3 0)       ; the blank frontmatter line
+        (let* ((resp (eglot--request server :textDocument/completion
+                                     (eglot--CompletionParams)))
+               (items (if (vectorp resp) resp (plist-get resp :items)))
+               (labels (mapcar (lambda (it) (plist-get it :label)) (append items nil))))
+          (skill-ls-test--out "completion labels: %s" (string-join labels ", "))
+          (skill-ls-test--ok (member "license" labels)
+                             "completion on a blank frontmatter line offers license")))
+      (eglot-shutdown server)
+      (skill-ls-test--ok (skill-ls-test--wait
+                          (lambda () (not (jsonrpc-running-p server))))
+                         "server shut down"))))
+
+(condition-case err
+    (skill-ls-test--run)
+  (error
+   (cl-incf skill-ls-test-failures)
+   (skill-ls-test--out "FAIL - test raised: %S" err)))
+(skill-ls-test--out "emacs: %d failed" skill-ls-test-failures)
+(kill-emacs (if (> skill-ls-test-failures 0) 1 0))
+
+;;; emacs-test.el ends here
