@@ -53,10 +53,10 @@ func (s Scope) String() string {
 type Base int
 
 const (
-	BaseProject Base = iota // the project directory
-	BaseHome                // the user's home directory
-	BaseEnv                 // an environment variable, else a default under home
-	BaseAbsolute            // an absolute path
+	BaseProject  Base = iota // the project directory
+	BaseHome                 // the user's home directory
+	BaseEnv                  // an environment variable, else a default under home
+	BaseAbsolute             // an absolute path
 )
 
 // RootSpec is a directory an agent scans, before it is resolved against a
@@ -163,13 +163,13 @@ type FieldSpec struct {
 type CatalogFormat int
 
 const (
-	NoCatalog CatalogFormat = iota
-	CatalogXML                // zed, tiny-agent: <available_skills> on indented lines
-	CatalogXMLLines           // skills-ref to-prompt: every tag and value on its own line
-	CatalogCodex              // codex: "## Skills" bullets with the file path
-	CatalogClaude             // claude-code: "- name: description" cut at 1536
-	CatalogZot                // zot: "- name: one-line description"
-	CatalogPlain              // copilot, gemini: name and description bullets
+	NoCatalog       CatalogFormat = iota
+	CatalogXML                    // zed, tiny-agent: <available_skills> on indented lines
+	CatalogXMLLines               // skills-ref to-prompt: every tag and value on its own line
+	CatalogCodex                  // codex: "## Skills" bullets with the file path
+	CatalogClaude                 // claude-code: "- name: description" cut at 1536
+	CatalogZot                    // zot: "- name: one-line description"
+	CatalogPlain                  // copilot, gemini: name and description bullets
 )
 
 // TargetByID returns the target with the given id, or nil.

@@ -74,9 +74,9 @@ var Targets = []*Target{
 		ID:    "claude-code",
 		Title: "Claude Code",
 		// Personal skills win over project skills.
-		Roots: []RootSpec{home(".claude/skills"), project(".claude/skills")},
-		Scan:  children,
-		Name:  NameRule{Identity: DirName},
+		Roots:       []RootSpec{home(".claude/skills"), project(".claude/skills")},
+		Scan:        children,
+		Name:        NameRule{Identity: DirName},
 		Description: DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use"},
 		Fields: withSpec(map[string]FieldSpec{
 			"when_to_use":              {Type: StringType},

@@ -34,9 +34,9 @@ const (
 type Value struct {
 	Kind   Kind
 	Style  Style
-	Text   string  // the decoded scalar (for KindString and other scalars)
-	Range  Range   // the value as written, quotes and brackets included
-	Anchor string  // an anchor defined on this value ("&a"), if any
+	Text   string   // the decoded scalar (for KindString and other scalars)
+	Range  Range    // the value as written, quotes and brackets included
+	Anchor string   // an anchor defined on this value ("&a"), if any
 	Items  []*Value // list items
 	Fields []Field  // map entries, in source order
 }
