@@ -21,7 +21,7 @@ func (w *Workspace) Findings(path string) []Finding {
 		return []Finding{}
 	}
 	problems := w.World.Problems(path)
-	problems = append(problems, bodyProblems(e.Skill, ScanBody(e.Skill))...)
+	problems = append(problems, bodyProblems(e.Skill, w.body(e.Skill))...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
 		sev, on := w.severity(p.Rule, p.Severity)

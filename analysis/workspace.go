@@ -24,6 +24,7 @@ type Config struct {
 type Workspace struct {
 	World  *skillcore.World
 	config Config
+	bodies map[string]cachedBody
 }
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
@@ -49,7 +50,10 @@ func (w *Workspace) Scan() []error { return w.World.Scan() }
 func (w *Workspace) Set(path string, src []byte) []string { return w.World.Set(path, src) }
 
 // Remove forgets the file at path, returning the files affected.
-func (w *Workspace) Remove(path string) []string { return w.World.Remove(path) }
+func (w *Workspace) Remove(path string) []string {
+	delete(w.bodies, path)
+	return w.World.Remove(path)
+}
 
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }

@@ -124,7 +124,8 @@
                   (skill-ls-test--ok (and (= bl 1) (>= bc 6) (< bc 16) (= el 1) (<= ec 16))
                                      (format "%s is on the name value (line 1, columns 6-16)" code)
                                      (format "got %d:%d-%d:%d" bl bc el ec)))
-                (skill-ls-test--ok (eq (flymake-diagnostic-type d) :error)
+                ;; Eglot's error type is `eglot-error' (category flymake-error).
+                (skill-ls-test--ok (memq (flymake-diagnostic-type d) '(:error eglot-error))
                                    (format "%s is an error" code)
                                    (flymake-diagnostic-type d))
                 (skill-ls-test--ok (string-match-p
@@ -141,8 +142,8 @@
                                             (eq (eglot-current-server) server))))
                            "good-skill/SKILL.md is managed by the same server")
         (skill-ls-test--goto 1 8)       ; inside `good-skill'
-        (let* ((hover (eglot--request server :textDocument/hover
-                                      (eglot--TextDocumentPositionParams)))
+        (let* ((hover (jsonrpc-request server :textDocument/hover
+                                       (eglot--TextDocumentPositionParams)))
                (text (skill-ls-test--hover-text (plist-get hover :contents))))
           (skill-ls-test--out "hover on name: %s"
                               (replace-regexp-in-string
@@ -152,8 +153,8 @@
           (skill-ls-test--ok (string-search "good-skill" text)
                              "hover on name mentions the skill name"))
         (skill-ls-test--goto 3 0)       ; the blank frontmatter line
-        (let* ((resp (eglot--request server :textDocument/completion
-                                     (eglot--CompletionParams)))
+        (let* ((resp (jsonrpc-request server :textDocument/completion
+                                      (eglot--CompletionParams)))
                (items (if (vectorp resp) resp (plist-get resp :items)))
                (labels (mapcar (lambda (it) (plist-get it :label)) (append items nil))))
           (skill-ls-test--out "completion labels: %s" (string-join labels ", "))

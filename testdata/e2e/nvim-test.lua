@@ -217,19 +217,23 @@ local function run()
   ok(stopped, 'client stopped')
 end
 
+-- Run after startup, outside the VimEnter autocommand (autocommands do not
+-- nest by default, so :edit inside it would not fire BufRead/FileType).
 vim.api.nvim_create_autocmd('VimEnter', {
   once = true,
   callback = function()
-    local okr, err = xpcall(run, debug.traceback)
-    if not okr then
-      failures = failures + 1
-      out('FAIL - test raised: ' .. tostring(err))
-    end
-    out(string.format('neovim: %d failed', failures))
-    if failures > 0 then
-      vim.cmd('cquit 1')
-    else
-      vim.cmd('qall!')
-    end
+    vim.schedule(function()
+      local okr, err = xpcall(run, debug.traceback)
+      if not okr then
+        failures = failures + 1
+        out('FAIL - test raised: ' .. tostring(err))
+      end
+      out(string.format('neovim: %d failed', failures))
+      if failures > 0 then
+        vim.cmd('cquit 1')
+      else
+        vim.cmd('qall!')
+      end
+    end)
   end,
 })

@@ -107,7 +107,7 @@ async function main() {
   conn.onRequest(proto.RegistrationRequest.type, () => null);
   conn.onRequest(proto.UnregistrationRequest.type, () => null);
   conn.onRequest(proto.WorkDoneProgressCreateRequest.type, () => null);
-  conn.onNotification(proto.ProgressNotification.type, () => {});
+  conn.onNotification('$/progress', () => {});
   conn.onRequest(proto.ShowDocumentRequest.type, () => ({ success: true }));
   conn.onRequest(proto.WorkspaceFoldersRequest.type, () => [{ uri: wsUri, name: path.basename(ws) }]);
   conn.listen();

@@ -1,0 +1,220 @@
+package analysis
+
+import (
+	"bytes"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// CompletionKind says what a completion item is.
+type CompletionKind int
+
+const (
+	CompleteField CompletionKind = iota + 1
+	CompleteValue
+	CompleteFile
+)
+
+// CompletionItem is one suggestion at the cursor.
+type CompletionItem struct {
+	Label  string
+	Kind   CompletionKind
+	Detail string
+	Doc    string // Markdown
+	// Insert replaces Range; when Snippet is set it may hold "$0" for the
+	// cursor, and InsertPlain is the same text without placeholders.
+	Insert      string
+	InsertPlain string
+	Snippet     bool
+	Range       Range
+}
+
+// maxCompletionFiles bounds the listing of a skill's own files.
+const maxCompletionFiles = 500
+
+// Complete lists what may be typed at offset in the file at path: keys and
+// values in the frontmatter, the skill's own files in the body.
+func (w *Workspace) Complete(path string, offset int) []CompletionItem {
+	e := w.World.Entry(path)
+	if e == nil {
+		return []CompletionItem{}
+	}
+	s := e.Skill
+	offset = max(0, min(offset, len(s.Src)))
+	fm := s.Frontmatter
+	if fm.Present && offset >= fm.Content.Start && (offset <= fm.Content.End || !fm.Closed) {
+		return completeFrontmatter(s, offset)
+	}
+	if fm.Closed && offset >= fm.Body.Start || !fm.Present {
+		return completeBody(s, offset)
+	}
+	return []CompletionItem{}
+}
+
+var keyLineRE = regexp.MustCompile(`(?m)^([A-Za-z0-9_-]+)[ \t]*:`)
+
+func completeFrontmatter(s *skillcore.Skill, offset int) []CompletionItem {
+	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
+	prefix := string(s.Src[ls:offset])
+	le := lineEnd(s.Src, offset)
+	out := []CompletionItem{}
+	if colon := strings.Index(prefix, ":"); colon >= 0 && !strings.HasPrefix(prefix, " ") && !strings.HasPrefix(prefix, "\t") {
+		key := strings.TrimSpace(prefix[:colon])
+		return completeValues(s, key, wordStart(s.Src, ls+colon+1, offset), offset, le)
+	}
+	if item := strings.TrimLeft(prefix, " \t"); strings.HasPrefix(item, "- ") && len(item) < len(prefix) {
+		if key := parentKey(s.Src[:ls]); key != "" {
+			return completeValues(s, key, wordStart(s.Src, ls+strings.Index(prefix, "- ")+2, offset), offset, le)
+		}
+	}
+	if strings.TrimLeft(prefix, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != "" {
+		return out // inside an indented value: nothing to offer
+	}
+	present := map[string]bool{}
+	for _, m := range keyLineRE.FindAllSubmatch(s.Src[s.Frontmatter.Content.Start:min(len(s.Src), max(s.Frontmatter.Content.End, s.Frontmatter.Content.Start))], -1) {
+		present[string(m[1])] = true
+	}
+	// The key being typed is not yet present.
+	word := prefix + string(s.Src[offset:le])
+	if k, _, ok := strings.Cut(word, ":"); ok {
+		delete(present, strings.TrimSpace(k))
+	}
+	r := Range{Start: ls, End: offset}
+	if !strings.Contains(string(s.Src[offset:le]), ":") {
+		r.End = wordEnd(s.Src, offset, le)
+	}
+	for _, k := range fieldOrder() {
+		if present[k] {
+			continue
+		}
+		out = append(out, CompletionItem{Label: k, Kind: CompleteField, Detail: honouredText(k), Doc: FieldDoc(k),
+			Insert: k + ": $0", InsertPlain: k + ": ", Snippet: true, Range: r})
+	}
+	return out
+}
+
+// fieldOrder lists the keys in the order an author most wants them: the
+// spec's first, then every other known field.
+func fieldOrder() []string {
+	out := []string{"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
+	for _, k := range skillcore.KnownFields() {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func honouredText(key string) string {
+	var ids []string
+	for _, t := range skillcore.Targets {
+		if t.Knows(key) {
+			ids = append(ids, t.ID)
+		}
+	}
+	return strings.Join(ids, ", ")
+}
+
+func completeValues(s *skillcore.Skill, key string, start, offset, le int) []CompletionItem {
+	out := []CompletionItem{}
+	r := Range{Start: start, End: wordEnd(s.Src, offset, le)}
+	for _, v := range fieldValues(key, s.DirName()) {
+		out = append(out, CompletionItem{Label: v, Kind: CompleteValue, Detail: key, Insert: v, InsertPlain: v, Range: r})
+	}
+	return out
+}
+
+// parentKey is the key of the block sequence the previous lines belong to.
+func parentKey(before []byte) string {
+	lines := bytes.Split(before, []byte("\n"))
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if len(l) == 0 || l[0] == ' ' || l[0] == '\t' || l[0] == '-' {
+			continue
+		}
+		if m := keyLineRE.FindSubmatch(l); m != nil {
+			return string(m[1])
+		}
+		return ""
+	}
+	return ""
+}
+
+// wordStart skips the blanks after from, up to offset: the start of the
+// value being typed (allowed-tools words start after the last space).
+func wordStart(src []byte, from, offset int) int {
+	i := from
+	for i < offset && (src[i] == ' ' || src[i] == '\t') {
+		i++
+	}
+	if j := bytes.LastIndexByte(src[i:offset], ' '); j >= 0 {
+		i += j + 1
+	}
+	return i
+}
+
+func wordEnd(src []byte, offset, le int) int {
+	i := offset
+	for i < le && src[i] != ' ' && src[i] != '\t' && src[i] != ':' {
+		i++
+	}
+	return i
+}
+
+// completeBody offers the skill's own files after "](" or inside backticks.
+func completeBody(s *skillcore.Skill, offset int) []CompletionItem {
+	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
+	line := s.Src[ls:offset]
+	start := -1
+	if i := bytes.LastIndex(line, []byte("](")); i >= 0 && !bytes.ContainsAny(line[i+2:], ") ") {
+		start = ls + i + 2
+	}
+	if n := bytes.Count(line, []byte("`")); n%2 == 1 {
+		if i := bytes.LastIndexByte(line, '`'); ls+i+1 > start {
+			start = ls + i + 1
+		}
+	}
+	if start < 0 {
+		return []CompletionItem{}
+	}
+	le := lineEnd(s.Src, offset)
+	end := offset
+	for end < le && !strings.ContainsRune(")` \t", rune(s.Src[end])) {
+		end++
+	}
+	out := []CompletionItem{}
+	for _, f := range skillFiles(s.Dir()) {
+		out = append(out, CompletionItem{Label: f, Kind: CompleteFile, Detail: "file in this skill", Insert: f, InsertPlain: f,
+			Range: Range{Start: start, End: end}})
+	}
+	return out
+}
+
+// skillFiles lists the files in a skill's directory, relative and with
+// forward slashes, SKILL.md and hidden entries left out.
+func skillFiles(dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || len(out) >= maxCompletionFiles {
+			return filepath.SkipDir
+		}
+		if p != dir && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			if rel, err := filepath.Rel(dir, p); err == nil && rel != skillcore.FileName {
+				out = append(out, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	return out
+}

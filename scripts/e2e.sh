@@ -1,0 +1,321 @@
+#!/usr/bin/env bash
+# End-to-end tests of the editor integrations (editors/) against the real
+# skill-ls binary.
+#
+#   scripts/e2e.sh            run every step
+#   scripts/e2e.sh nvim node  run only the named steps
+#
+# Steps: vscode-unit, node, vsix, nvim, emacs, manifests (see below).
+# Needs: go, node + npm, nvim (Debian's 0.7.2 is enough), emacs with eglot
+# (Debian: emacs-nox elpa-eglot), python3 >= 3.11, unzip. With CI=true a
+# missing tool fails its step; otherwise the step is skipped.
+#
+# The last line printed is "N passed, N failed" (", N skipped" may follow);
+# the exit status is 1 when any step failed.
+
+set -u
+set -o pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-e2e.XXXXXX")
+cleanup() { rm -rf "$tmp"; }
+trap cleanup EXIT
+
+ci=false
+case "${CI:-}" in true | 1 | yes) ci=true ;; esac
+
+step_timeout=${SKILL_LS_E2E_TIMEOUT:-150}
+export SKILL_LS_TIMEOUT_MS=${SKILL_LS_TIMEOUT_MS:-30000}
+
+passed=0
+failed=0
+skipped=0
+failed_steps=()
+
+selected=("$@")
+selected_step() {
+	local s
+	[ "${#selected[@]}" -eq 0 ] && return 0
+	for s in "${selected[@]}"; do
+		[ "$s" = "$1" ] && return 0
+	done
+	return 1
+}
+
+pass() {
+	passed=$((passed + 1))
+	echo "--- PASS: $1"
+}
+fail() {
+	failed=$((failed + 1))
+	failed_steps+=("$1")
+	echo "--- FAIL: $1${2:+ ($2)}"
+}
+skip() {
+	skipped=$((skipped + 1))
+	echo "--- SKIP: $1 ($2)"
+}
+
+# need STEP TOOL...: true when every tool is on PATH; otherwise fails the
+# step under CI and skips it elsewhere, and returns false.
+need() {
+	local step=$1 tool
+	shift
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			if $ci; then
+				fail "$step" "$tool not installed"
+			else
+				skip "$step" "$tool not installed"
+			fi
+			return 1
+		fi
+	done
+	return 0
+}
+
+# run STEP CMD...: run a command or an exported shell function with a time
+# limit, indenting its output; returns its status.
+run() {
+	local step=$1
+	shift
+	echo "=== RUN: $step"
+	if timeout --kill-after=10 "$step_timeout" bash -c '"$@"' run "$@" 2>&1 | sed -u 's/^/    /'; then
+		pass "$step"
+	else
+		fail "$step"
+		return 1
+	fi
+}
+
+# --- the binary and an isolated environment --------------------------------
+
+mkdir -p "$tmp/bin" "$tmp/home"
+# Toolchains installed under the real home keep working after HOME moves.
+if [ -z "${RUSTUP_HOME:-}" ] && [ -d "$HOME/.rustup" ]; then export RUSTUP_HOME="$HOME/.rustup"; fi
+if [ -z "${CARGO_HOME:-}" ] && [ -d "$HOME/.cargo" ]; then export CARGO_HOME="$HOME/.cargo"; fi
+export npm_config_update_notifier=false
+export HOME="$tmp/home"
+export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share"
+export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
+unset CODEX_HOME ZOT_HOME NVIM_APPNAME VIMINIT EMACSLOADPATH || true
+# Keep Go's and npm's caches where they were (HOME moved).
+export GOCACHE="${GOCACHE:-$(go env GOCACHE 2>/dev/null || echo "$tmp/gocache")}"
+export GOMODCACHE="${GOMODCACHE:-$(go env GOMODCACHE 2>/dev/null || echo "$tmp/gomodcache")}"
+export GOPATH="${GOPATH:-$(go env GOPATH 2>/dev/null || echo "$tmp/gopath")}"
+export npm_config_cache="${npm_config_cache:-$(npm config get cache 2>/dev/null || echo "$tmp/npm-cache")}"
+export npm_config_userconfig="${npm_config_userconfig:-$(npm config get userconfig 2>/dev/null || echo /dev/null)}"
+
+have_binary=false
+if [ -n "${SKILL_LS_E2E_BINARY:-}" ]; then
+	# Test the editors against a given binary instead of building one.
+	echo "=== using SKILL_LS_E2E_BINARY=$SKILL_LS_E2E_BINARY"
+	if ln -s "$(readlink -f "$SKILL_LS_E2E_BINARY")" "$tmp/bin/skill-ls"; then
+		have_binary=true
+	fi
+else
+	echo "=== RUN: build"
+	if (cd "$repo" && go build -o "$tmp/bin/skill-ls" ./cmd/skill-ls) 2>&1 | sed 's/^/    /'; then
+		have_binary=true
+		echo "    built $tmp/bin/skill-ls"
+	else
+		echo "    go build ./cmd/skill-ls failed: every step that runs the server fails"
+	fi
+fi
+export PATH="$tmp/bin:$PATH"
+
+# The workspace: one broken skill, one valid skill, one plain Markdown file.
+ws="$tmp/ws"
+mkdir -p "$ws/.agents/skills/my-skill" "$ws/.agents/skills/good-skill"
+cat >"$ws/README.md" <<'EOF'
+# A project
+
+Not a skill: skill-ls must not attach here.
+EOF
+# Line 1 (0-based): the name value `Wrong_Name` is columns 6-16.
+cat >"$ws/.agents/skills/my-skill/SKILL.md" <<'EOF'
+---
+name: Wrong_Name
+description: Formats widget reports. Use when the user asks for a widget report.
+---
+
+# My skill
+
+Run the formatter on the report.
+EOF
+# Line 3 (0-based) is a blank line inside the frontmatter (for completion).
+cat >"$ws/.agents/skills/good-skill/SKILL.md" <<'EOF'
+---
+name: good-skill
+description: Summarizes gadget logs. Use when the user asks about gadget logs.
+
+---
+
+# Good skill
+
+Read the log and summarize it.
+EOF
+export SKILL_LS_WS="$ws" SKILL_LS_REPO="$repo"
+export repo tmp ws
+
+server_step() { # STEP: false (and fails the step) without a binary
+	if ! $have_binary; then
+		fail "$1" "no skill-ls binary"
+		return 1
+	fi
+	return 0
+}
+
+vscode="$repo/editors/vscode"
+export vscode
+vscode_ready=false
+
+# --- vscode-unit: npm ci, tsc and node --test of the pure client code -------
+if selected_step vscode-unit || selected_step node || selected_step vsix; then
+	if need vscode-unit node npm; then
+		npm_setup() {
+			cd "$vscode" || return 1
+			if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+				npm ci --no-audit --no-fund || return 1
+			fi
+			npm test
+		}
+		export -f npm_setup
+		run vscode-unit npm_setup && vscode_ready=true
+	fi
+fi
+
+# --- node: the extension's launch contract against the real server ---------
+if selected_step node; then
+	if need node node && server_step node; then
+		if $vscode_ready; then
+			run node node "$repo/testdata/e2e/vscode-client.js" "$vscode" "$ws"
+		else
+			fail node "editors/vscode did not build"
+		fi
+	fi
+fi
+
+# --- vsix: package the extension and check what is inside ------------------
+check_vsix() {
+	local vsix="$tmp/skill-ls.vsix" x="$tmp/vsix"
+	(cd "$vscode" && npx --no-install @vscode/vsce package --out "$vsix") || return 1
+	rm -rf "$x" && mkdir -p "$x" && (cd "$x" && unzip -q "$vsix") || return 1
+	unzip -p "$vsix" extension/package.json >"$tmp/vsix-package.json" || return 1
+	node - "$tmp/vsix-package.json" "$x/extension" <<'EOF'
+const fs = require('fs');
+const path = require('path');
+const assert = require('assert');
+const m = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+const ext = process.argv[3];
+let failures = 0;
+function check(what, fn) {
+  try { fn(); console.log(`ok   - ${what}`); } catch (e) { failures++; console.log(`FAIL - ${what}\n       ${e.message}`); }
+}
+check('manifest activates on workspaceContains:**/SKILL.md and onLanguage:markdown', () =>
+  assert.deepStrictEqual(m.activationEvents, ['workspaceContains:**/SKILL.md', 'onLanguage:markdown']));
+check('manifest main is ./out/extension.js and it is packaged', () => {
+  assert.strictEqual(m.main, './out/extension.js');
+  assert.ok(fs.existsSync(path.join(ext, 'out', 'extension.js')));
+});
+check('manifest contributes skill-ls.path/targets/debounceMs/trace.server', () => {
+  const p = m.contributes.configuration.properties;
+  for (const k of ['skill-ls.path', 'skill-ls.targets', 'skill-ls.debounceMs', 'skill-ls.trace.server']) assert.ok(p[k], k);
+  assert.strictEqual(p['skill-ls.path'].default, 'skill-ls');
+  assert.strictEqual(p['skill-ls.debounceMs'].default, 50);
+});
+check('manifest contributes skill-ls.showCatalog', () =>
+  assert.ok(m.contributes.commands.some((c) => c.command === 'skill-ls.showCatalog')));
+check('packaged selector is {scheme: file, language: markdown, pattern: **/SKILL.md}', () => {
+  const cfg = require(path.join(ext, 'out', 'config.js'));
+  assert.deepStrictEqual(cfg.DOCUMENT_SELECTOR, [{ scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' }]);
+  assert.deepStrictEqual(cfg.serverCommand(cfg.normalizeSettings({})), { command: 'skill-ls', args: ['serve'] });
+});
+check('vscode-languageclient is packaged (the .vsix works offline)', () => {
+  const lc = path.join(ext, 'node_modules', 'vscode-languageclient', 'package.json');
+  assert.ok(fs.existsSync(lc), 'missing ' + lc);
+  assert.match(JSON.parse(fs.readFileSync(lc, 'utf8')).version, /^9\./);
+  require(require.resolve('vscode-languageserver-protocol', { paths: [path.join(ext, 'node_modules', 'vscode-languageclient')] }));
+});
+check('no sources, tests or dev tools in the .vsix', () => {
+  assert.ok(!fs.existsSync(path.join(ext, 'src')), 'src/ packaged');
+  assert.ok(!fs.existsSync(path.join(ext, 'out', 'test')), 'out/test packaged');
+  assert.ok(!fs.existsSync(path.join(ext, 'node_modules', '@vscode', 'vsce')), 'vsce packaged');
+  assert.ok(!fs.existsSync(path.join(ext, 'node_modules', 'typescript')), 'typescript packaged');
+});
+console.log(`vsix: ${failures} failed`);
+process.exit(failures ? 1 : 0);
+EOF
+}
+export -f check_vsix
+if selected_step vsix; then
+	if need vsix node npm unzip; then
+		if $vscode_ready; then
+			run vsix check_vsix
+		else
+			fail vsix "editors/vscode did not build"
+		fi
+	fi
+fi
+
+# --- nvim: headless Neovim with editors/neovim ------------------------------
+if selected_step nvim; then
+	if need nvim nvim && server_step nvim; then
+		nvim_test() {
+			nvim --version | head -n 1
+			cd "$ws" && nvim --headless -i NONE -u "$repo/testdata/e2e/nvim-test.lua"
+		}
+		export -f nvim_test
+		run nvim nvim_test
+	fi
+fi
+
+# --- emacs: batch Emacs with eglot and editors/emacs/skill-ls.el -----------
+if selected_step emacs; then
+	if need emacs emacs && server_step emacs; then
+		emacs_test() {
+			emacs --version | head -n 1
+			# Byte-compile cleanly (warnings are errors).
+			cp "$repo/editors/emacs/skill-ls.el" "$tmp/skill-ls.el"
+			emacs --batch -q --eval '(setq byte-compile-error-on-warn t)' \
+				-f batch-byte-compile "$tmp/skill-ls.el" || return 1
+			# -q, not -Q: on Emacs 28 eglot is Debian's elpa-eglot, put on the
+			# load-path by site-start (Emacs 29+ has eglot built in).
+			cd "$ws" && emacs --batch -q \
+				-l "$repo/editors/emacs/skill-ls.el" \
+				-l "$repo/testdata/e2e/emacs-test.el"
+		}
+		export -f emacs_test
+		run emacs emacs_test
+	fi
+fi
+
+# --- manifests: Zed and Helix, which cannot run here ------------------------
+if selected_step manifests; then
+	if need manifests python3; then
+		manifests_test() {
+			python3 "$repo/testdata/e2e/check_manifests.py" "$repo" || return 1
+			if command -v rustfmt >/dev/null 2>&1; then
+				# Parses src/lib.rs (a syntax check; the crate cannot be built
+				# offline) and checks its formatting.
+				rustfmt --edition 2021 --check "$repo/editors/zed/src/lib.rs" &&
+					echo "ok   - zed: src/lib.rs parses and is rustfmt-clean"
+			else
+				echo "note - rustfmt not installed: src/lib.rs syntax not checked"
+			fi
+		}
+		export -f manifests_test
+		run manifests manifests_test
+	fi
+fi
+
+echo
+if [ "${#failed_steps[@]}" -gt 0 ]; then
+	echo "failed steps: ${failed_steps[*]}"
+fi
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]

@@ -1,0 +1,423 @@
+package skillcore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file renders, byte for byte, the text each agent puts in front of the
+// model: the catalog that lists skills in the system prompt and Zed's
+// activation envelope. Each format follows the agent's own source, escaping
+// included; where an agent does not escape, neither does its renderer, so
+// the editor shows what the model really reads.
+//
+// A catalog is the block that lists the skills. When the agent's listing code
+// opens it with a lead-in of its own (codex, claude-code, zot, copilot), the
+// lead-in is part of it; headings of a surrounding system-prompt template are
+// not. Agents that add nothing when no skill is listed render "".
+
+// The formats below are not yet in target.go's list. Until targets.go names
+// them, catalogFormat maps the targets that use them.
+const (
+	// CatalogXMLInline is tiny-agent: <available_skills> on one line, no
+	// whitespace between tags, every value (the location too) XML-escaped.
+	CatalogXMLInline CatalogFormat = iota + 100
+	// CatalogXMLRaw is gemini: zed's indented layout, nothing escaped.
+	CatalogXMLRaw
+	// CatalogCopilot is VS Code Copilot: a <skills> block with a lead-in,
+	// <name>, <description> and <file> per skill, nothing escaped.
+	CatalogCopilot
+)
+
+// catalogFormat is the format t renders with.
+func catalogFormat(t *Target) CatalogFormat {
+	if t.Catalog >= CatalogXMLInline {
+		return t.Catalog
+	}
+	switch t.ID {
+	case "tiny-agent":
+		return CatalogXMLInline
+	case "gemini":
+		return CatalogXMLRaw
+	case "copilot":
+		return CatalogCopilot
+	}
+	return t.Catalog
+}
+
+// catalogStyle is how one format frames its entries.
+type catalogStyle struct {
+	head, sep, tail string
+	empty           string // the whole text when nothing is listed
+	sortByName      bool   // the agent sorts by name, then path
+	entry           func(t *Target, s *Skill) string
+}
+
+func styleOf(t *Target) *catalogStyle {
+	switch catalogFormat(t) {
+	case CatalogXML:
+		return &zedStyle
+	case CatalogXMLLines:
+		return &skillsRefStyle
+	case CatalogXMLInline:
+		return &tinyStyle
+	case CatalogXMLRaw:
+		return &geminiStyle
+	case CatalogCopilot:
+		return &copilotStyle
+	case CatalogCodex:
+		return &codexStyle
+	case CatalogClaude:
+		return &claudeStyle
+	case CatalogZot:
+		return &zotStyle
+	case CatalogPlain:
+		return &plainStyle
+	}
+	return nil
+}
+
+// RenderCatalog returns the catalog t shows the model for entries, in the
+// agent's order and escaping. Entries dropped for the budget are left out;
+// entries are otherwise taken as given (World.Catalog has already removed
+// hidden skills and collision losers).
+func RenderCatalog(t *Target, entries []CatalogEntry) string {
+	st := styleOf(t)
+	if st == nil {
+		return ""
+	}
+	listed := make([]*Skill, 0, len(entries))
+	for _, e := range entries {
+		if !e.Dropped && e.Skill != nil {
+			listed = append(listed, e.Skill)
+		}
+	}
+	if len(listed) == 0 {
+		return st.empty
+	}
+	if st.sortByName {
+		names := make(map[*Skill]string, len(listed))
+		for _, s := range listed {
+			names[s] = displayName(t, s)
+		}
+		slices.SortStableFunc(listed, func(a, b *Skill) int {
+			if c := strings.Compare(names[a], names[b]); c != 0 {
+				return c
+			}
+			return strings.Compare(a.Path, b.Path)
+		})
+	}
+	var b strings.Builder
+	b.WriteString(st.head)
+	for i, s := range listed {
+		if i > 0 {
+			b.WriteString(st.sep)
+		}
+		b.WriteString(st.entry(t, s))
+	}
+	b.WriteString(st.tail)
+	return b.String()
+}
+
+// RenderEntry returns the text one skill contributes to t's catalog, without
+// the catalog's lead-in and separators; RenderCatalog is built from it. A
+// dropped entry is rendered too, as it would read if it fit.
+func RenderEntry(t *Target, e CatalogEntry) string {
+	st := styleOf(t)
+	if st == nil || e.Skill == nil {
+		return ""
+	}
+	return st.entry(t, e.Skill)
+}
+
+// displayName is the name the agent shows: its identity for the skill, but
+// in the author's case where the agent only compares names case-blind.
+func displayName(t *Target, s *Skill) string {
+	if t.Name.FoldCase {
+		u := *t
+		u.Name.FoldCase = false
+		return u.Identify(s)
+	}
+	return t.Identify(s)
+}
+
+func description(s *Skill) string {
+	d, _ := s.Str("description")
+	return d
+}
+
+// Escapers, one per agent that escapes.
+var (
+	// xmlEscaper is quick_xml::escape::escape (Zed's skill tool) and
+	// tiny-agent's escapeXml.
+	xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&apos;")
+	// htmlEscaper is Python's html.escape(s, quote=True) (skills-ref).
+	htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#x27;")
+	// handlebarsEscaper is handlebars-rust's default escape, applied by
+	// Zed's system-prompt template to {{name}} and {{description}}.
+	handlebarsEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;",
+		"'", "&#x27;", "`", "&#x60;", "=", "&#x3D;")
+)
+
+// zed: crates/agent/src/templates/system_prompt.hbs. The location is
+// interpolated with {{{ }}}, unescaped, so the model can pass it back to
+// read_file verbatim.
+var zedStyle = catalogStyle{
+	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>\n",
+	entry: func(t *Target, s *Skill) string {
+		return "  <skill>\n" +
+			"    <name>" + handlebarsEscaper.Replace(displayName(t, s)) + "</name>\n" +
+			"    <description>" + handlebarsEscaper.Replace(description(s)) + "</description>\n" +
+			"    <location>" + s.Path + "</location>\n" +
+			"  </skill>"
+	},
+}
+
+// agentskills: skills-ref to_prompt, lines joined by "\n". Name and
+// description are stripped and html.escape'd; the location is not escaped.
+var skillsRefStyle = catalogStyle{
+	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
+	empty: "<available_skills>\n</available_skills>",
+	entry: func(t *Target, s *Skill) string {
+		return "<skill>\n" +
+			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(displayName(t, s))) + "\n</name>\n" +
+			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(description(s))) + "\n</description>\n" +
+			"<location>\n" + s.Path + "\n</location>\n" +
+			"</skill>"
+	},
+}
+
+// tiny-agent: src/skills/prompt.ts generateSkillsPrompt.
+var tinyStyle = catalogStyle{
+	head: "<available_skills>", tail: "</available_skills>",
+	entry: func(t *Target, s *Skill) string {
+		return "<skill><name>" + xmlEscaper.Replace(displayName(t, s)) +
+			"</name><description>" + xmlEscaper.Replace(description(s)) +
+			"</description><location>" + xmlEscaper.Replace(s.Path) +
+			"</location></skill>"
+	},
+}
+
+// gemini: packages/core/src/prompts/snippets.ts renderAgentSkills.
+var geminiStyle = catalogStyle{
+	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
+	entry: func(t *Target, s *Skill) string {
+		return "  <skill>\n" +
+			"    <name>" + displayName(t, s) + "</name>\n" +
+			"    <description>" + description(s) + "</description>\n" +
+			"    <location>" + s.Path + "</location>\n" +
+			"  </skill>"
+	},
+}
+
+// copilot: VS Code's agent prompt, the <skills> block. A skill without a
+// description has no <description> line.
+var copilotStyle = catalogStyle{
+	head: "<skills>\n" +
+		"Here is a list of skills that contain domain specific knowledge on a variety of topics.\n" +
+		"Each skill comes with a description of the topic and a file path that contains the detailed instructions.\n" +
+		"When a user asks you to perform a task that falls within the domain of a skill, use the 'read_file' tool to acquire the full instructions from the file URI.\n",
+	sep: "\n", tail: "\n</skills>\n",
+	entry: func(t *Target, s *Skill) string {
+		out := "<skill>\n<name>" + displayName(t, s) + "</name>\n"
+		if d := description(s); d != "" {
+			out += "<description>" + d + "</description>\n"
+		}
+		return out + "<file>" + s.Path + "</file>\n</skill>"
+	},
+}
+
+// codex: codex-rs/core/src/skills/render.rs render_skills_section, up to and
+// including the skill lines (the fixed "### How to use skills" guidance that
+// follows is left out). Name and description are collapsed to one line.
+var codexStyle = catalogStyle{
+	head: "## Skills\n" +
+		"A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and file path so you can open the source for full instructions when using a specific skill.\n" +
+		"### Available skills\n",
+	sep: "\n", sortByName: true,
+	entry: func(t *Target, s *Skill) string {
+		return "- " + displayName(t, s) + ": " + collapseSpace(description(s)) +
+			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
+	},
+}
+
+// ClaudeListingMax is where claude-code cuts description + when_to_use in its
+// skill listing, in chars; the cut keeps ClaudeListingMax-1 chars and adds
+// ClaudeListingCut.
+const (
+	ClaudeListingMax = 1536
+	ClaudeListingCut = "…"
+)
+
+// claude-code: src/tools/SkillTool/prompt.ts, the skill_listing attachment.
+var claudeStyle = catalogStyle{
+	head: "The following skills are available for use with the Skill tool:\n\n",
+	sep:  "\n",
+	entry: func(t *Target, s *Skill) string {
+		return "- " + displayName(t, s) + ": " + claudeListing(s)
+	},
+}
+
+// claudeListing is the description part of claude-code's listing line:
+// description, " - " and when_to_use, cut at ClaudeListingMax chars. Without
+// a description claude-code takes the body's first line.
+func claudeListing(s *Skill) string {
+	desc, cut := claudeListingCut(s)
+	if cut {
+		desc = string([]rune(desc)[:ClaudeListingMax-1]) + ClaudeListingCut
+	}
+	return desc
+}
+
+// claudeListingCut returns the listing text before the cut, and whether
+// claude-code cuts it.
+func claudeListingCut(s *Skill) (string, bool) {
+	desc, ok := s.Str("description")
+	if !ok {
+		desc = firstLineDescription(s.Body().Text(s.Src))
+	}
+	if when, ok := s.Str("when_to_use"); ok && when != "" {
+		desc += " - " + when
+	}
+	return desc, utf8.RuneCountInString(desc) > ClaudeListingMax
+}
+
+// firstLineDescription is claude-code's extractDescriptionFromMarkdown: the
+// first non-blank line, without a heading's #s, at most 100 chars.
+func firstLineDescription(body string) string {
+	for line := range strings.SplitSeq(body, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if rest := strings.TrimLeft(line, "#"); rest != line && rest != "" && unicode.IsSpace(rune(rest[0])) {
+			line = strings.TrimSpace(rest)
+		}
+		if r := []rune(line); len(r) > 100 {
+			line = string(r[:97]) + "..."
+		}
+		return line
+	}
+	return "Skill"
+}
+
+// zot: internal/skills SystemPromptAddendum. zot reads frontmatter line by
+// line, so its description is the text after "description:" on that line,
+// quotes trimmed: a block scalar shows as its indicator, "|" or ">".
+var zotStyle = catalogStyle{
+	head: "Available skills (call the `skill` tool with one of these names to load full instructions):\n",
+	sep:  "\n", tail: "\n", sortByName: true,
+	entry: func(t *Target, s *Skill) string {
+		d := zotLine(s, "description")
+		if d == "" {
+			d = "(no description)"
+		}
+		return "- " + displayName(t, s) + " — " + d
+	},
+}
+
+// zotLine is the value zot's line parser reads for a top-level key.
+func zotLine(s *Skill, key string) string {
+	f := s.Field(key)
+	if f == nil {
+		return ""
+	}
+	line, _ := lineAt(s.Src, f.KeyRange.Start)
+	text := strings.TrimSpace(line.Text(s.Src))
+	colon := strings.IndexByte(text, ':')
+	if colon < 0 || strings.TrimSpace(text[:colon]) != key {
+		return ""
+	}
+	v := strings.TrimSpace(text[colon+1:])
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		v = v[1 : len(v)-1]
+	}
+	return strings.TrimSpace(v)
+}
+
+// plain: "- name: description" lines.
+var plainStyle = catalogStyle{
+	sep: "\n", tail: "\n",
+	entry: func(t *Target, s *Skill) string {
+		return "- " + displayName(t, s) + ": " + description(s)
+	},
+}
+
+// activationSource is how Zed's envelope names a scope.
+func activationSource(scope Scope) string {
+	if scope == ScopeGlobal {
+		return "global"
+	}
+	return "project-local"
+}
+
+// RenderActivation returns Zed's <skill_content> envelope for the skill, as
+// its skill tool and slash commands hand it to the model: the name, the
+// source, the directory, the relative-path sentence and the trimmed body,
+// every interpolated value XML-escaped so a body cannot close the envelope.
+func RenderActivation(s *Skill, scope Scope) string {
+	name, _ := s.Str("name")
+	if strings.TrimSpace(name) == "" {
+		name = s.DirName()
+	}
+	var b strings.Builder
+	b.WriteString(`<skill_content name="` + xmlEscaper.Replace(name) + "\">\n")
+	b.WriteString("<source>" + activationSource(scope) + "</source>\n")
+	b.WriteString("<directory>" + xmlEscaper.Replace(s.Dir()) + "</directory>\n")
+	b.WriteString("Relative paths in this skill resolve against <directory>.\n\n")
+	b.WriteString(xmlEscaper.Replace(strings.TrimSpace(s.Body().Text(s.Src))))
+	b.WriteString("\n</skill_content>\n")
+	return b.String()
+}
+
+// BudgetReport summarises the catalog's cost for `skill-ls catalog`: the
+// budget used, the skills dropped for it, and listings the agent cuts.
+func BudgetReport(t *Target, entries []CatalogEntry) string {
+	var b strings.Builder
+	listed, used := 0, 0
+	var dropped, cut []string
+	for _, e := range entries {
+		if e.Skill == nil {
+			continue
+		}
+		name := displayName(t, e.Skill)
+		if e.Dropped {
+			dropped = append(dropped, name)
+			continue
+		}
+		listed++
+		n, _ := e.Skill.Str("name")
+		used += len(n) + len(description(e.Skill))
+		if catalogFormat(t) == CatalogClaude && claudeCut(e.Skill) {
+			cut = append(cut, name)
+		}
+	}
+	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, plural(listed), len(RenderCatalog(t, entries)))
+	if t.CatalogBudget > 0 {
+		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",
+			used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))
+	}
+	b.WriteString("\n")
+	if len(dropped) > 0 {
+		fmt.Fprintf(&b, "dropped for the budget (%d): %s\n", len(dropped), strings.Join(dropped, ", "))
+	}
+	if len(cut) > 0 {
+		fmt.Fprintf(&b, "listing cut at %d chars (%d): %s\n", ClaudeListingMax, len(cut), strings.Join(cut, ", "))
+	}
+	return b.String()
+}
+
+func claudeCut(s *Skill) bool {
+	_, cut := claudeListingCut(s)
+	return cut
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
