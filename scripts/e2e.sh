@@ -10,6 +10,11 @@
 # (Debian: emacs-nox elpa-eglot), python3 >= 3.11, unzip. With CI=true a
 # missing tool fails its step; otherwise the step is skipped.
 #
+# SKILL_LS_E2E_BINARY=/path/to/skill-ls tests that binary instead of
+# building ./cmd/skill-ls. SKILL_LS_TIMEOUT_MS (default 30000) bounds each
+# wait for the server inside a step; SKILL_LS_E2E_TIMEOUT (seconds, default
+# 150) bounds a whole step.
+#
 # The last line printed is "N passed, N failed" (", N skipped" may follow);
 # the exit status is 1 when any step failed.
 

@@ -85,13 +85,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		}
 	}
 	if len(paths) == 0 {
-		cwd, err := os.Getwd()
+		p, err := projectDir("", env)
 		if err != nil {
 			return nil, err
-		}
-		p := env.ProjectOf(filepath.Join(cwd, "x"))
-		if p == "" {
-			p = cwd
 		}
 		addProject(p)
 	}

@@ -9,8 +9,3 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "skill-ls: the language server is not built yet")
 	return exitUsage
 }
-
-func catalog(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "skill-ls: catalog is not built yet")
-	return exitUsage
-}

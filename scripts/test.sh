@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The project's whole test suite: formatting and vet, the Go tests under the
+# race detector (unit, scenario, stress), a bounded run of every fuzz target,
+# and the end-to-end tests with real editors. CI runs this via .ci/run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== gofmt / go vet"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then
+  echo "gofmt would change: $unformatted"; exit 1
+fi
+go vet ./...
+
+echo "== go test -race"
+go test -race -count=1 ./...
+
+echo "== fuzz (bounded)"
+FUZZTIME=${FUZZTIME:-10s}
+for pkg in ./skillcore ./lsp; do
+  for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
+    echo "-- $pkg $target ($FUZZTIME)"
+    go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "$FUZZTIME"
+  done
+done
+
+if [ -x scripts/e2e.sh ]; then
+  echo "== end-to-end editor tests"
+  scripts/e2e.sh
+fi
