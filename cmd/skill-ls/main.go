@@ -38,6 +38,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return catalog(rest, stdout, stderr)
 	case "explain":
 		return explain(rest, stdout, stderr)
+	case "bench":
+		return bench(rest, stdout, stderr)
 	case "version":
 		fmt.Fprintln(stdout, "skill-ls", version)
 		return exitOK
@@ -55,4 +57,5 @@ const usage = `usage:
   skill-ls catalog [--target zed] [--project DIR]
   skill-ls explain RULE
   skill-ls version
+  skill-ls bench [--sizes 100,1000,10000] [--corpus DIR] [--json FILE]
 `

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// benchResult is one measured figure next to its budget.
+type benchResult struct {
+	Name   string  `json:"name"`
+	Value  float64 `json:"value"`
+	Unit   string  `json:"unit"`
+	Budget float64 `json:"budget,omitempty"` // 0: no budget
+}
+
+func (r benchResult) verdict() string {
+	switch {
+	case r.Budget == 0:
+		return ""
+	case r.Value <= r.Budget:
+		return "ok"
+	}
+	return "OVER"
+}
+
+// bench measures skill-ls as a user meets it: whole processes of check over
+// generated workspaces and the corpus, and a language server driven through
+// its stdio by a client.
+func bench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sizes := fs.String("sizes", "100,1000,10000", "workspace sizes (skills) to generate")
+	corpus := fs.String("corpus", "../shared/corpus", "a folder of real SKILL.md files to check ('' to skip)")
+	edits := fs.Int("edits", 300, "edits, hovers and completions to time through the server")
+	runs := fs.Int("runs", 5, "runs of each check (the median is reported)")
+	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", err)
+		return exitFindings
+	}
+	tmp, err := os.MkdirTemp("", "skill-ls-bench-")
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", err)
+		return exitFindings
+	}
+	defer os.RemoveAll(tmp)
+	var results []benchResult
+	add := func(r ...benchResult) {
+		results = append(results, r...)
+		for _, x := range r {
+			fmt.Fprintf(stderr, "  %s: %.3g %s\n", x.Name, x.Value, x.Unit)
+		}
+	}
+	if *corpus != "" {
+		if _, err := os.Stat(*corpus); err == nil {
+			fmt.Fprintln(stderr, "check", *corpus)
+			wall, rss, err := timeCheck(exe, os.Getenv("HOME"), *corpus, *runs)
+			if err != nil {
+				fmt.Fprintln(stderr, "skill-ls:", err)
+				return exitFindings
+			}
+			add(benchResult{"check corpus: wall", ms(wall), "ms", 80}, benchResult{"check corpus: peak RSS", mib(rss), "MiB", 40})
+		}
+	}
+	for _, s := range strings.Split(*sizes, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n <= 0 {
+			fmt.Fprintf(stderr, "skill-ls: bad size %q\n", s)
+			return exitUsage
+		}
+		dir := filepath.Join(tmp, strconv.Itoa(n))
+		project, home, err := generateWorkspace(dir, n, uint64(n))
+		if err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitFindings
+		}
+		fmt.Fprintf(stderr, "workspace of %d skills\n", n)
+		wall, rss, err := timeCheck(exe, home, project, min(*runs, 3))
+		if err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitFindings
+		}
+		add(benchResult{fmt.Sprintf("check %d skills: wall", n), ms(wall), "ms", 0},
+			benchResult{fmt.Sprintf("check %d skills: peak RSS", n), mib(rss), "MiB", 0})
+		rs, err := benchServer(exe, project, home, n, *edits)
+		if err != nil {
+			fmt.Fprintln(stderr, "skill-ls: server:", err)
+			return exitFindings
+		}
+		add(rs...)
+	}
+	writeBenchTable(stdout, results)
+	if *jsonOut != "" {
+		b, _ := json.MarshalIndent(map[string]any{"go": runtime.Version(), "cpus": runtime.NumCPU(), "results": results}, "", "  ")
+		if err := os.WriteFile(*jsonOut, append(b, '\n'), 0o644); err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitFindings
+		}
+	}
+	return exitOK
+}
+
+// timeCheck runs "check --format json path" as a process runs times and
+// returns the median wall time and the largest peak RSS.
+func timeCheck(exe, home, path string, runs int) (time.Duration, int64, error) {
+	var walls []time.Duration
+	var peak int64
+	for i := 0; i < runs; i++ {
+		cmd := exec.Command(exe, "check", "--format", "json", path)
+		cmd.Env = append(os.Environ(), "HOME="+home)
+		cmd.Stdout = io.Discard
+		start := time.Now()
+		err := cmd.Run()
+		walls = append(walls, time.Since(start))
+		if err != nil {
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFindings {
+				return 0, 0, fmt.Errorf("check %s: %w", path, err)
+			}
+		}
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+			peak = max(peak, ru.Maxrss*1024)
+		}
+	}
+	slices.Sort(walls)
+	return walls[len(walls)/2], peak, nil
+}
+
+// benchServer starts a server on a generated workspace and times the first
+// scan, edits, hovers and completions.
+func benchServer(exe, project, home string, n, edits int) ([]benchResult, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	c, err := startServer(ctx, exe, home)
+	if err != nil {
+		return nil, err
+	}
+	defer c.close(ctx)
+	total := n + 5
+	c.expect(total)
+	rootURI := "file://" + project
+	init := map[string]any{
+		"processId": os.Getpid(), "rootUri": rootURI,
+		"workspaceFolders":      []any{map[string]any{"uri": rootURI, "name": "proj"}},
+		"initializationOptions": map[string]any{"debounceMs": 0, "home": home},
+		"capabilities":          map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-16"}}},
+	}
+	if _, err := c.call(ctx, "initialize", init); err != nil {
+		return nil, fmt.Errorf("initialize: %w", err)
+	}
+	initTime := time.Since(c.start)
+	scanStart := time.Now()
+	if err := c.notify(ctx, "initialized", map[string]any{}); err != nil {
+		return nil, err
+	}
+	select {
+	case <-c.allSeen:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("diagnostics for %d files did not all arrive", total)
+	}
+	scan := time.Since(scanStart)
+	rssAfterScan, _ := c.peakRSS()
+
+	path := filepath.Join(project, ".agents", "skills", "skill-00000", "SKILL.md")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	uri := "file://" + path
+	if err := c.notify(ctx, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{
+		"uri": uri, "languageId": "markdown", "version": 1, "text": string(src)}}); err != nil {
+		return nil, err
+	}
+	// Type into the description, one character per edit.
+	line := 2
+	col := len("description: ")
+	var editLat, hoverLat, completeLat []time.Duration
+	for i := 0; i < edits; i++ {
+		version := i + 2
+		arrived := c.await(uri, version)
+		t0 := time.Now()
+		if err := c.notify(ctx, "textDocument/didChange", map[string]any{
+			"textDocument": map[string]any{"uri": uri, "version": version},
+			"contentChanges": []any{map[string]any{"range": map[string]any{
+				"start": map[string]any{"line": line, "character": col + i},
+				"end":   map[string]any{"line": line, "character": col + i}}, "text": "x"}},
+		}); err != nil {
+			return nil, err
+		}
+		select {
+		case <-arrived:
+		case <-ctx.Done():
+			return nil, fmt.Errorf("no diagnostics for version %d", version)
+		}
+		editLat = append(editLat, time.Since(t0))
+	}
+	pos := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 8}}
+	for i := 0; i < edits; i++ {
+		t0 := time.Now()
+		if _, err := c.call(ctx, "textDocument/hover", pos); err != nil {
+			return nil, fmt.Errorf("hover: %w", err)
+		}
+		hoverLat = append(hoverLat, time.Since(t0))
+	}
+	cpos := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 4, "character": 0}}
+	for i := 0; i < edits; i++ {
+		t0 := time.Now()
+		if _, err := c.call(ctx, "textDocument/completion", cpos); err != nil {
+			return nil, fmt.Errorf("completion: %w", err)
+		}
+		completeLat = append(completeLat, time.Since(t0))
+	}
+	peak, _ := c.peakRSS()
+	label := func(s string) string { return fmt.Sprintf("server %d skills: %s", n, s) }
+	scanBudget, rssBudget := 0.0, 0.0
+	if n == 10000 {
+		scanBudget, rssBudget = 1000, 100
+	}
+	return []benchResult{
+		{label("initialize from process start"), ms(initTime), "ms", 50},
+		{label("first scan, all diagnostics published"), ms(scan), "ms", scanBudget},
+		{label("peak RSS after scan"), mib(rssAfterScan), "MiB", rssBudget},
+		{label("edit->diagnostics p50"), ms(percentile(editLat, 50)), "ms", 0},
+		{label("edit->diagnostics p99"), ms(percentile(editLat, 99)), "ms", 5},
+		{label("hover p99"), ms(percentile(hoverLat, 99)), "ms", 5},
+		{label("completion p99"), ms(percentile(completeLat, 99)), "ms", 5},
+		{label("peak RSS at end"), mib(peak), "MiB", rssBudget},
+	}, nil
+}
+
+func percentile(ds []time.Duration, p int) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := (len(s)*p + 99) / 100
+	return s[max(0, min(len(s)-1, i-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+func mib(b int64) float64        { return float64(b) / (1 << 20) }
+
+func writeBenchTable(w io.Writer, rs []benchResult) {
+	fmt.Fprintf(w, "| %-52s | %10s | %-4s | %8s | %-4s |\n", "measure", "value", "unit", "budget", "")
+	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|\n", strings.Repeat("-", 54), strings.Repeat("-", 12), strings.Repeat("-", 6), strings.Repeat("-", 10), strings.Repeat("-", 6))
+	for _, r := range rs {
+		budget := ""
+		if r.Budget > 0 {
+			budget = strconv.FormatFloat(r.Budget, 'g', -1, 64)
+		}
+		fmt.Fprintf(w, "| %-52s | %10.2f | %-4s | %8s | %-4s |\n", r.Name, r.Value, r.Unit, budget, r.verdict())
+	}
+}

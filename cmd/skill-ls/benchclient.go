@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+)
+
+// benchClient drives a skill-ls server process over stdio with raw JSON
+// messages, recording when diagnostics arrive for each document version.
+type benchClient struct {
+	cmd   *exec.Cmd
+	conn  jsonrpc2.Conn
+	start time.Time
+
+	mu       sync.Mutex
+	seen     map[string]bool          // URIs that got diagnostics
+	waiters  map[string]chan struct{} // "uri#version" -> closed on arrival
+	allSeen  chan struct{}
+	expected int
+}
+
+type rwc struct {
+	io.Reader
+	io.WriteCloser
+}
+
+// startServer runs "exe serve" with the given home and returns the client
+// once the process is started.
+func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
+	cmd := exec.CommandContext(ctx, exe, "serve")
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = io.Discard
+	c := &benchClient{cmd: cmd, seen: map[string]bool{}, waiters: map[string]chan struct{}{}, allSeen: make(chan struct{})}
+	c.start = time.Now()
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc{stdout, stdin}))
+	c.conn.Go(ctx, c.handle)
+	return c, nil
+}
+
+func (c *benchClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+	switch req.Method() {
+	case "textDocument/publishDiagnostics":
+		var p struct {
+			URI     string `json:"uri"`
+			Version *int   `json:"version"`
+		}
+		if err := json.Unmarshal(req.Params(), &p); err != nil {
+			return nil, nil
+		}
+		c.mu.Lock()
+		if !c.seen[p.URI] {
+			c.seen[p.URI] = true
+			if len(c.seen) == c.expected {
+				close(c.allSeen)
+			}
+		}
+		if p.Version != nil {
+			key := p.URI + "#" + strconv.Itoa(*p.Version)
+			if ch, ok := c.waiters[key]; ok {
+				close(ch)
+				delete(c.waiters, key)
+			}
+		}
+		c.mu.Unlock()
+		return nil, nil
+	case "workspace/configuration":
+		return []any{nil}, nil
+	}
+	if req.IsCall() {
+		return nil, nil
+	}
+	return nil, nil
+}
+
+// expect sets how many distinct documents must get diagnostics before
+// allSeen closes.
+func (c *benchClient) expect(n int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.expected = n
+	if len(c.seen) >= n {
+		close(c.allSeen)
+	}
+}
+
+// await returns a channel closed when diagnostics for uri at version arrive.
+func (c *benchClient) await(uri string, version int) chan struct{} {
+	ch := make(chan struct{})
+	c.mu.Lock()
+	c.waiters[uri+"#"+strconv.Itoa(version)] = ch
+	c.mu.Unlock()
+	return ch
+}
+
+func (c *benchClient) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	var out json.RawMessage
+	_, err := c.conn.Call(ctx, method, params, &out)
+	return out, err
+}
+
+func (c *benchClient) notify(ctx context.Context, method string, params any) error {
+	return c.conn.Notify(ctx, method, params)
+}
+
+// peakRSS reads the server's high-water resident memory from /proc.
+func (c *benchClient) peakRSS() (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
+	if err != nil {
+		return 0, err
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			kb, err := strconv.ParseInt(strings.Fields(line)[1], 10, 64)
+			return kb * 1024, err
+		}
+	}
+	return 0, fmt.Errorf("no VmHWM")
+}
+
+func (c *benchClient) close(ctx context.Context) {
+	_, _ = c.call(ctx, "shutdown", nil)
+	_ = c.notify(ctx, "exit", nil)
+	done := make(chan struct{})
+	go func() { _ = c.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		_ = c.cmd.Process.Kill()
+	}
+}

@@ -1,0 +1,12 @@
+package main
+
+import (
+	"io"
+	"testing"
+)
+
+func TestProfCorpus(t *testing.T) {
+	for i := 0; i < 5; i++ {
+		run([]string{"check", "--format", "json", "../../../shared/corpus"}, nil, io.Discard, io.Discard)
+	}
+}
