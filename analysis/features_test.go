@@ -181,7 +181,7 @@ func TestHoverName(t *testing.T) {
 		"<available_skills>",
 		"<name>deploy</name>",
 		"Déploie 😀 &lt;fast&gt; &amp; safe", // zed escapes the description
-		"## Skills",                            // codex
+		"## Skills",                         // codex
 		"| zed | 64 bytes | 6 |",
 		"catalog budget: this skill uses",
 		"hides the global skill",

@@ -110,7 +110,13 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 			return strings.Compare(a.Path, b.Path)
 		})
 	}
+	// Size the text up front: escaping rarely grows a value by half.
+	size := len(st.head) + len(st.tail)
+	for _, s := range listed {
+		size += len(st.sep) + 128 + len(s.Path) + 3*(len(catalogDescription(s))+len(s.DirName()))/2
+	}
 	var b strings.Builder
+	b.Grow(size)
 	b.WriteString(st.head)
 	for i, s := range listed {
 		if i > 0 {
@@ -144,7 +150,7 @@ func displayName(t *Target, s *Skill) string {
 	return t.Identify(s)
 }
 
-func description(s *Skill) string {
+func catalogDescription(s *Skill) string {
 	d, _ := s.Str("description")
 	return d
 }
@@ -170,7 +176,7 @@ var zedStyle = catalogStyle{
 	entry: func(t *Target, s *Skill) string {
 		return "  <skill>\n" +
 			"    <name>" + handlebarsEscaper.Replace(displayName(t, s)) + "</name>\n" +
-			"    <description>" + handlebarsEscaper.Replace(description(s)) + "</description>\n" +
+			"    <description>" + handlebarsEscaper.Replace(catalogDescription(s)) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -184,7 +190,7 @@ var skillsRefStyle = catalogStyle{
 	entry: func(t *Target, s *Skill) string {
 		return "<skill>\n" +
 			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(displayName(t, s))) + "\n</name>\n" +
-			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(description(s))) + "\n</description>\n" +
+			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(s))) + "\n</description>\n" +
 			"<location>\n" + s.Path + "\n</location>\n" +
 			"</skill>"
 	},
@@ -195,7 +201,7 @@ var tinyStyle = catalogStyle{
 	head: "<available_skills>", tail: "</available_skills>",
 	entry: func(t *Target, s *Skill) string {
 		return "<skill><name>" + xmlEscaper.Replace(displayName(t, s)) +
-			"</name><description>" + xmlEscaper.Replace(description(s)) +
+			"</name><description>" + xmlEscaper.Replace(catalogDescription(s)) +
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
 	},
@@ -207,7 +213,7 @@ var geminiStyle = catalogStyle{
 	entry: func(t *Target, s *Skill) string {
 		return "  <skill>\n" +
 			"    <name>" + displayName(t, s) + "</name>\n" +
-			"    <description>" + description(s) + "</description>\n" +
+			"    <description>" + catalogDescription(s) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -223,7 +229,7 @@ var copilotStyle = catalogStyle{
 	sep: "\n", tail: "\n</skills>\n",
 	entry: func(t *Target, s *Skill) string {
 		out := "<skill>\n<name>" + displayName(t, s) + "</name>\n"
-		if d := description(s); d != "" {
+		if d := catalogDescription(s); d != "" {
 			out += "<description>" + d + "</description>\n"
 		}
 		return out + "<file>" + s.Path + "</file>\n</skill>"
@@ -239,50 +245,48 @@ var codexStyle = catalogStyle{
 		"### Available skills\n",
 	sep: "\n", sortByName: true,
 	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + collapseSpace(description(s)) +
+		return "- " + displayName(t, s) + ": " + collapseSpace(catalogDescription(s)) +
 			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
 	},
 }
 
-// ClaudeListingMax is where claude-code cuts description + when_to_use in its
-// skill listing, in chars; the cut keeps ClaudeListingMax-1 chars and adds
-// ClaudeListingCut.
-const (
-	ClaudeListingMax = 1536
-	ClaudeListingCut = "…"
-)
+// listingCut ends a listing that claude-code cuts.
+const listingCut = "…"
 
 // claude-code: src/tools/SkillTool/prompt.ts, the skill_listing attachment.
 var claudeStyle = catalogStyle{
 	head: "The following skills are available for use with the Skill tool:\n\n",
 	sep:  "\n",
 	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + claudeListing(s)
+		return "- " + displayName(t, s) + ": " + claudeListing(t, s)
 	},
 }
 
-// claudeListing is the description part of claude-code's listing line:
-// description, " - " and when_to_use, cut at ClaudeListingMax chars. Without
-// a description claude-code takes the body's first line.
-func claudeListing(s *Skill) string {
-	desc, cut := claudeListingCut(s)
+// claudeListing is the description part of claude-code's listing line: the
+// description, " - " and the target's ListingExtra field, cut to
+// ListingMax chars, the last of them listingCut. Without a description
+// claude-code takes the body's first line.
+func claudeListing(t *Target, s *Skill) string {
+	text, cut := claudeListingText(t, s)
 	if cut {
-		desc = string([]rune(desc)[:ClaudeListingMax-1]) + ClaudeListingCut
+		text = string([]rune(text)[:t.Description.ListingMax-1]) + listingCut
 	}
-	return desc
+	return text
 }
 
-// claudeListingCut returns the listing text before the cut, and whether
-// claude-code cuts it.
-func claudeListingCut(s *Skill) (string, bool) {
+// claudeListingText returns the listing before any cut, and whether it is cut.
+func claudeListingText(t *Target, s *Skill) (string, bool) {
 	desc, ok := s.Str("description")
 	if !ok {
 		desc = firstLineDescription(s.Body().Text(s.Src))
 	}
-	if when, ok := s.Str("when_to_use"); ok && when != "" {
-		desc += " - " + when
+	if t.Description.ListingExtra != "" {
+		if extra, ok := s.Str(t.Description.ListingExtra); ok && extra != "" {
+			desc += " - " + extra
+		}
 	}
-	return desc, utf8.RuneCountInString(desc) > ClaudeListingMax
+	limit := t.Description.ListingMax
+	return desc, limit > 0 && utf8.RuneCountInString(desc) > limit
 }
 
 // firstLineDescription is claude-code's extractDescriptionFromMarkdown: the
@@ -342,7 +346,7 @@ func zotLine(s *Skill, key string) string {
 var plainStyle = catalogStyle{
 	sep: "\n", tail: "\n",
 	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + description(s)
+		return "- " + displayName(t, s) + ": " + catalogDescription(s)
 	},
 }
 
@@ -376,6 +380,9 @@ func RenderActivation(s *Skill, scope Scope) string {
 // BudgetReport summarises the catalog's cost for `skill-ls catalog`: the
 // budget used, the skills dropped for it, and listings the agent cuts.
 func BudgetReport(t *Target, entries []CatalogEntry) string {
+	if styleOf(t) == nil {
+		return t.ID + ": no catalog; the agent lists no skills for the model\n"
+	}
 	var b strings.Builder
 	listed, used := 0, 0
 	var dropped, cut []string
@@ -390,12 +397,12 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 		}
 		listed++
 		n, _ := e.Skill.Str("name")
-		used += len(n) + len(description(e.Skill))
-		if catalogFormat(t) == CatalogClaude && claudeCut(e.Skill) {
+		used += len(n) + len(catalogDescription(e.Skill))
+		if _, c := claudeListingText(t, e.Skill); c && catalogFormat(t) == CatalogClaude {
 			cut = append(cut, name)
 		}
 	}
-	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, plural(listed), len(RenderCatalog(t, entries)))
+	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(RenderCatalog(t, entries)))
 	if t.CatalogBudget > 0 {
 		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",
 			used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))
@@ -405,17 +412,12 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 		fmt.Fprintf(&b, "dropped for the budget (%d): %s\n", len(dropped), strings.Join(dropped, ", "))
 	}
 	if len(cut) > 0 {
-		fmt.Fprintf(&b, "listing cut at %d chars (%d): %s\n", ClaudeListingMax, len(cut), strings.Join(cut, ", "))
+		fmt.Fprintf(&b, "listing cut at %d chars (%d): %s\n", t.Description.ListingMax, len(cut), strings.Join(cut, ", "))
 	}
 	return b.String()
 }
 
-func claudeCut(s *Skill) bool {
-	_, cut := claudeListingCut(s)
-	return cut
-}
-
-func plural(n int) string {
+func pluralS(n int) string {
 	if n == 1 {
 		return ""
 	}

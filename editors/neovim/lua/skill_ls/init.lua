@@ -43,7 +43,7 @@ local config = vim.deepcopy(defaults)
 local clients = {}
 local warned_missing = false
 
-local uv = vim.loop
+local uv = vim.uv or vim.loop
 
 --- Whether a buffer name is a SKILL.md file.
 ---@param name string
@@ -82,7 +82,12 @@ local function live_client(id)
     return nil
   end
   local client = vim.lsp.get_client_by_id(id)
-  if client == nil or client.is_stopped() then
+  if client == nil then
+    return nil
+  end
+  -- A function field in 0.7-0.10, a method in later versions.
+  local okc, stopped = pcall(client.is_stopped, client)
+  if okc and stopped then
     return nil
   end
   return client
@@ -133,7 +138,7 @@ function M.attach(bufnr)
   if bufnr == nil or bufnr == 0 then
     bufnr = vim.api.nvim_get_current_buf()
   end
-  if not vim.api.nvim_buf_is_valid(bufnr) or vim.api.nvim_buf_get_option(bufnr, 'buftype') ~= '' then
+  if not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].buftype ~= '' then
     return nil
   end
   local name = vim.api.nvim_buf_get_name(bufnr)
@@ -161,7 +166,14 @@ end
 --- Configure and enable skill-ls. Safe to call more than once.
 ---@param opts table|nil
 function M.setup(opts)
-  config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts or {})
+  opts = opts or {}
+  config = vim.tbl_deep_extend('force', vim.deepcopy(defaults), opts)
+  -- Lists replace the defaults instead of merging index by index.
+  for _, key in ipairs({ 'cmd', 'filetypes', 'root_markers' }) do
+    if opts[key] ~= nil then
+      config[key] = opts[key]
+    end
+  end
   warned_missing = false
 
   local group = vim.api.nvim_create_augroup('skill_ls', { clear = true })
