@@ -105,20 +105,16 @@ func (w *World) resolve(ctx contextKey) *resolution {
 			res.order = append(res.order, e)
 		}
 	}
-	slices.SortFunc(res.order, func(a, b *Entry) int {
-		if c := strings.Compare(t.identity(a), t.identity(b)); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Skill.Path, b.Skill.Path)
-	})
+	// The catalog keeps load order: roots by precedence, each in path order.
 	if t.CatalogBudget > 0 {
-		used := 0
+		used, full := 0, false
 		for _, e := range res.order {
 			name, _ := e.Skill.Str("name")
 			desc, _ := e.Skill.Str("description")
 			size := len(name) + len(desc)
 			u := budgetUse{size: size}
-			if used+size > t.CatalogBudget {
+			// Zed stops at the first skill that does not fit.
+			if full = full || used+size > t.CatalogBudget; full {
 				u.dropped = true
 			} else {
 				used += size

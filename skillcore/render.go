@@ -19,35 +19,6 @@ import (
 // lead-in is part of it; headings of a surrounding system-prompt template are
 // not. Agents that add nothing when no skill is listed render "".
 
-// The formats below are not yet in target.go's list. Until targets.go names
-// them, catalogFormat maps the targets that use them.
-const (
-	// CatalogXMLInline is tiny-agent: <available_skills> on one line, no
-	// whitespace between tags, every value (the location too) XML-escaped.
-	CatalogXMLInline CatalogFormat = iota + 100
-	// CatalogXMLRaw is gemini: zed's indented layout, nothing escaped.
-	CatalogXMLRaw
-	// CatalogCopilot is VS Code Copilot: a <skills> block with a lead-in,
-	// <name>, <description> and <file> per skill, nothing escaped.
-	CatalogCopilot
-)
-
-// catalogFormat is the format t renders with.
-func catalogFormat(t *Target) CatalogFormat {
-	if t.Catalog >= CatalogXMLInline {
-		return t.Catalog
-	}
-	switch t.ID {
-	case "tiny-agent":
-		return CatalogXMLInline
-	case "gemini":
-		return CatalogXMLRaw
-	case "copilot":
-		return CatalogCopilot
-	}
-	return t.Catalog
-}
-
 // catalogStyle is how one format frames its entries.
 type catalogStyle struct {
 	head, sep, tail string
@@ -57,7 +28,7 @@ type catalogStyle struct {
 }
 
 func styleOf(t *Target) *catalogStyle {
-	switch catalogFormat(t) {
+	switch t.Catalog {
 	case CatalogXML:
 		return &zedStyle
 	case CatalogXMLLines:
@@ -398,7 +369,7 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 		listed++
 		n, _ := e.Skill.Str("name")
 		used += len(n) + len(catalogDescription(e.Skill))
-		if _, c := claudeListingText(t, e.Skill); c && catalogFormat(t) == CatalogClaude {
+		if _, c := claudeListingText(t, e.Skill); c && t.Catalog == CatalogClaude {
 			cut = append(cut, name)
 		}
 	}

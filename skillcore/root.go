@@ -19,6 +19,8 @@ type Root struct {
 	Target *Target
 	Scope  Scope
 	Rank   int // position in the target's precedence order
+	// Project is the project directory a project root belongs to.
+	Project string
 }
 
 // Roots resolves a target's roots for a project directory ("" for none):
@@ -40,7 +42,11 @@ func (e Env) Roots(t *Target, project string) []Root {
 		if d == "" || (spec.Scope == ScopeProject && global[d]) {
 			continue
 		}
-		out = append(out, Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i})
+		r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i}
+		if spec.Scope == ScopeProject {
+			r.Project = project
+		}
+		out = append(out, r)
 	}
 	return out
 }
@@ -117,21 +123,68 @@ var rootMarkers = func() []string {
 // ProjectOf finds the project that contains path: the nearest ancestor that
 // holds a root such as .agents/skills, or a .git. It returns "" when there is
 // none, or when the nearest is the home directory (whose roots are global).
-func (e Env) ProjectOf(path string) string {
+// A path inside a root (".../.agents/skills/...") belongs to the directory
+// holding that root, even when a folder in between (a skill cloned with its
+// own .git) is a repository.
+func (e Env) ProjectOf(path string) string { return e.projectOf(path, nil) }
+
+// projectOf is ProjectOf, remembering in memo (when not nil) the answer for
+// every directory it walks through, so that files sharing ancestors cost one
+// walk.
+func (e Env) projectOf(path string, memo map[string]string) string {
+	if p, ok := e.projectByPath(path); ok {
+		return p
+	}
+	var walked []string
+	answer := func(p string) string {
+		if memo != nil {
+			for _, d := range walked {
+				memo[d] = p
+			}
+		}
+		return p
+	}
 	dir := filepath.Dir(path)
 	for {
+		if p, ok := memo[dir]; ok {
+			return answer(p)
+		}
+		walked = append(walked, dir)
 		for _, m := range rootMarkers {
 			if _, err := os.Stat(filepath.Join(dir, m)); err == nil {
 				if dir == e.Home {
-					return ""
+					return answer("")
 				}
-				return dir
+				return answer(dir)
 			}
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return ""
+			return answer("")
 		}
 		dir = parent
 	}
+}
+
+// projectByPath finds, without touching the disk, the nearest directory of
+// path that holds a project root path lies in.
+func (e Env) projectByPath(path string) (string, bool) {
+	slash := filepath.ToSlash(path)
+	best := -1
+	for _, m := range rootMarkers[1:] {
+		if i := strings.LastIndex(slash, "/"+m+"/"); i > best {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "", false
+	}
+	dir := filepath.FromSlash(slash[:best])
+	if dir == "" {
+		dir = string(filepath.Separator)
+	}
+	if dir == e.Home {
+		return "", true
+	}
+	return dir, true
 }

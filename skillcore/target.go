@@ -163,13 +163,16 @@ type FieldSpec struct {
 type CatalogFormat int
 
 const (
-	NoCatalog       CatalogFormat = iota
-	CatalogXML                    // zed, tiny-agent: <available_skills> on indented lines
-	CatalogXMLLines               // skills-ref to-prompt: every tag and value on its own line
-	CatalogCodex                  // codex: "## Skills" bullets with the file path
-	CatalogClaude                 // claude-code: "- name: description" cut at 1536
-	CatalogZot                    // zot: "- name: one-line description"
-	CatalogPlain                  // copilot, gemini: name and description bullets
+	NoCatalog        CatalogFormat = iota
+	CatalogXML                     // zed, tiny-agent: <available_skills> on indented lines
+	CatalogXMLLines                // skills-ref to-prompt: every tag and value on its own line
+	CatalogCodex                   // codex: "## Skills" bullets with the file path
+	CatalogClaude                  // claude-code: "- name: description" cut at 1536
+	CatalogZot                     // zot: "- name: one-line description"
+	CatalogPlain                   // copilot, gemini: name and description bullets
+	CatalogXMLInline               // tiny-agent: <available_skills> on one line, every value escaped
+	CatalogXMLRaw                  // gemini: zed's layout, nothing escaped
+	CatalogCopilot                 // copilot: a <skills> block with a lead-in, nothing escaped
 )
 
 // TargetByID returns the target with the given id, or nil.

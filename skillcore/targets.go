@@ -127,7 +127,7 @@ var Targets = []*Target{
 			"disable-model-invocation": {Type: BoolType},
 		}),
 		HiddenFlag: "disable-model-invocation",
-		Catalog:    CatalogPlain,
+		Catalog:    CatalogCopilot,
 	},
 	{
 		ID:    "gemini",
@@ -141,7 +141,7 @@ var Targets = []*Target{
 		Name:        NameRule{Identity: NameOrDir, FoldCase: true},
 		Description: DescriptionRule{},
 		Fields:      withSpec(nil),
-		Catalog:     CatalogPlain,
+		Catalog:     CatalogXMLRaw,
 	},
 	{
 		ID:    "tiny-agent",
@@ -152,7 +152,7 @@ var Targets = []*Target{
 			Identity: DeclaredName},
 		Description: DescriptionRule{Required: true, Max: 1024},
 		Fields:      specFields,
-		Catalog:     CatalogXML,
+		Catalog:     CatalogXMLInline,
 	},
 	{
 		ID:    "zot",

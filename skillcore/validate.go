@@ -174,7 +174,7 @@ func (c *checker) description() {
 	if rule.ListingMax > 0 {
 		listing := desc
 		if extra, ok := c.s.Str(rule.ListingExtra); ok {
-			listing += " " + extra
+			listing += " - " + extra
 		}
 		if n := utf8.RuneCountInString(listing); n > rule.ListingMax {
 			cut := string([]rune(listing)[rule.ListingMax:])

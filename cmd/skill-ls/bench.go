@@ -189,7 +189,7 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 	// Type into the description, one character per edit.
 	line := 2
 	col := len("description: ")
-	var editLat, hoverLat, completeLat []time.Duration
+	var editLat []time.Duration
 	for i := 0; i < edits; i++ {
 		version := i + 2
 		arrived := c.await(uri, version)
@@ -209,21 +209,13 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 		}
 		editLat = append(editLat, time.Since(t0))
 	}
-	pos := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 1, "character": 8}}
-	for i := 0; i < edits; i++ {
-		t0 := time.Now()
-		if _, err := c.call(ctx, "textDocument/hover", pos); err != nil {
-			return nil, fmt.Errorf("hover: %w", err)
-		}
-		hoverLat = append(hoverLat, time.Since(t0))
+	hoverLat, err := c.timeCalls(ctx, edits, "textDocument/hover", uri, 1, 8)
+	if err != nil {
+		return nil, err
 	}
-	cpos := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": 4, "character": 0}}
-	for i := 0; i < edits; i++ {
-		t0 := time.Now()
-		if _, err := c.call(ctx, "textDocument/completion", cpos); err != nil {
-			return nil, fmt.Errorf("completion: %w", err)
-		}
-		completeLat = append(completeLat, time.Since(t0))
+	completeLat, err := c.timeCalls(ctx, edits, "textDocument/completion", uri, 4, 0)
+	if err != nil {
+		return nil, err
 	}
 	peak, _ := c.peakRSS()
 	label := func(s string) string { return fmt.Sprintf("server %d skills: %s", n, s) }
@@ -241,6 +233,20 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 		{label("completion p99"), ms(percentile(completeLat, 99)), "ms", 5},
 		{label("peak RSS at end"), mib(peak), "MiB", rssBudget},
 	}, nil
+}
+
+// timeCalls times n requests of a position method at line:character.
+func (c *benchClient) timeCalls(ctx context.Context, n int, method, uri string, line, character int) ([]time.Duration, error) {
+	params := map[string]any{"textDocument": map[string]any{"uri": uri}, "position": map[string]any{"line": line, "character": character}}
+	out := make([]time.Duration, 0, n)
+	for i := 0; i < n; i++ {
+		t0 := time.Now()
+		if _, err := c.call(ctx, method, params); err != nil {
+			return nil, fmt.Errorf("%s: %w", method, err)
+		}
+		out = append(out, time.Since(t0))
+	}
+	return out, nil
 }
 
 func percentile(ds []time.Duration, p int) time.Duration {
