@@ -6,10 +6,6 @@ import (
 	"path"
 	"strings"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
-
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -37,78 +33,398 @@ type Link struct {
 	InCode bool   // from a code span rather than a link
 }
 
-var markdown = goldmark.New()
-
 // ScanBody walks the skill's body once.
+//
+// It reads the CommonMark structure that matters here — block quotes, list
+// items, headings, fenced and indented code, HTML blocks, paragraphs, and in
+// paragraphs and headings the code spans and inline links — in one pass over
+// the bytes, because a full Markdown parser costs more than the rest of the
+// analysis together. Tests hold it to goldmark's reading of the corpus.
 func ScanBody(s *skillcore.Skill) *Body {
 	r := s.Body()
-	src := s.Src[r.Start:r.End]
-	b := &Body{Lines: bytes.Count(src, []byte("\n"))}
-	if len(src) > 0 && src[len(src)-1] != '\n' {
+	src := s.Src[:r.End]
+	b := &Body{Lines: bytes.Count(src[r.Start:], []byte("\n"))}
+	if r.Len() > 0 && src[r.End-1] != '\n' {
 		b.Lines++
 	}
-	doc := markdown.Parser().Parse(text.NewReader(src))
-	off := r.Start
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
+	m := mdScanner{src: src, b: b, para: -1, code: -1}
+	for pos := r.Start; pos < r.End; {
+		le, next := r.End, r.End
+		if i := bytes.IndexByte(src[pos:], '\n'); i >= 0 {
+			le, next = pos+i, pos+i+1
+			if le > pos && src[le-1] == '\r' {
+				le--
+			}
 		}
-		switch n := n.(type) {
-		case *ast.Heading:
-			if lines := n.Lines(); lines.Len() > 0 {
-				first, last := lines.At(0), lines.At(lines.Len()-1)
-				start := lineStart(src, first.Start)
-				b.Headings = append(b.Headings, Heading{Level: n.Level, Text: string(bytes.TrimSpace(lines.Value(src))),
-					Range: Range{Start: off + start, End: off + segmentEnd(src, first.Start, last.Stop)}})
-			}
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
-			if lines := n.Lines(); lines.Len() > 0 {
-				start := lineStart(src, lines.At(0).Start)
-				last := lines.At(lines.Len() - 1)
-				end := segmentEnd(src, last.Start, last.Stop)
-				if _, ok := n.(*ast.FencedCodeBlock); ok {
-					start = fenceOpen(src, start)
-					end = fenceClose(src, end)
-				}
-				b.Fences = append(b.Fences, Range{Start: off + start, End: off + end})
-			}
-			return ast.WalkSkipChildren, nil
-		case *ast.Link:
-			b.addLink(src, off, n.Pos(), string(n.Destination), false)
-		case *ast.Image:
-			b.addLink(src, off, n.Pos(), string(n.Destination), false)
-		case *ast.CodeSpan:
-			var sb strings.Builder
-			for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-				if t, ok := c.(*ast.Text); ok {
-					sb.Write(t.Segment.Value(src))
-				}
-			}
-			if p := sb.String(); looksLikeSkillPath(p) {
-				if t, ok := n.FirstChild().(*ast.Text); ok {
-					b.Links = append(b.Links, Link{Target: p, Range: Range{Start: off + t.Segment.Start, End: off + t.Segment.Start + len(p)}, InCode: true})
-				}
-			}
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
+		m.line(pos, le)
+		pos = next
+	}
+	m.closeAll()
 	return b
 }
 
-// addLink records a link destination that is a relative path, locating it
-// after the "](" that follows the link's position.
-func (b *Body) addLink(src []byte, off, pos int, dest string, inCode bool) {
-	if !isRelativePath(dest) || pos < 0 || pos > len(src) {
+// mdScanner is the state of the block structure between lines. Offsets are
+// into src, the file up to the end of the body.
+type mdScanner struct {
+	src    []byte
+	b      *Body
+	quotes int   // depth of the open block quotes
+	lists  []int // content columns of the open list items, innermost last
+
+	para, paraEnd int // the open paragraph's first line start and end; para -1: none
+
+	code, codeEnd int // the open indented code block; code -1: none
+
+	fence     bool // a fenced code block is open
+	fenceChar byte
+	fenceLen  int
+	fenceBase int // the column its container's content starts at
+	fenceAt   int // start of the opening fence line
+	fenceLast int // end of its last content line, -1 when it has none
+
+	html int // kind of the open HTML block (CommonMark 1 to 7), 0: none
+}
+
+// line reads the line [ls, le) (without its line break).
+func (m *mdScanner) line(ls, le int) {
+	src := m.src
+	// Block quote markers: those of the open quotes, then, unless the line
+	// is inside a fenced code or HTML block, new ones.
+	i, quotes := ls, 0
+	for {
+		if quotes >= m.quotes && (m.fence || m.html != 0) {
+			break
+		}
+		j, _ := skipIndent(src, i, le, 3)
+		if j >= le || src[j] != '>' {
+			break
+		}
+		quotes++
+		i = j + 1
+		if i < le && (src[i] == ' ' || src[i] == '\t') {
+			i++
+		}
+	}
+	j, indent := skipIndent(src, i, le, -1)
+	blank := j == le
+	if quotes != m.quotes {
+		if quotes < m.quotes && m.para >= 0 && !blank && !m.startsBlock(j, le, indent) {
+			m.paraEnd = le // a lazy continuation line
+			return
+		}
+		m.closeAll()
+		m.quotes = quotes
+	}
+
+	if m.fence {
+		if !blank && indent < m.fenceBase {
+			m.closeFence(-1)
+		} else {
+			if !blank && indent-m.fenceBase <= 3 && isFenceClose(src[j:le], m.fenceChar, m.fenceLen) {
+				m.closeFence(le)
+				return
+			}
+			m.fenceLast = le
+			return
+		}
+	}
+	if m.html != 0 {
+		if m.html >= 6 {
+			if blank {
+				m.html = 0
+			}
+			return
+		}
+		if htmlEnds(m.html, src[i:le]) {
+			m.html = 0
+		}
 		return
 	}
-	start := -1
-	if i := bytes.Index(src[pos:], []byte("]("+dest)); i >= 0 {
-		start = pos + i + 2
-	} else if i := bytes.Index(src[pos:], []byte("](<"+dest)); i >= 0 {
-		start = pos + i + 3
+	if blank {
+		m.closePara()
+		return
 	}
-	if start < 0 {
+
+	// Which open list items the line continues.
+	matched := len(m.lists)
+	for matched > 0 && m.lists[matched-1] > indent {
+		matched--
+	}
+	base := 0
+	if matched > 0 {
+		base = m.lists[matched-1]
+	}
+	if m.para >= 0 {
+		if matched == len(m.lists) && indent-base <= 3 && m.setext(j, le) {
+			return
+		}
+		if !m.startsBlock(j, le, indent-base) {
+			m.paraEnd = le // a paragraph continuation line, lazy or not
+			return
+		}
+	}
+	m.lists = m.lists[:matched]
+	if m.code >= 0 && indent-base < 4 {
+		m.closeCode()
+	}
+	m.block(ls, j, le, indent, base)
+}
+
+// block reads what starts at j, indent columns in, in a container whose
+// content starts at column base.
+func (m *mdScanner) block(ls, j, le, indent, base int) {
+	src := m.src
+	for {
+		rel := indent - base
+		if rel >= 4 {
+			if m.para < 0 {
+				if m.code < 0 {
+					m.code = ls
+				}
+				m.codeEnd = le
+				return
+			}
+			m.paraEnd = le
+			return
+		}
+		line := src[j:le]
+		switch {
+		case isThematicBreak(line):
+			m.closePara()
+			return
+		case atxLevel(line) > 0:
+			m.closePara()
+			m.atxHeading(ls, j, le)
+			return
+		case fenceOpen(line) > 0:
+			m.closePara()
+			m.fence, m.fenceChar, m.fenceLen = true, line[0], fenceOpen(line)
+			m.fenceBase, m.fenceAt, m.fenceLast = base, ls, -1
+			return
+		}
+		if k := htmlStart(line, m.para >= 0); k > 0 {
+			m.closePara()
+			m.html = k
+			if k < 6 && htmlEnds(k, line) {
+				m.html = 0
+			}
+			return
+		}
+		if content, col, ok := m.listItem(j, le, indent); ok {
+			m.closePara()
+			m.lists = append(m.lists, col)
+			if content == le {
+				return
+			}
+			j, indent, base = content, col, col
+			continue
+		}
+		if m.para < 0 {
+			m.para = ls
+		}
+		m.paraEnd = le
+		return
+	}
+}
+
+// startsBlock reports whether the text at j, rel columns into its container,
+// begins a block that interrupts a paragraph.
+func (m *mdScanner) startsBlock(j, le, rel int) bool {
+	if rel >= 4 {
+		return false
+	}
+	line := m.src[j:le]
+	if isThematicBreak(line) || atxLevel(line) > 0 || fenceOpen(line) > 0 || htmlStart(line, true) > 0 {
+		return true
+	}
+	marker, ordered := listMarker(line)
+	if marker == 0 || marker == len(line) {
+		return false // an empty item does not interrupt a paragraph
+	}
+	return !ordered || (marker == 2 && line[0] == '1')
+}
+
+// listItem reads a list marker at j and returns where the item's content
+// starts and its column.
+func (m *mdScanner) listItem(j, le, indent int) (content, col int, ok bool) {
+	marker, _ := listMarker(m.src[j:le])
+	if marker == 0 {
+		return 0, 0, false
+	}
+	after := j + marker
+	k, spaces := skipIndent(m.src, after, le, -1)
+	switch {
+	case k == le:
+		return le, indent + marker + 1, true
+	case spaces > 4:
+		return after + 1, indent + marker + 1, true
+	}
+	return k, indent + marker + spaces, true
+}
+
+// setext turns the open paragraph into a heading when the line underlines it.
+func (m *mdScanner) setext(j, le int) bool {
+	line := bytes.TrimRight(m.src[j:le], " \t")
+	if len(line) == 0 || (line[0] != '=' && line[0] != '-') || len(bytes.Trim(line, string(line[:1]))) != 0 {
+		return false
+	}
+	level := 1
+	if line[0] == '-' {
+		level = 2
+	}
+	var text []string
+	for _, l := range bytes.Split(m.src[m.para:m.paraEnd], []byte("\n")) {
+		text = append(text, string(bytes.TrimSpace(l)))
+	}
+	m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: strings.Join(text, "\n"), Range: Range{Start: m.para, End: m.paraEnd}})
+	m.inline(m.para, m.paraEnd)
+	m.para = -1
+	return true
+}
+
+func (m *mdScanner) atxHeading(ls, j, le int) {
+	line := m.src[j:le]
+	level := atxLevel(line)
+	text := bytes.Trim(line[level:], " \t")
+	// A closing run of "#" counts when a space precedes it or it is all.
+	if t := bytes.TrimRight(text, "#"); len(t) == 0 || t[len(t)-1] == ' ' || t[len(t)-1] == '\t' {
+		text = bytes.TrimRight(t, " \t")
+	}
+	if len(text) == 0 {
+		return
+	}
+	start := j + level + bytes.Index(line[level:], text)
+	m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: string(text), Range: Range{Start: ls, End: le}})
+	m.inline(start, start+len(text))
+}
+
+func (m *mdScanner) closePara() {
+	if m.para >= 0 {
+		m.inline(m.para, m.paraEnd)
+		m.para = -1
+	}
+}
+
+func (m *mdScanner) closeCode() {
+	if m.code >= 0 {
+		m.b.Fences = append(m.b.Fences, Range{Start: m.code, End: m.codeEnd})
+		m.code = -1
+	}
+}
+
+// closeFence ends the fenced code block, at the end of its closing line or
+// (-1) where its content ends. A block without content is not listed.
+func (m *mdScanner) closeFence(closeEnd int) {
+	if m.fenceLast >= 0 {
+		end := m.fenceLast
+		if closeEnd >= 0 {
+			end = closeEnd
+		}
+		m.b.Fences = append(m.b.Fences, Range{Start: m.fenceAt, End: end})
+	}
+	m.fence = false
+}
+
+func (m *mdScanner) closeAll() {
+	m.closePara()
+	m.closeCode()
+	if m.fence {
+		m.closeFence(-1)
+	}
+	m.html = 0
+	m.lists = m.lists[:0]
+}
+
+// inline finds the code spans and inline links in the text [start, end) of
+// a paragraph or heading.
+func (m *mdScanner) inline(start, end int) {
+	src := m.src
+	type opener struct {
+		image, active bool
+	}
+	var open []opener
+	for i := start; i < end; {
+		for i < end && !inlineSpecial[src[i]] {
+			i++
+		}
+		if i == end {
+			break
+		}
+		switch c := src[i]; c {
+		case '\\':
+			if i+1 < end && isPunct(src[i+1]) {
+				i += 2
+				continue
+			}
+		case '`':
+			n := 1
+			for i+n < end && src[i+n] == '`' {
+				n++
+			}
+			if close := codeSpanEnd(src, i+n, end, n); close >= 0 {
+				m.codeSpan(i+n, close)
+				i = close + n
+			} else {
+				i += n
+			}
+			continue
+		case '<':
+			if e := inlineTagEnd(src, i, end); e > 0 {
+				i = e
+				continue
+			}
+		case '!':
+			if i+1 < end && src[i+1] == '[' {
+				open = append(open, opener{image: true, active: true})
+				i += 2
+				continue
+			}
+		case '[':
+			open = append(open, opener{active: true})
+		case ']':
+			if len(open) == 0 {
+				break
+			}
+			o := open[len(open)-1]
+			open = open[:len(open)-1]
+			if !o.active || i+1 >= end || src[i+1] != '(' {
+				break
+			}
+			ds, de, after, ok := linkDestination(src, i+2, end)
+			if !ok {
+				break
+			}
+			m.addLink(ds, de)
+			if !o.image {
+				for k := range open {
+					open[k].active = false
+				}
+			}
+			i = after
+			continue
+		}
+		i++
+	}
+}
+
+// inlineSpecial marks the bytes inline scanning stops at.
+var inlineSpecial = [256]bool{'\\': true, '`': true, '<': true, '!': true, '[': true, ']': true}
+
+// codeSpan records a code span's content [s, e) when it names a file.
+func (m *mdScanner) codeSpan(s, e int) {
+	text := m.src[s:e]
+	if len(text) >= 2 && text[0] == ' ' && text[len(text)-1] == ' ' && len(bytes.Trim(text, " ")) > 0 {
+		s, e = s+1, e-1
+	}
+	if p := string(m.src[s:e]); looksLikeSkillPath(p) {
+		m.b.Links = append(m.b.Links, Link{Target: p, Range: Range{Start: s, End: e}, InCode: true})
+	}
+}
+
+// addLink records a link destination [s, e) that is a relative path.
+func (m *mdScanner) addLink(s, e int) {
+	dest := string(m.src[s:e])
+	if !isRelativePath(dest) {
 		return
 	}
 	target := dest
@@ -121,7 +437,411 @@ func (b *Body) addLink(src []byte, off, pos int, dest string, inCode bool) {
 	if u, err := url.PathUnescape(target); err == nil {
 		target = u
 	}
-	b.Links = append(b.Links, Link{Target: target, Range: Range{Start: off + start, End: off + start + len(dest)}, InCode: inCode})
+	m.b.Links = append(m.b.Links, Link{Target: target, Range: Range{Start: s, End: e}})
+}
+
+// linkDestination reads "dest)", `<dest>)` or `dest "title")` at i, after
+// "](": it returns the destination's span and the offset after ")".
+func linkDestination(src []byte, i, end int) (ds, de, after int, ok bool) {
+	i = skipSpace(src, i, end)
+	if i < end && src[i] == '<' {
+		ds = i + 1
+		for de = ds; de < end && src[de] != '>' && src[de] != '\n' && src[de] != '<'; de++ {
+			if src[de] == '\\' && de+1 < end && isPunct(src[de+1]) {
+				de++
+			}
+		}
+		if de >= end || src[de] != '>' {
+			return 0, 0, 0, false
+		}
+		i = de + 1
+	} else {
+		ds = i
+		depth := 0
+	scan:
+		for de = i; de < end; de++ {
+			switch c := src[de]; {
+			case c == '\\' && de+1 < end && isPunct(src[de+1]):
+				de++
+			case c == '(':
+				depth++
+			case c == ')':
+				if depth == 0 {
+					break scan
+				}
+				depth--
+			case c <= ' ':
+				break scan
+			}
+		}
+		i = de
+	}
+	j := skipSpace(src, i, end)
+	if j < end && j > i && (src[j] == '"' || src[j] == '\'' || src[j] == '(') {
+		closer := src[j]
+		if closer == '(' {
+			closer = ')'
+		}
+		for j++; j < end && src[j] != closer; j++ {
+			if src[j] == '\\' && j+1 < end {
+				j++
+			}
+		}
+		if j >= end {
+			return 0, 0, 0, false
+		}
+		j = skipSpace(src, j+1, end)
+	}
+	if j >= end || src[j] != ')' {
+		return 0, 0, 0, false
+	}
+	return ds, de, j + 1, true
+}
+
+// skipSpace skips spaces, tabs and at most one line break.
+func skipSpace(src []byte, i, end int) int {
+	nl := false
+	for i < end {
+		switch src[i] {
+		case ' ', '\t', '\r':
+		case '\n':
+			if nl {
+				return i
+			}
+			nl = true
+		default:
+			return i
+		}
+		i++
+	}
+	return i
+}
+
+// codeSpanEnd finds the backtick run of exactly n that closes a code span
+// whose content starts at i.
+func codeSpanEnd(src []byte, i, end, n int) int {
+	for i < end {
+		k := bytes.IndexByte(src[i:end], '`')
+		if k < 0 {
+			return -1
+		}
+		i += k
+		r := 1
+		for i+r < end && src[i+r] == '`' {
+			r++
+		}
+		if r == n {
+			return i
+		}
+		i += r
+	}
+	return -1
+}
+
+// inlineTagEnd is the end of an autolink, an inline HTML tag or comment at
+// i (CommonMark's raw HTML), whose text holds no links, or 0.
+func inlineTagEnd(src []byte, i, end int) int {
+	rest := src[i:end]
+	switch {
+	case bytes.HasPrefix(rest, []byte("<!--")):
+		if k := bytes.Index(rest[4:], []byte("-->")); k >= 0 {
+			return i + 4 + k + 3
+		}
+		return 0
+	case bytes.HasPrefix(rest, []byte("<?")):
+		if k := bytes.Index(rest[2:], []byte("?>")); k >= 0 {
+			return i + 2 + k + 2
+		}
+		return 0
+	case len(rest) > 2 && rest[1] == '!' && isASCIILetter(rest[2]):
+		if k := bytes.IndexByte(rest, '>'); k >= 0 {
+			return i + k + 1
+		}
+		return 0
+	}
+	if e := autolinkEnd(rest); e > 0 {
+		return i + e
+	}
+	if e := tagEnd(rest); e > 0 {
+		return i + e
+	}
+	return 0
+}
+
+// autolinkEnd is the length of "<scheme:...>" or "<user@host>" at the start
+// of b, or 0.
+func autolinkEnd(b []byte) int {
+	k := bytes.IndexByte(b, '>')
+	if k < 3 {
+		return 0
+	}
+	text := b[1:k]
+	if bytes.ContainsAny(text, " \t\n<") {
+		return 0
+	}
+	if c := bytes.IndexByte(text, ':'); c >= 2 && c <= 32 && isASCIILetter(text[0]) {
+		for _, x := range text[1:c] {
+			if !isASCIILetter(x) && !(x >= '0' && x <= '9') && x != '+' && x != '.' && x != '-' {
+				return 0
+			}
+		}
+		return k + 1
+	}
+	if at := bytes.IndexByte(text, '@'); at > 0 && at < len(text)-1 && bytes.IndexByte(text[at+1:], '.') > 0 {
+		return k + 1
+	}
+	return 0
+}
+
+// tagEnd is the length of an open or closing HTML tag at the start of b, or
+// 0.
+func tagEnd(b []byte) int {
+	k := 1
+	closing := k < len(b) && b[k] == '/'
+	if closing {
+		k++
+	}
+	if k >= len(b) || !isASCIILetter(b[k]) {
+		return 0
+	}
+	for k < len(b) && (isASCIILetter(b[k]) || b[k] >= '0' && b[k] <= '9' || b[k] == '-') {
+		k++
+	}
+	for {
+		ws := k
+		for k < len(b) && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r') {
+			k++
+		}
+		switch {
+		case k >= len(b):
+			return 0
+		case b[k] == '>':
+			return k + 1
+		case !closing && b[k] == '/' && k+1 < len(b) && b[k+1] == '>':
+			return k + 2
+		case closing || ws == k:
+			return 0
+		}
+		// An attribute: a name, then maybe "=" and a value.
+		if c := b[k]; !isASCIILetter(c) && c != '_' && c != ':' {
+			return 0
+		}
+		for k < len(b) && (isASCIILetter(b[k]) || b[k] >= '0' && b[k] <= '9' || strings.IndexByte("_.:-", b[k]) >= 0) {
+			k++
+		}
+		v := k
+		for v < len(b) && (b[v] == ' ' || b[v] == '\t' || b[v] == '\n') {
+			v++
+		}
+		if v >= len(b) || b[v] != '=' {
+			continue
+		}
+		for v++; v < len(b) && (b[v] == ' ' || b[v] == '\t' || b[v] == '\n'); v++ {
+		}
+		switch {
+		case v >= len(b):
+			return 0
+		case b[v] == '"' || b[v] == '\'':
+			q := bytes.IndexByte(b[v+1:], b[v])
+			if q < 0 {
+				return 0
+			}
+			k = v + 1 + q + 1
+		default:
+			k = v
+			for k < len(b) && bytes.IndexByte([]byte(" \t\n\r\"'=<>`"), b[k]) < 0 {
+				k++
+			}
+			if k == v {
+				return 0
+			}
+		}
+	}
+}
+
+// skipIndent skips spaces and tabs from i (at most max columns when max >= 0)
+// and returns where the text starts and its column, tabs counting to the
+// next multiple of 4.
+func skipIndent(src []byte, i, le, max int) (int, int) {
+	col := 0
+	for i < le {
+		w := 0
+		switch src[i] {
+		case ' ':
+			w = 1
+		case '\t':
+			w = 4 - col%4
+		}
+		if w == 0 || (max >= 0 && col+w > max) {
+			break
+		}
+		col += w
+		i++
+	}
+	return i, col
+}
+
+func isBlank(b []byte) bool { return len(bytes.Trim(b, " \t")) == 0 }
+
+func isThematicBreak(line []byte) bool {
+	if len(line) < 3 || (line[0] != '-' && line[0] != '*' && line[0] != '_') {
+		return false
+	}
+	n := 0
+	for _, c := range line {
+		switch c {
+		case line[0]:
+			n++
+		case ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+// atxLevel is the level of an ATX heading line, or 0.
+func atxLevel(line []byte) int {
+	n := 0
+	for n < len(line) && line[n] == '#' {
+		n++
+	}
+	if n == 0 || n > 6 || (n < len(line) && line[n] != ' ' && line[n] != '\t') {
+		return 0
+	}
+	return n
+}
+
+// fenceOpen is the length of the fence a line opens, or 0.
+func fenceOpen(line []byte) int {
+	if len(line) < 3 || (line[0] != '`' && line[0] != '~') {
+		return 0
+	}
+	n := 0
+	for n < len(line) && line[n] == line[0] {
+		n++
+	}
+	if n < 3 || (line[0] == '`' && bytes.IndexByte(line[n:], '`') >= 0) {
+		return 0
+	}
+	return n
+}
+
+func isFenceClose(line []byte, c byte, n int) bool {
+	k := 0
+	for k < len(line) && line[k] == c {
+		k++
+	}
+	return k >= n && isBlank(line[k:])
+}
+
+// listMarker is the length of a list item marker ("-", "*", "+", "1.", "1)")
+// that starts line, or 0, and whether it is ordered.
+func listMarker(line []byte) (int, bool) {
+	n, ordered := 0, false
+	switch {
+	case len(line) > 0 && (line[0] == '-' || line[0] == '*' || line[0] == '+'):
+		n = 1
+	default:
+		for n < len(line) && n < 9 && line[n] >= '0' && line[n] <= '9' {
+			n++
+		}
+		if n == 0 || n >= len(line) || (line[n] != '.' && line[n] != ')') {
+			return 0, false
+		}
+		n++
+		ordered = true
+	}
+	if n < len(line) && line[n] != ' ' && line[n] != '\t' {
+		return 0, false
+	}
+	return n, ordered
+}
+
+// htmlBlockTags are the tags that start an HTML block of kind 6.
+var htmlBlockTags = map[string]bool{}
+
+func init() {
+	for _, t := range strings.Fields(`address article aside base basefont blockquote body caption center col
+		colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2
+		h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup
+		option p param search section summary table tbody td tfoot th thead title tr track ul`) {
+		htmlBlockTags[t] = true
+	}
+}
+
+// htmlEnds reports whether line ends an HTML block of kind 1 to 5.
+func htmlEnds(kind int, line []byte) bool {
+	switch kind {
+	case 1:
+		lower := bytes.ToLower(line)
+		for _, t := range []string{"</script>", "</pre>", "</style>", "</textarea>"} {
+			if bytes.Contains(lower, []byte(t)) {
+				return true
+			}
+		}
+		return false
+	case 2:
+		return bytes.Contains(line, []byte("-->"))
+	case 3:
+		return bytes.Contains(line, []byte("?>"))
+	case 4:
+		return bytes.IndexByte(line, '>') >= 0
+	}
+	return bytes.Contains(line, []byte("]]>"))
+}
+
+// htmlStart is the kind of HTML block (CommonMark 1 to 7) line starts, or 0.
+// Kind 7 does not interrupt a paragraph.
+func htmlStart(line []byte, inPara bool) int {
+	if len(line) < 2 || line[0] != '<' {
+		return 0
+	}
+	lower := bytes.ToLower(line)
+	for _, t := range []string{"script", "pre", "style", "textarea"} {
+		if bytes.HasPrefix(lower[1:], []byte(t)) {
+			if r := lower[1+len(t):]; len(r) == 0 || r[0] == ' ' || r[0] == '\t' || r[0] == '>' {
+				return 1
+			}
+		}
+	}
+	switch {
+	case bytes.HasPrefix(line, []byte("<!--")):
+		return 2
+	case bytes.HasPrefix(line, []byte("<?")):
+		return 3
+	case bytes.HasPrefix(line, []byte("<![CDATA[")):
+		return 5
+	case line[1] == '!' && len(line) > 2 && isASCIILetter(line[2]):
+		return 4
+	}
+	name := lower[1:]
+	if len(name) > 0 && name[0] == '/' {
+		name = name[1:]
+	}
+	n := 0
+	for n < len(name) && (isASCIILetter(name[n]) || (n > 0 && (name[n] >= '0' && name[n] <= '9' || name[n] == '-'))) {
+		n++
+	}
+	if n == 0 {
+		return 0
+	}
+	rest := name[n:]
+	if htmlBlockTags[string(name[:n])] && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '>' || bytes.HasPrefix(rest, []byte("/>"))) {
+		return 6
+	}
+	if !inPara {
+		if e := tagEnd(line); e > 0 && isBlank(line[e:]) {
+			return 7
+		}
+	}
+	return 0
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 func isRelativePath(dest string) bool {
@@ -139,19 +859,12 @@ func isRelativePath(dest string) bool {
 var skillDirs = []string{"scripts/", "references/", "assets/", "templates/", "examples/", "./", "../"}
 
 func looksLikeSkillPath(p string) bool {
-	if strings.ContainsAny(p, " \t*?<>|$`{}") || strings.HasSuffix(p, "/") {
-		return false
-	}
 	for _, d := range skillDirs {
 		if strings.HasPrefix(p, d) && len(p) > len(d) {
-			return path.Ext(p) != ""
+			return path.Ext(p) != "" && !strings.ContainsAny(p, " \t*?<>|$`{}") && !strings.HasSuffix(p, "/")
 		}
 	}
 	return false
-}
-
-func lineStart(src []byte, i int) int {
-	return bytes.LastIndexByte(src[:min(i, len(src))], '\n') + 1
 }
 
 // lineEnd is the end of the line holding offset i, before its line break.
@@ -166,35 +879,4 @@ func lineEnd(src []byte, i int) int {
 		e--
 	}
 	return e
-}
-
-// segmentEnd is the end of the line holding the last byte of a segment that
-// stops at stop (exclusive, often just past a line break).
-func segmentEnd(src []byte, start, stop int) int {
-	return lineEnd(src, max(start, stop-1))
-}
-
-// fenceOpen moves back from a fence's first content line to its opening
-// fence line.
-func fenceOpen(src []byte, contentStart int) int {
-	if contentStart == 0 {
-		return 0
-	}
-	return lineStart(src, contentStart-1)
-}
-
-// fenceClose moves forward from a fence's last content line to the end of
-// its closing fence line, if there is one.
-func fenceClose(src []byte, contentEnd int) int {
-	j := bytes.IndexByte(src[contentEnd:], '\n')
-	if j < 0 {
-		return contentEnd
-	}
-	next := contentEnd + j + 1
-	end := lineEnd(src, next)
-	line := bytes.TrimSpace(src[next:end])
-	if bytes.HasPrefix(line, []byte("```")) || bytes.HasPrefix(line, []byte("~~~")) {
-		return end
-	}
-	return contentEnd
 }

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -20,8 +23,38 @@ func (w *Workspace) Findings(path string) []Finding {
 	if e == nil {
 		return []Finding{}
 	}
-	problems := w.World.Problems(path)
-	problems = append(problems, bodyProblems(e.Skill, w.body(e.Skill))...)
+	return w.findings(e.Skill, w.World.Problems(path), w.body(e.Skill))
+}
+
+// FindingsOf is Findings for each of paths, the work on each file's own
+// body and links done in parallel, for a checker that reports many files.
+func (w *Workspace) FindingsOf(paths []string) [][]Finding {
+	out := make([][]Finding, len(paths))
+	problems := make([][]skillcore.Problem, len(paths))
+	for i, p := range paths {
+		problems[i] = w.World.Problems(p)
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(len(paths), runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+				if e := w.World.Entry(paths[i]); e != nil {
+					out[i] = w.findings(e.Skill, problems[i], ScanBody(e.Skill))
+				} else {
+					out[i] = []Finding{}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// findings adds the body's problems to the file's and turns them into
+// findings. It reads the workspace's settings only.
+func (w *Workspace) findings(s *skillcore.Skill, problems []skillcore.Problem, body *Body) []Finding {
+	problems = append(problems, bodyProblems(s, body)...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
 		sev, on := w.severity(p.Rule, p.Severity)
@@ -31,7 +64,7 @@ func (w *Workspace) Findings(path string) []Finding {
 		out = append(out, Finding{
 			Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
 			Targets: p.Targets, Related: p.Related,
-			Fixes: fixesFor(e.Skill, p),
+			Fixes: fixesFor(s, p),
 		})
 	}
 	sortFindings(out)

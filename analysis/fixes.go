@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -21,7 +23,7 @@ func fixesFor(s *skillcore.Skill, p skillcore.Problem) []Fix {
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
 		return []Fix{{Title: fmt.Sprintf("Add name: %s", s.DirName()), Preferred: true,
-			Edits: []Edit{{Range: afterLine(s.Src, s.Frontmatter.Open), NewText: "name: " + s.DirName() + "\n"}}}}
+			Edits: []Edit{{Range: afterLine(s.Src, s.Frontmatter.Open), NewText: "name: " + yamlString(s.DirName()) + "\n"}}}}
 	case "name-dir-mismatch":
 		return setName(s, s.DirName(), true)
 	case "name-chars", "name-hyphens", "name-non-ascii", "name-too-long":
@@ -37,8 +39,13 @@ func fixesFor(s *skillcore.Skill, p skillcore.Problem) []Fix {
 		}
 		return out
 	case "name-type":
-		if f := s.Field("name"); f != nil && f.Value.IsScalar() && f.Value.Text != "" {
+		f := s.Field("name")
+		switch {
+		case f == nil:
+		case f.Value.IsScalar() && f.Value.Kind != skillcore.KindString && f.Value.Kind != skillcore.KindNull:
 			return []Fix{replaceValue(s, f, strconv.Quote(f.Value.Text), "Quote the name", true)}
+		case ValidName(s.DirName()):
+			return setName(s, s.DirName(), true)
 		}
 	case "yaml-syntax":
 		if fix, ok := quoteColonValue(s, p.Range); ok {
@@ -85,7 +92,8 @@ func fixesFor(s *skillcore.Skill, p skillcore.Problem) []Fix {
 			}
 		}
 	case "metadata-type":
-		if v := valueAt(s.Meta, p.Range); v != nil && v.IsScalar() && v.Kind != skillcore.KindNull {
+		// A value in the map can be quoted; the map itself cannot.
+		if v := valueAt(s.Meta, p.Range); v != nil && v.IsScalar() && v.Kind != skillcore.KindNull && fieldAt(s, p.Range) == nil {
 			return []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
 		}
 	case "name-duplicate", "name-shadowed":
@@ -139,7 +147,7 @@ func setName(s *skillcore.Skill, name string, preferred bool) []Fix {
 	if f == nil {
 		return nil
 	}
-	return []Fix{replaceValue(s, f, name, "Set name to "+name, preferred)}
+	return []Fix{replaceValue(s, f, yamlString(name), "Set name to "+name, preferred)}
 }
 
 // replaceValue rewrites a field's value in place, from just after its key.
@@ -155,9 +163,16 @@ func replaceValue(s *skillcore.Skill, f *skillcore.Field, text, title string, pr
 	return Fix{Title: title, Preferred: preferred, Edits: []Edit{{Range: r, NewText: " " + text}}}
 }
 
-// yamlString writes text as a YAML scalar, quoting only when it must.
+// yamlString writes text as a YAML scalar, quoting only when it must: when
+// YAML would not read it back, plain, as the same string (a number, a
+// boolean, a ": " or a leading "-").
 func yamlString(text string) string {
-	if text == "" || strings.ContainsAny(text, ":#{}[],&*!|>'\"%@`") || text != strings.TrimSpace(text) {
+	var doc yaml.Node
+	if strings.ContainsAny(text, "\n\r\t#") || yaml.Unmarshal([]byte("k: "+text), &doc) != nil || len(doc.Content) == 0 {
+		return strconv.Quote(text)
+	}
+	if m := doc.Content[0]; m.Kind != yaml.MappingNode || len(m.Content) != 2 ||
+		m.Content[1].Kind != yaml.ScalarNode || m.Content[1].Style != 0 || m.Content[1].ShortTag() != "!!str" || m.Content[1].Value != text {
 		return strconv.Quote(text)
 	}
 	return text
@@ -201,7 +216,7 @@ func skeleton(s *skillcore.Skill) string {
 	if name == "" {
 		name = "my-skill"
 	}
-	return "---\nname: " + name + "\ndescription: Describe what this skill does and when to use it.\n---\n"
+	return "---\nname: " + yamlString(name) + "\ndescription: Describe what this skill does and when to use it.\n---\n"
 }
 
 // afterLine is the empty range at the start of the line after r.

@@ -85,9 +85,14 @@ run() {
 	local step=$1
 	shift
 	echo "=== RUN: $step"
+	: >"$server_log"
 	if timeout --kill-after=10 "$step_timeout" bash -c '"$@"' run "$@" 2>&1 | sed -u 's/^/    /'; then
 		pass "$step"
 	else
+		if [ -s "$server_log" ]; then
+			echo "    skill-ls stderr (last 40 lines):"
+			tail -n 40 "$server_log" | sed 's/^/      /'
+		fi
 		fail "$step"
 		return 1
 	fi
@@ -112,21 +117,28 @@ export npm_config_cache="${npm_config_cache:-$(npm config get cache 2>/dev/null 
 export npm_config_userconfig="${npm_config_userconfig:-$(npm config get userconfig 2>/dev/null || echo /dev/null)}"
 
 have_binary=false
+mkdir -p "$tmp/real"
 if [ -n "${SKILL_LS_E2E_BINARY:-}" ]; then
 	# Test the editors against a given binary instead of building one.
 	echo "=== using SKILL_LS_E2E_BINARY=$SKILL_LS_E2E_BINARY"
-	if ln -s "$(readlink -f "$SKILL_LS_E2E_BINARY")" "$tmp/bin/skill-ls"; then
+	if ln -s "$(readlink -f "$SKILL_LS_E2E_BINARY")" "$tmp/real/skill-ls"; then
 		have_binary=true
 	fi
 else
 	echo "=== RUN: build"
-	if (cd "$repo" && go build -o "$tmp/bin/skill-ls" ./cmd/skill-ls) 2>&1 | sed 's/^/    /'; then
+	if (cd "$repo" && go build -o "$tmp/real/skill-ls" ./cmd/skill-ls) 2>&1 | sed 's/^/    /'; then
 		have_binary=true
-		echo "    built $tmp/bin/skill-ls"
+		echo "    built $tmp/real/skill-ls"
 	else
 		echo "    go build ./cmd/skill-ls failed: every step that runs the server fails"
 	fi
 fi
+# Editors find `skill-ls` on PATH: a wrapper that runs the real binary with
+# the same arguments and keeps its stderr (a panic, say) for the report of
+# a failed step.
+server_log="$tmp/server-stderr.log"
+printf '#!/bin/sh\nexec "%s" "$@" 2>>"%s"\n' "$tmp/real/skill-ls" "$server_log" >"$tmp/bin/skill-ls"
+chmod +x "$tmp/bin/skill-ls"
 export PATH="$tmp/bin:$PATH"
 
 # The workspace: one broken skill, one valid skill, one plain Markdown file.
@@ -276,8 +288,19 @@ if selected_step nvim; then
 fi
 
 # --- emacs: batch Emacs with eglot and editors/emacs/skill-ls.el -----------
+need_eglot() {
+	if emacs --batch -q --eval "(require 'eglot)" >/dev/null 2>&1; then
+		return 0
+	fi
+	if $ci; then
+		fail emacs "eglot not installed (Debian: elpa-eglot)"
+	else
+		skip emacs "eglot not installed (Debian: elpa-eglot)"
+	fi
+	return 1
+}
 if selected_step emacs; then
-	if need emacs emacs && server_step emacs; then
+	if need emacs emacs && need_eglot && server_step emacs; then
 		emacs_test() {
 			emacs --version | head -n 1
 			# Byte-compile cleanly (warnings are errors).
@@ -300,13 +323,13 @@ if selected_step manifests; then
 	if need manifests python3; then
 		manifests_test() {
 			python3 "$repo/testdata/e2e/check_manifests.py" "$repo" || return 1
-			if command -v rustfmt >/dev/null 2>&1; then
+			if rustfmt --version >/dev/null 2>&1; then
 				# Parses src/lib.rs (a syntax check; the crate cannot be built
 				# offline) and checks its formatting.
 				rustfmt --edition 2021 --check "$repo/editors/zed/src/lib.rs" &&
 					echo "ok   - zed: src/lib.rs parses and is rustfmt-clean"
 			else
-				echo "note - rustfmt not installed: src/lib.rs syntax not checked"
+				echo "note - no working rustfmt: src/lib.rs syntax not checked"
 			fi
 		}
 		export -f manifests_test

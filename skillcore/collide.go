@@ -101,7 +101,7 @@ func (w *World) resolve(ctx contextKey) *resolution {
 		res.groups[k] = append(res.groups[k], e)
 	}
 	for _, e := range members {
-		if g := res.groups[t.identity(e)]; g[0] == e && !(t.HiddenFlag != "" && e.Skill.hidden()) {
+		if g := res.groups[t.identity(e)]; g[0] == e && !t.hides(e.Skill) {
 			res.order = append(res.order, e)
 		}
 	}
@@ -211,22 +211,33 @@ func nameRange(s *Skill) Range {
 // notDiscovered explains why no agent finds the file where it is.
 func (w *World) notDiscovered(e *Entry) Problem {
 	path := e.Skill.Path
+	roots := w.roots()
+	if e.Project != "" && !slices.Contains(w.Projects, e.Project) {
+		roots = nil
+		for _, t := range w.targets() {
+			roots = append(roots, w.Env.Roots(t, e.Project)...)
+		}
+	}
 	var reasons []string
-	for _, t := range w.targets() {
-		for _, r := range w.Env.Roots(t, w.Env.ProjectOf(path)) {
-			rel, err := filepath.Rel(r.Dir, path)
-			if err != nil || strings.HasPrefix(rel, "..") {
-				continue
-			}
-			depth := strings.Count(filepath.ToSlash(rel), "/")
-			switch {
-			case !t.Scan.Recursive:
-				reasons = append(reasons, fmt.Sprintf("%s reads only %s/<skill>/SKILL.md and this file is %d folders deep", t.ID, r.Dir, depth))
-			case depth > t.Scan.MaxDepth:
-				reasons = append(reasons, fmt.Sprintf("%s stops %d folders below %s", t.ID, t.Scan.MaxDepth, r.Dir))
-			default:
-				reasons = append(reasons, fmt.Sprintf("%s skips hidden folders under %s", t.ID, r.Dir))
-			}
+	for _, r := range roots {
+		if (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+			continue
+		}
+		t := r.Target
+		rel, err := filepath.Rel(r.Dir, path)
+		if err != nil {
+			continue
+		}
+		depth := strings.Count(filepath.ToSlash(rel), "/")
+		switch {
+		case depth == 0:
+			reasons = append(reasons, fmt.Sprintf("%s reads skills from folders inside %s, not a SKILL.md in it", t.ID, r.Dir))
+		case !t.Scan.Recursive:
+			reasons = append(reasons, fmt.Sprintf("%s reads only %s/<skill>/SKILL.md and this file is %d folders deep", t.ID, r.Dir, depth))
+		case depth > t.Scan.MaxDepth:
+			reasons = append(reasons, fmt.Sprintf("%s stops %d folders below %s", t.ID, t.Scan.MaxDepth, r.Dir))
+		default:
+			reasons = append(reasons, fmt.Sprintf("%s skips hidden folders under %s", t.ID, r.Dir))
 		}
 	}
 	msg := "no agent discovers this file: it is not under a skills folder such as .agents/skills/<name>/"

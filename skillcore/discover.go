@@ -77,7 +77,10 @@ func discoverRecursive(dir string, scan Scan) []string {
 	return out
 }
 
-var errIsDir = errors.New("is a directory, not a file")
+var (
+	errIsDir   = errors.New("is a directory, not a file")
+	errNotFile = errors.New("is not a regular file")
+)
 
 // FindSkills lists every file named SKILL.md under dir (or dir itself when it
 // is one), without following symlinks, for commands that take any folder.
@@ -88,6 +91,9 @@ func FindSkills(dir string) (files []string, errs []error) {
 		return nil, []error{err}
 	}
 	if !st.IsDir() {
+		if !st.Mode().IsRegular() {
+			return nil, []error{&os.PathError{Op: "read", Path: dir, Err: errNotFile}}
+		}
 		return []string{dir}, nil
 	}
 	dirs := 0
@@ -109,11 +115,24 @@ func FindSkills(dir string) (files []string, errs []error) {
 			}
 		}
 		if d.Name() == FileName {
-			if d.IsDir() {
+			switch {
+			case d.IsDir():
 				errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errIsDir})
 				return filepath.SkipDir
+			case d.Type().IsRegular():
+				files = append(files, p)
+			case d.Type()&os.ModeSymlink != 0:
+				// A link is read through, when it leads to a file.
+				if st, err := os.Stat(p); err != nil {
+					errs = append(errs, err)
+				} else if !st.Mode().IsRegular() {
+					errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errNotFile})
+				} else {
+					files = append(files, p)
+				}
+			default:
+				errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errNotFile})
 			}
-			files = append(files, p)
 		}
 		return nil
 	})

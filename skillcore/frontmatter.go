@@ -29,20 +29,36 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 	fm.Open = line
 	fm.Content = Range{next, end}
 	var q quoteState
+	// skipped is the first "---" line passed over inside a quoted scalar: if
+	// the scalar never closes, it was the closing line after all.
+	skipped, skippedNext := Range{-1, -1}, 0
 	for pos := next; pos < end; {
 		line, nl := lineAt(src, pos)
 		text := src[line.Start:line.End]
-		if !q.open() && isDelimiter(text) {
-			fm.Closed = true
-			fm.Content.End = line.Start
-			fm.Close = line
-			fm.Body = Range{nl, end}
-			return fm
+		if isDelimiter(text) {
+			if !q.open() {
+				return fm.close(line, nl, end)
+			}
+			if skipped.Start < 0 {
+				skipped, skippedNext = line, nl
+			}
 		}
 		q.scan(text)
 		pos = nl
 	}
+	if skipped.Start >= 0 {
+		return fm.close(skipped, skippedNext, end)
+	}
 	fm.Body = Range{end, end}
+	return fm
+}
+
+// close ends the frontmatter at the delimiter line, the body starting at next.
+func (fm Frontmatter) close(line Range, next, end int) Frontmatter {
+	fm.Closed = true
+	fm.Content.End = line.Start
+	fm.Close = line
+	fm.Body = Range{next, end}
 	return fm
 }
 
@@ -65,16 +81,33 @@ func isDelimiter(line []byte) bool { return string(line) == "---" }
 
 // quoteState follows YAML quoted scalars across lines, just enough to know
 // whether a line begins inside one. A quote opens a scalar only where a value
-// can start: after "key:", "- ", or "[", "{" and "," inside a flow collection.
+// can start: after "key:" or "- " (on the same line, or on the next when
+// nothing followed them), and after "[", "{" and "," inside a flow
+// collection. The lines of a block scalar ("key: |") are text.
 type quoteState struct {
-	quote byte // '"' or '\'' while inside a quoted scalar, else 0
-	flow  int  // depth of flow collections
+	quote   byte // '"' or '\'' while inside a quoted scalar, else 0
+	flow    int  // depth of flow collections
+	pending bool // the last line ended where a value can start
+	inBlock bool // inside a block scalar's lines
+	block   int  // the indentation of the line that opened it
 }
 
 func (q *quoteState) open() bool { return q.quote != 0 }
 
 func (q *quoteState) scan(line []byte) {
-	valueStart := true
+	indent := 0
+	for indent < len(line) && line[indent] == ' ' {
+		indent++
+	}
+	if q.inBlock && q.quote == 0 {
+		if indent == len(line) || indent > q.block {
+			return
+		}
+		q.inBlock = false
+	}
+	valueStart := q.pending || q.flow > 0
+	lead := true // only indentation and "- " so far
+	q.pending = false
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if q.quote != 0 {
@@ -85,7 +118,7 @@ func (q *quoteState) scan(line []byte) {
 				i++
 			case c == q.quote:
 				q.quote = 0
-				valueStart = false
+				valueStart, lead = false, false
 			}
 			continue
 		}
@@ -93,17 +126,23 @@ func (q *quoteState) scan(line []byte) {
 		case c == ' ' || c == '\t':
 			continue
 		case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+			q.pending = valueStart && q.flow == 0
 			return
 		case (c == '"' || c == '\'') && valueStart:
 			q.quote = c
+			continue
 		case c == ':' && (i+1 == len(line) || line[i+1] == ' ' || line[i+1] == '\t'):
+			valueStart, lead = true, false
+			continue
+		case c == '-' && (valueStart || lead) && (i+1 == len(line) || line[i+1] == ' '):
 			valueStart = true
 			continue
-		case c == '-' && valueStart && (i+1 == len(line) || line[i+1] == ' '):
-			continue
+		case (c == '|' || c == '>') && valueStart && q.flow == 0:
+			q.inBlock, q.block = true, indent
+			return
 		case (c == '[' || c == '{') && (valueStart || q.flow > 0):
 			q.flow++
-			valueStart = true
+			valueStart, lead = true, false
 			continue
 		case c == ',' && q.flow > 0:
 			valueStart = true
@@ -111,6 +150,7 @@ func (q *quoteState) scan(line []byte) {
 		case (c == ']' || c == '}') && q.flow > 0:
 			q.flow--
 		}
-		valueStart = false
+		valueStart, lead = false, false
 	}
+	q.pending = valueStart && q.quote == 0 && q.flow == 0
 }

@@ -46,20 +46,21 @@ type Related struct {
 	Message string
 }
 
-// merge folds problems that say the same thing at the same place for
-// different targets into one naming all of them, keeping the worst severity.
+// merge folds problems that say the same thing at the same place with the
+// same severity for different targets into one naming all of them. (Folding
+// an error for one target into a warning for another would tell Loads that
+// the second refuses the skill.)
 func merge(ps []Problem) []Problem {
 	out := ps[:0:0]
 	for _, p := range ps {
 		i := slices.IndexFunc(out, func(q Problem) bool {
-			return q.Rule == p.Rule && q.Range == p.Range && q.Message == p.Message
+			return q.Rule == p.Rule && q.Range == p.Range && q.Message == p.Message && q.Severity == p.Severity
 		})
 		if i < 0 {
 			out = append(out, p)
 			continue
 		}
 		q := &out[i]
-		q.Severity = max(q.Severity, p.Severity)
 		for _, t := range p.Targets {
 			if !slices.Contains(q.Targets, t) {
 				q.Targets = append(q.Targets, t)

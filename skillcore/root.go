@@ -80,6 +80,9 @@ func (e Env) resolve(spec RootSpec, project string) string {
 // Finds reports whether a target scanning root would discover the SKILL.md
 // at path, judging from the path alone.
 func (r Root) Finds(path string) bool {
+	if !within(r.Dir, path) {
+		return false
+	}
 	rel, err := filepath.Rel(r.Dir, path)
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
 		return false
@@ -103,6 +106,11 @@ func (r Root) Finds(path string) bool {
 		}
 	}
 	return true
+}
+
+// within reports whether path lies below dir, both clean.
+func within(dir, path string) bool {
+	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && path[:len(dir)] == dir
 }
 
 // rootMarkers are the folders whose presence makes a directory a project.
@@ -151,7 +159,7 @@ func (e Env) projectOf(path string, memo map[string]string) string {
 		}
 		walked = append(walked, dir)
 		for _, m := range rootMarkers {
-			if _, err := os.Stat(filepath.Join(dir, m)); err == nil {
+			if _, err := os.Stat(dir + string(filepath.Separator) + m); err == nil {
 				if dir == e.Home {
 					return answer("")
 				}
@@ -171,7 +179,10 @@ func (e Env) projectOf(path string, memo map[string]string) string {
 func (e Env) projectByPath(path string) (string, bool) {
 	slash := filepath.ToSlash(path)
 	best := -1
-	for _, m := range rootMarkers[1:] {
+	for _, m := range rootMarkers {
+		if m == ".git" {
+			continue
+		}
 		if i := strings.LastIndex(slash, "/"+m+"/"); i > best {
 			best = i
 		}

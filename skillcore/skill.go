@@ -32,7 +32,11 @@ func Parse(path string, src []byte) *Skill {
 	if len(src) > MaxFileBytes {
 		s.add("file-too-large", Range{MaxFileBytes, len(src)},
 			fmt.Sprintf("file is %d bytes; skill-ls reads only the first %d", len(src), MaxFileBytes))
-		src = src[:MaxFileBytes]
+		cut := MaxFileBytes
+		for i := 0; i < utf8.UTFMax-1 && cut > 0 && !utf8.RuneStart(src[cut]); i++ {
+			cut-- // keep a character the limit falls inside out, not half of it
+		}
+		src = src[:cut]
 	}
 	if !utf8.Valid(src) {
 		at := firstInvalidUTF8(src)

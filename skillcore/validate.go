@@ -150,13 +150,17 @@ func (c *checker) description() {
 		}
 		return
 	}
+	sev := Warning
+	if rule.Required {
+		sev = Error
+	}
 	v := f.Value
 	if v.Kind != KindString {
-		c.add("description-type", Error, v.Range, typeMessage("description", v))
+		c.add("description-type", sev, v.Range, typeMessage("description", v))
 		return
 	}
 	if strings.TrimSpace(v.Text) == "" {
-		c.add("description-type", Error, v.Range, "description is blank")
+		c.add("description-type", sev, v.Range, "description is blank")
 		return
 	}
 	desc := v.Text
@@ -398,12 +402,20 @@ func typeMessage(key string, v *Value) string {
 // describe names a value's type for a message, with the value when short.
 func describe(v *Value) string {
 	if v.IsScalar() && v.Kind != KindNull {
-		return fmt.Sprintf("a %s (%s)", v.Kind, abbreviate(v.Text, 30))
+		return fmt.Sprintf("%s (%s)", article(v.Kind), abbreviate(v.Text, 30))
 	}
 	if v.Kind == KindNull {
 		return "empty"
 	}
-	return "a " + v.Kind.String()
+	return article(v.Kind)
+}
+
+// article names a kind with "a" or "an".
+func article(k Kind) string {
+	if s := k.String(); strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + k.String()
 }
 
 func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }

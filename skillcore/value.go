@@ -35,7 +35,7 @@ type Value struct {
 	Kind   Kind
 	Style  Style
 	Text   string   // the decoded scalar (for KindString and other scalars)
-	Range  Range    // the value as written, quotes and brackets included
+	Range  Range    // the value as written: its anchor or tag, quotes and brackets included
 	Anchor string   // an anchor defined on this value ("&a"), if any
 	Items  []*Value // list items
 	Fields []Field  // map entries, in source order

@@ -3,9 +3,12 @@ package skillcore
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // World is every skill the agents on one machine can see: the skills under
@@ -21,6 +24,11 @@ type World struct {
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
 	cache   map[contextKey]*resolution
+	// projectDirs remembers ProjectOf per directory.
+	projectDirs map[string]string
+	// rootList caches roots() for the settings summed up in rootsKey.
+	rootList []Root
+	rootsKey string
 }
 
 // Entry is one SKILL.md in a world.
@@ -40,13 +48,13 @@ type Entry struct {
 // leave it alone (most keystrokes) cost no recomputation.
 type catalogSig struct {
 	name, description string
-	hidden            bool
+	hidden            string // targets whose catalog it stays out of, joined
 	loads             string // targets that load it, joined
 }
 
 // NewWorld makes an empty world.
 func NewWorld(env Env, projects []string) *World {
-	w := &World{Env: env, entries: map[string]*Entry{}}
+	w := &World{Env: env, entries: map[string]*Entry{}, projectDirs: map[string]string{}}
 	for _, p := range projects {
 		w.Projects = append(w.Projects, filepath.Clean(p))
 	}
@@ -54,7 +62,23 @@ func NewWorld(env Env, projects []string) *World {
 }
 
 // Roots lists every root of the world, project by project, then global.
-func (w *World) Roots() []Root {
+func (w *World) Roots() []Root { return slices.Clone(w.roots()) }
+
+// roots is Roots, computed again only when the projects, extra roots, pinned
+// targets or home change. (Variables read through Env.Getenv are read once.)
+func (w *World) roots() []Root {
+	var key strings.Builder
+	key.WriteString(w.Env.Home)
+	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned)} {
+		key.WriteByte(0)
+		for _, s := range group {
+			key.WriteString(s)
+			key.WriteByte(1)
+		}
+	}
+	if w.rootsKey == key.String() && w.rootList != nil {
+		return w.rootList
+	}
 	var out []Root
 	seen := map[string]bool{}
 	add := func(r Root) {
@@ -74,6 +98,7 @@ func (w *World) Roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
+	w.rootsKey, w.rootList = key.String(), out
 	return out
 }
 
@@ -99,23 +124,62 @@ func (w *World) targets() []*Target {
 // Scan discovers and reads every SKILL.md under the world's roots. Files
 // that cannot be read are returned as errors; the rest are loaded.
 func (w *World) Scan() []error {
-	var errs []error
+	var paths []string
 	seen := map[string]bool{}
-	for _, r := range w.Roots() {
+	for _, r := range w.roots() {
 		for _, p := range Discover(r) {
-			if seen[p] {
-				continue
+			if !seen[p] {
+				seen[p] = true
+				paths = append(paths, p)
 			}
-			seen[p] = true
-			src, err := os.ReadFile(p)
-			if err != nil {
-				errs = append(errs, err)
-				continue
-			}
-			w.Set(p, src)
 		}
 	}
+	return w.Load(paths)
+}
+
+// Load reads the files at paths and puts them in the world as Set does, in
+// one batch: the files are read and parsed in parallel and the catalogs are
+// recomputed once, so it reports no affected files. Files that cannot be read
+// are returned as errors and left as they were.
+func (w *World) Load(paths []string) []error {
+	type read struct {
+		skill *Skill
+		err   error
+	}
+	done := make([]read, len(paths))
+	parallel(len(paths), func(i int) {
+		p := filepath.Clean(paths[i])
+		src, err := os.ReadFile(p)
+		if err != nil {
+			done[i].err = err
+			return
+		}
+		done[i].skill = Parse(p, src)
+	})
+	var errs []error
+	for _, d := range done {
+		if d.err != nil {
+			errs = append(errs, d.err)
+			continue
+		}
+		w.entries[d.skill.Path] = w.judge(d.skill)
+	}
+	w.gen++
 	return errs
+}
+
+// parallel calls f(0) ... f(n-1) on as many goroutines as there are CPUs.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Paths lists the files in the world, sorted.
@@ -137,12 +201,14 @@ func (w *World) Entry(path string) *Entry { return w.entries[filepath.Clean(path
 func (w *World) Set(path string, src []byte) []string {
 	path = filepath.Clean(path)
 	old := w.entries[path]
-	e := w.judge(path, src)
-	w.entries[path] = e
-	if old != nil && old.sig == e.sig && slices.Equal(old.Roots, e.Roots) {
+	e := w.judge(Parse(path, src))
+	if old != nil && old.sig == e.sig && old.Project == e.Project && slices.Equal(old.Roots, e.Roots) {
+		// Nothing a collision or a catalog depends on changed: update the
+		// entry the cached resolutions hold in place, so they stay valid.
+		*old = *e
 		return nil
 	}
-	return w.touch(old, e)
+	return w.replace(path, old, e)
 }
 
 // Remove drops the file at path and returns the files affected, as Set.
@@ -152,39 +218,35 @@ func (w *World) Remove(path string) []string {
 	if old == nil {
 		return nil
 	}
-	delete(w.entries, path)
-	return w.touch(old, nil)
+	return w.replace(path, old, nil)
 }
 
-// touch invalidates the catalogs and lists the files that shared a name with
-// the old or new version of a file, or that stand in a budgeted catalog.
-func (w *World) touch(old, cur *Entry) []string {
+// replace puts cur in place of old (nil: nothing), invalidates the catalogs
+// and lists the other files whose collisions or budget standing changed: those
+// that shared a name with the old or new version, or stand in a budgeted
+// catalog with it.
+func (w *World) replace(path string, old, cur *Entry) []string {
 	before := w.standings(old, cur)
+	if cur == nil {
+		delete(w.entries, path)
+	} else {
+		w.entries[path] = cur
+	}
 	w.gen++
 	after := w.standings(old, cur)
 	var out []string
 	for p, s := range after {
-		if p == pathOf(old, cur) {
-			continue
-		}
-		if b, ok := before[p]; !ok || b != s {
+		if b, ok := before[p]; p != path && (!ok || b != s) {
 			out = append(out, p)
 		}
 	}
 	for p := range before {
-		if _, ok := after[p]; !ok && p != pathOf(old, cur) {
+		if _, ok := after[p]; !ok && p != path {
 			out = append(out, p)
 		}
 	}
 	slices.Sort(out)
 	return out
-}
-
-func pathOf(a, b *Entry) string {
-	if a != nil {
-		return a.Skill.Path
-	}
-	return b.Skill.Path
 }
 
 // standings renders, for every file that may be affected by a change to old
@@ -212,16 +274,21 @@ func (w *World) standings(old, cur *Entry) map[string]string {
 	return out
 }
 
-func (w *World) judge(path string, src []byte) *Entry {
-	s := Parse(path, src)
-	e := &Entry{Skill: s, Project: w.Env.ProjectOf(path)}
-	if e.Project != "" && !slices.Contains(w.Projects, e.Project) && !w.underProject(path) {
-		e.Project = w.nearestProject(path, e.Project)
-	}
-	for _, r := range w.Roots() {
+// judge places a parsed file in the world: which roots find it, which
+// project it belongs to, which targets read it and what they say.
+func (w *World) judge(s *Skill) *Entry {
+	path := s.Path
+	e := &Entry{Skill: s}
+	for _, r := range w.roots() {
 		if r.Finds(path) {
 			e.Roots = append(e.Roots, r)
+			if len(r.Project) > len(e.Project) {
+				e.Project = r.Project
+			}
 		}
+	}
+	if e.Project == "" {
+		e.Project = w.ProjectOf(path)
 	}
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
@@ -233,28 +300,22 @@ func (w *World) judge(path string, src []byte) *Entry {
 			loads = append(loads, t.ID)
 		}
 	}
-	e.sig = catalogSig{name: name, description: desc, hidden: s.hidden(), loads: strings.Join(loads, ",")}
+	e.sig = catalogSig{name: name, description: desc, loads: strings.Join(loads, ",")}
+	for _, t := range e.Targets {
+		if t.hides(s) {
+			e.sig.hidden += t.ID + ","
+		}
+	}
 	return e
 }
 
-func (w *World) underProject(path string) bool {
-	for _, p := range w.Projects {
-		if strings.HasPrefix(path, p+string(filepath.Separator)) {
-			return true
-		}
+// ProjectOf is Env.ProjectOf, remembered per directory for the life of the
+// world: the files of one tree cost one walk up to the filesystem root.
+func (w *World) ProjectOf(path string) string {
+	if w.projectDirs == nil {
+		w.projectDirs = map[string]string{}
 	}
-	return false
-}
-
-// nearestProject prefers a workspace project that contains path.
-func (w *World) nearestProject(path, found string) string {
-	best := found
-	for _, p := range w.Projects {
-		if strings.HasPrefix(path, p+string(filepath.Separator)) && len(p) > len(best) {
-			best = p
-		}
-	}
-	return best
+	return w.Env.projectOf(filepath.Clean(path), w.projectDirs)
 }
 
 // readers are the targets that read the file: agentskills always, then every
@@ -301,6 +362,22 @@ func (s *Skill) hidden() bool {
 
 // Hidden reports whether the skill keeps itself out of the model's catalog.
 func (s *Skill) Hidden() bool { return s.hidden() }
+
+// hides reports whether the skill keeps itself out of the target's catalog:
+// its hidden flag is true, in a spelling the target accepts.
+func (t *Target) hides(s *Skill) bool {
+	if t.HiddenFlag == "" {
+		return false
+	}
+	f := s.Field(t.HiddenFlag)
+	if f == nil || !f.Value.IsScalar() {
+		return false
+	}
+	if f.Value.Kind == KindBool {
+		return strings.EqualFold(f.Value.Text, "true")
+	}
+	return t.BoolWords[strings.ToLower(f.Value.Text)]
+}
 
 // identity is the name a target knows the skill by, "" when it has none.
 func (t *Target) identity(e *Entry) string {

@@ -2,9 +2,12 @@ package skillcore
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -52,14 +55,33 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 	return v, d.problems
 }
 
+// safeUnmarshal decodes the YAML document in b into n. A second document,
+// after a "..." line, is an error: loaders that read one document refuse it,
+// and the others drop its fields without a word.
 func safeUnmarshal(b []byte, n *yaml.Node) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: parser failed: %v", r)
 		}
 	}()
-	return yaml.Unmarshal(b, n)
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(n); err != nil {
+		if err == io.EOF {
+			return nil
+		}
+		return err
+	}
+	var more yaml.Node
+	if err := dec.Decode(&more); err != io.EOF {
+		if err != nil {
+			return err
+		}
+		return errors.New("yaml: " + secondDocument)
+	}
+	return nil
 }
+
+const secondDocument = "a second YAML document follows the end marker (...); loaders read one"
 
 func (d *yamlDoc) add(rule string, r Range, msg string) {
 	d.problems = append(d.problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
@@ -125,10 +147,6 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 				Value:    d.value(val, d.nextStart(n.Content, i+2, v.Range.End), depth+1),
 			})
 		}
-	}
-	if n.Anchor != "" {
-		// The range starts at the value, after "&name ".
-		v.Range.Start = max(v.Range.Start, start)
 	}
 	return v
 }
@@ -303,12 +321,33 @@ func yamlErrorText(msg string) string {
 	return msg
 }
 
+// parserErrors begin the messages of yaml.v3's parser, as opposed to its
+// scanner: those name the line where the broken collection starts, counted
+// from 0.
+var parserErrors = []string{
+	"did not find expected <", "did not find expected key", "did not find expected node content",
+	"did not find expected '-' indicator", "did not find expected ','", "found duplicate %",
+	"found incompatible YAML document", "found undefined tag handle",
+}
+
+func isParserError(text string) bool {
+	for _, p := range parserErrors {
+		if strings.HasPrefix(text, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // errorRange places a yaml.v3 error message, which names only a line, on the
 // most likely column of that line.
 func (d *yamlDoc) errorRange(msg string) Range {
 	line := 1
 	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
+		if isParserError(yamlErrorText(msg)) {
+			line++ // yaml.v3 names parser errors by their 0-based line
+		}
 	}
 	if line > len(d.lineStarts) {
 		line = len(d.lineStarts)
@@ -326,7 +365,23 @@ func (d *yamlDoc) errorRange(msg string) Range {
 				return Range{at, at + 1}
 			}
 		}
-	case bytes.Contains([]byte(msg), []byte("document indicator")):
+	case strings.HasPrefix(yamlErrorText(msg), "unknown anchor '"):
+		// The fault is the alias: find "*name" after the named line.
+		name := strings.TrimPrefix(yamlErrorText(msg), "unknown anchor '")
+		if i := strings.IndexByte(name, '\''); i >= 0 {
+			if at := bytes.Index(d.src[ls:d.content.End], []byte("*"+name[:i])); at >= 0 {
+				return Range{ls + at, ls + at + 1 + i}
+			}
+		}
+	case bytes.Contains([]byte(msg), []byte("document indicator")), strings.Contains(msg, secondDocument):
+		// The fault is the "---" or "..." line at or after the one named.
+		for _, at := range d.lineStarts[line-1:] {
+			l, _ := lineAt(d.src, at)
+			l.End = min(l.End, d.content.End)
+			if t := d.src[l.Start:l.End]; bytes.HasPrefix(t, []byte("---")) || bytes.HasPrefix(t, []byte("...")) {
+				return l
+			}
+		}
 		return Range{ls, le.End}
 	}
 	// Otherwise the line's content, without indentation.

@@ -72,20 +72,21 @@ type checkRun struct {
 	files  []string
 	failed bool
 	stderr io.Writer
+	lines  map[string]*lineIndex
 }
 
 func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, error) {
 	home, _ := os.UserHomeDir()
-	env := skillcore.Env{Home: home, Getenv: os.Getenv}
 	r := &checkRun{stderr: stderr}
-	var projects []string
+	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Targets: pinned, Getenv: os.Getenv})
+	world := r.ws.World
 	addProject := func(p string) {
-		if p != "" && !slices.Contains(projects, p) {
-			projects = append(projects, p)
+		if p != "" && !slices.Contains(world.Projects, p) {
+			world.Projects = append(world.Projects, p)
 		}
 	}
 	if len(paths) == 0 {
-		p, err := projectDir("", env)
+		p, err := projectDir("", world.Env)
 		if err != nil {
 			return nil, err
 		}
@@ -103,25 +104,36 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		}
 		for _, f := range files {
 			selected = append(selected, f)
-			addProject(env.ProjectOf(f))
+			addProject(world.ProjectOf(f))
 		}
 	}
-	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Projects: projects, Targets: pinned, Getenv: os.Getenv})
+	unreadable := map[string]bool{}
 	for _, e := range r.ws.Scan() {
 		r.fail(e)
+		if pe, ok := e.(*os.PathError); ok {
+			unreadable[pe.Path] = true
+		}
 	}
 	if len(paths) == 0 {
 		r.files = r.ws.Paths()
 		return r, nil
 	}
+	var load []string
+	seen := map[string]bool{}
 	for _, f := range selected {
-		if r.ws.World.Entry(f) == nil {
-			if _, err := r.ws.Load(f); err != nil {
-				r.fail(err)
-				continue
-			}
+		if seen[f] || unreadable[f] {
+			continue
 		}
-		if !slices.Contains(r.files, f) {
+		seen[f] = true
+		if world.Entry(f) == nil {
+			load = append(load, f)
+		}
+	}
+	for _, e := range world.Load(load) {
+		r.fail(e)
+	}
+	for f := range seen {
+		if world.Entry(f) != nil {
 			r.files = append(r.files, f)
 		}
 	}

@@ -8,10 +8,35 @@ import (
 	"github.com/skill-ls/skill-ls/analysis"
 )
 
+// writeJSON prints the report as one indented JSON object, a file at a
+// time, so that a large report is not held in memory twice over.
 func writeJSON(w io.Writer, rep *report) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(rep)
+	out := []byte("{\n  \"files\": [")
+	for i, f := range rep.Files {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, "\n    "...)
+		b, err := json.MarshalIndent(f, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		out = append(out, b...)
+		if _, err := w.Write(out); err != nil {
+			return err
+		}
+		out = out[:0]
+	}
+	if len(rep.Files) > 0 {
+		out = append(out, "\n  "...)
+	}
+	b, err := json.MarshalIndent(rep.Summary, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	out = append(append(append(out, "],\n  \"summary\": "...), b...), "\n}\n"...)
+	_, err = w.Write(out)
+	return err
 }
 
 // SARIF 2.1.0, for code-scanning upload.

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -65,15 +67,16 @@ type summary struct {
 
 func (r *checkRun) report() *report {
 	rep := &report{Files: []fileReport{}}
-	for _, path := range r.files {
+	findings := r.ws.FindingsOf(r.files)
+	for i, path := range r.files {
 		e := r.ws.World.Entry(path)
 		if e == nil {
 			continue
 		}
 		name, _ := e.Skill.Str("name")
 		fr := fileReport{Path: displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Findings: []findingReport{}}
-		for _, f := range r.ws.Findings(path) {
-			fr.Findings = append(fr.Findings, r.findingReport(e.Skill.Src, f))
+		for _, f := range findings[i] {
+			fr.Findings = append(fr.Findings, r.findingReport(path, f))
 			switch f.Severity {
 			case analysis.Error:
 				rep.Summary.Errors++
@@ -89,11 +92,11 @@ func (r *checkRun) report() *report {
 	return rep
 }
 
-func (r *checkRun) findingReport(src []byte, f analysis.Finding) findingReport {
+func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
 	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message,
-		Targets: nonNil(f.Targets), Range: spanOf(src, f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
+		Targets: nonNil(f.Targets), Range: r.index(path).span(f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
 	for _, rel := range f.Related {
-		fr.Related = append(fr.Related, relatedReport{Path: displayPath(rel.Path), Range: spanOf(r.ws.Source(rel.Path), rel.Range), Message: rel.Message})
+		fr.Related = append(fr.Related, relatedReport{Path: displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range f.Fixes {
 		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title})
@@ -101,21 +104,46 @@ func (r *checkRun) findingReport(src []byte, f analysis.Finding) findingReport {
 	return fr
 }
 
-func spanOf(src []byte, r analysis.Range) span {
-	return span{Start: pointOf(src, r.Start), End: pointOf(src, r.End)}
+// index returns the line index of a file, made once per run.
+func (r *checkRun) index(path string) *lineIndex {
+	x := r.lines[path]
+	if x == nil {
+		if r.lines == nil {
+			r.lines = map[string]*lineIndex{}
+		}
+		x = newLineIndex(r.ws.Source(path))
+		r.lines[path] = x
+	}
+	return x
 }
 
-// pointOf converts a byte offset to a line and a code-point column.
-func pointOf(src []byte, off int) point {
-	off = max(0, min(off, len(src)))
-	line, ls := 1, 0
-	for i := 0; i < off; i++ {
-		if src[i] == '\n' {
-			line++
-			ls = i + 1
+// lineIndex converts byte offsets in one file to lines and columns.
+type lineIndex struct {
+	src    []byte
+	starts []int // the offset of each line
+}
+
+func newLineIndex(src []byte) *lineIndex {
+	x := &lineIndex{src: src, starts: make([]int, 1, bytes.Count(src, []byte("\n"))+1)}
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return x
 		}
+		i += j + 1
+		x.starts = append(x.starts, i)
 	}
-	return point{Line: line, Column: utf8.RuneCount(src[ls:off]) + 1, Offset: off}
+}
+
+func (x *lineIndex) span(r analysis.Range) span {
+	return span{Start: x.point(r.Start), End: x.point(r.End)}
+}
+
+// point converts a byte offset to a line and a code-point column.
+func (x *lineIndex) point(off int) point {
+	off = max(0, min(off, len(x.src)))
+	i := sort.SearchInts(x.starts, off+1) - 1
+	return point{Line: i + 1, Column: utf8.RuneCount(x.src[x.starts[i]:off]) + 1, Offset: off}
 }
 
 // displayPath shows a path relative to the working directory when it is

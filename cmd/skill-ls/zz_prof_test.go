@@ -6,7 +6,7 @@ import (
 )
 
 func TestProfCorpus(t *testing.T) {
-	for i := 0; i < 5; i++ {
+	for i := 0; i < 20; i++ {
 		run([]string{"check", "--format", "json", "../../../shared/corpus"}, nil, io.Discard, io.Discard)
 	}
 }

@@ -58,6 +58,13 @@
         ((plist-get contents :value) (plist-get contents :value))
         (t (format "%S" contents))))
 
+(defmacro skill-ls-test--attempt (what &rest body)
+  "Run BODY; an error fails WHAT instead of ending the test."
+  (declare (indent 1))
+  `(condition-case err
+       (progn ,@body)
+     (error (skill-ls-test--ok nil ,what (format "%S" err)))))
+
 (defun skill-ls-test--goto (line col)
   "Go to 0-based LINE and COL."
   (goto-char (point-min))
@@ -142,24 +149,26 @@
                                             (eq (eglot-current-server) server))))
                            "good-skill/SKILL.md is managed by the same server")
         (skill-ls-test--goto 1 8)       ; inside `good-skill'
-        (let* ((hover (jsonrpc-request server :textDocument/hover
-                                       (eglot--TextDocumentPositionParams)))
-               (text (skill-ls-test--hover-text (plist-get hover :contents))))
-          (skill-ls-test--out "hover on name: %s"
-                              (replace-regexp-in-string
-                               "\n" "\n  " (substring text 0 (min 600 (length text)))))
-          (skill-ls-test--ok (string-search "<available_skills>" text)
-                             "hover on name shows the <available_skills> catalog")
-          (skill-ls-test--ok (string-search "good-skill" text)
-                             "hover on name mentions the skill name"))
+        (skill-ls-test--attempt "hover request"
+          (let* ((hover (jsonrpc-request server :textDocument/hover
+                                         (eglot--TextDocumentPositionParams)))
+                 (text (skill-ls-test--hover-text (plist-get hover :contents))))
+            (skill-ls-test--out "hover on name: %s"
+                                (replace-regexp-in-string
+                                 "\n" "\n  " (substring text 0 (min 600 (length text)))))
+            (skill-ls-test--ok (string-search "<available_skills>" text)
+                               "hover on name shows the <available_skills> catalog")
+            (skill-ls-test--ok (string-search "good-skill" text)
+                               "hover on name mentions the skill name")))
         (skill-ls-test--goto 3 0)       ; the blank frontmatter line
-        (let* ((resp (jsonrpc-request server :textDocument/completion
-                                      (eglot--CompletionParams)))
-               (items (if (vectorp resp) resp (plist-get resp :items)))
-               (labels (mapcar (lambda (it) (plist-get it :label)) (append items nil))))
-          (skill-ls-test--out "completion labels: %s" (string-join labels ", "))
-          (skill-ls-test--ok (member "license" labels)
-                             "completion on a blank frontmatter line offers license")))
+        (skill-ls-test--attempt "completion request"
+          (let* ((resp (jsonrpc-request server :textDocument/completion
+                                        (eglot--CompletionParams)))
+                 (items (if (vectorp resp) resp (plist-get resp :items)))
+                 (labels (mapcar (lambda (it) (plist-get it :label)) (append items nil))))
+            (skill-ls-test--out "completion labels: %s" (string-join labels ", "))
+            (skill-ls-test--ok (member "license" labels)
+                               "completion on a blank frontmatter line offers license"))))
       (eglot-shutdown server)
       (skill-ls-test--ok (skill-ls-test--wait
                           (lambda () (not (jsonrpc-running-p server))))

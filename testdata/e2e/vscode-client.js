@@ -155,7 +155,11 @@ async function main() {
     window: { workDoneProgress: true, showDocument: { support: true }, showMessage: {} },
   };
 
-  const init = await withTimeout(Promise.race([spawnError, conn.sendRequest(proto.InitializeRequest.type, {
+  const exitedEarly = exited.then(({ code, signal }) => {
+    throw new Error(`server exited before answering initialize (code ${code}, signal ${signal})`);
+  });
+  exitedEarly.catch(() => {});
+  const init = await withTimeout(Promise.race([spawnError, exitedEarly, conn.sendRequest(proto.InitializeRequest.type, {
     processId: process.pid,
     clientInfo: { name: 'skill-ls e2e (vscode-languageclient contract)', version: '0' },
     rootUri: wsUri,
@@ -208,31 +212,46 @@ async function main() {
   await conn.sendNotification(proto.DidOpenTextDocumentNotification.type, {
     textDocument: { uri: goodUri, languageId: 'markdown', version: 1, text: goodText },
   });
-  const hover = await withTimeout(conn.sendRequest(proto.HoverRequest.type, {
-    textDocument: { uri: goodUri }, position: { line: 1, character: 8 },
-  }), 'hover');
-  const htext = hoverText(hover && hover.contents);
-  console.log(`hover on name: ${htext.slice(0, 600).replace(/\n/g, '\n  ')}`);
-  ok(htext.includes('<available_skills>'), 'hover on name shows the <available_skills> catalog');
-  ok(htext.includes('good-skill'), 'hover on name mentions the skill name');
+  // Each request on its own: one failing does not hide the others.
+  async function attempt(what, fn) {
+    try {
+      await fn();
+    } catch (e) {
+      ok(false, what, e && e.message ? e.message : String(e));
+    }
+  }
 
-  const comp = await withTimeout(conn.sendRequest(proto.CompletionRequest.type, {
-    textDocument: { uri: goodUri }, position: { line: 3, character: 0 },
-    context: { triggerKind: proto.CompletionTriggerKind.Invoked },
-  }), 'completion');
-  const items = Array.isArray(comp) ? comp : (comp && comp.items) || [];
-  const labels = items.map((i) => i.label);
-  console.log(`completion labels: ${labels.join(', ')}`);
-  ok(labels.includes('license'), 'completion on a blank frontmatter line offers license');
-  ok(labels.includes('compatibility'), 'completion on a blank frontmatter line offers compatibility');
+  await attempt('hover request', async () => {
+    const hover = await withTimeout(conn.sendRequest(proto.HoverRequest.type, {
+      textDocument: { uri: goodUri }, position: { line: 1, character: 8 },
+    }), 'hover');
+    const htext = hoverText(hover && hover.contents);
+    console.log(`hover on name: ${htext.slice(0, 600).replace(/\n/g, '\n  ')}`);
+    ok(htext.includes('<available_skills>'), 'hover on name shows the <available_skills> catalog');
+    ok(htext.includes('good-skill'), 'hover on name mentions the skill name');
+  });
+
+  await attempt('completion request', async () => {
+    const comp = await withTimeout(conn.sendRequest(proto.CompletionRequest.type, {
+      textDocument: { uri: goodUri }, position: { line: 3, character: 0 },
+      context: { triggerKind: proto.CompletionTriggerKind.Invoked },
+    }), 'completion');
+    const items = Array.isArray(comp) ? comp : (comp && comp.items) || [];
+    const labels = items.map((i) => i.label);
+    console.log(`completion labels: ${labels.join(', ')}`);
+    ok(labels.includes('license'), 'completion on a blank frontmatter line offers license');
+    ok(labels.includes('compatibility'), 'completion on a blank frontmatter line offers compatibility');
+  });
 
   // "skill-ls: Show Catalog" with the zed target.
-  const catalog = await withTimeout(conn.sendRequest(proto.ExecuteCommandRequest.type, config.catalogRequest('zed')), 'executeCommand');
-  ok(typeof catalog === 'string', 'skill-ls.catalog returns a string', typeof catalog);
-  const ctext = config.catalogText(catalog);
-  console.log(`catalog (zed): ${ctext.slice(0, 400).replace(/\n/g, '\n  ')}`);
-  ok(ctext.includes('<available_skills>'), 'zed catalog starts an <available_skills> block');
-  ok(ctext.includes('<name>good-skill</name>'), 'zed catalog lists good-skill');
+  await attempt('skill-ls.catalog request', async () => {
+    const catalog = await withTimeout(conn.sendRequest(proto.ExecuteCommandRequest.type, config.catalogRequest('zed')), 'executeCommand');
+    ok(typeof catalog === 'string', 'skill-ls.catalog returns a string', typeof catalog);
+    const ctext = config.catalogText(catalog);
+    console.log(`catalog (zed): ${ctext.slice(0, 400).replace(/\n/g, '\n  ')}`);
+    ok(ctext.includes('<available_skills>'), 'zed catalog starts an <available_skills> block');
+    ok(ctext.includes('<name>good-skill</name>'), 'zed catalog lists good-skill');
+  });
 
   await conn.sendNotification(proto.DidCloseTextDocumentNotification.type, { textDocument: { uri: brokenUri } });
   await conn.sendNotification(proto.DidCloseTextDocumentNotification.type, { textDocument: { uri: goodUri } });

@@ -1,0 +1,227 @@
+package lsp
+
+import (
+	"cmp"
+	"slices"
+	"time"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/analysis"
+)
+
+// diagnosticsState is the queue of files whose diagnostics are due, and
+// what was last published for each. It is guarded by Server.mu.
+type diagnosticsState struct {
+	pending map[string]pending
+	seq     uint64
+	// published counts the diagnostics last sent for each file that has
+	// some, so a file that becomes clean (or is deleted) is cleared once.
+	published map[string]int
+	sending   bool          // a batch is being written
+	wake      chan struct{} // nudges the publisher
+}
+
+type pending struct {
+	due time.Time
+	seq uint64 // scheduling order, kept when publishing
+}
+
+func (d *diagnosticsState) init() {
+	d.pending = map[string]pending{}
+	d.published = map[string]int{}
+	d.wake = make(chan struct{}, 1)
+}
+
+func (d *diagnosticsState) publishedPaths() []string {
+	out := make([]string, 0, len(d.published))
+	for p := range d.published {
+		out = append(out, p)
+	}
+	return out
+}
+
+// maxBatch bounds how many files the publisher analyses per hold of the
+// lock, so a full scan does not stall typing.
+const maxBatch = 256
+
+// scheduleLocked queues path (unless "") and others to be published at due;
+// a file already queued takes the new time, so typing pushes it back.
+func (s *Server) scheduleLocked(due time.Time, path string, others []string) {
+	add := func(p string) {
+		s.diag.seq++
+		s.diag.pending[p] = pending{due: due, seq: s.diag.seq}
+	}
+	if path != "" {
+		add(path)
+	}
+	for _, p := range others {
+		add(p)
+	}
+	select {
+	case s.diag.wake <- struct{}{}:
+	default:
+	}
+}
+
+// publishLoop is the one goroutine that publishes diagnostics, so that the
+// notifications for a file go out in the order they were computed.
+func (s *Server) publishLoop() {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		batch, next := s.takeDue()
+		if len(batch) > 0 {
+			for i := range batch {
+				if err := s.client.PublishDiagnostics(s.ctx, &batch[i]); err != nil && s.ctx.Err() == nil {
+					s.logf(protocol.MessageTypeWarning, "publishing diagnostics: %v", err)
+				}
+			}
+			s.mu.Lock()
+			s.diag.sending = false
+			s.idle.Broadcast()
+			s.mu.Unlock()
+			continue
+		}
+		var fire <-chan time.Time
+		if !next.IsZero() {
+			timer.Reset(time.Until(next))
+			fire = timer.C
+		}
+		select {
+		case <-s.diag.wake:
+		case <-fire:
+		case <-s.ctx.Done():
+			return
+		}
+		timer.Stop()
+	}
+}
+
+// takeDue removes the files that are due from the queue, oldest first, and
+// computes their diagnostics; it also returns when the next file is due.
+func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.ready || s.state.Load() == stageShutdown {
+		return nil, time.Time{}
+	}
+	now := time.Now()
+	type item struct {
+		path string
+		seq  uint64
+	}
+	var due []item
+	for p, q := range s.diag.pending {
+		if q.due.After(now) {
+			if next.IsZero() || q.due.Before(next) {
+				next = q.due
+			}
+			continue
+		}
+		due = append(due, item{p, q.seq})
+	}
+	slices.SortFunc(due, func(a, b item) int { return cmp.Compare(a.seq, b.seq) })
+	if len(due) > maxBatch {
+		due, next = due[:maxBatch], now
+	}
+	mappers := map[string]*Mapper{}
+	for _, it := range due {
+		delete(s.diag.pending, it.path)
+		if p, ok := s.diagnoseLocked(it.path, mappers); ok {
+			batch = append(batch, p)
+		}
+	}
+	s.diag.sending = len(batch) > 0
+	s.idle.Broadcast()
+	return batch, next
+}
+
+// diagnoseLocked computes what to publish for path, reporting false when
+// there is nothing to say: a file that is not open, has no findings and had
+// none before.
+func (s *Server) diagnoseLocked(path string, mappers map[string]*Mapper) (protocol.PublishDiagnosticsParams, bool) {
+	doc := s.docs[path]
+	findings := s.ws.Findings(path)
+	if doc == nil && len(findings) == 0 && s.diag.published[path] == 0 {
+		return protocol.PublishDiagnosticsParams{}, false
+	}
+	mapperFor := func(p string) *Mapper {
+		m := mappers[p]
+		if m == nil {
+			m = NewMapper(s.ws.Source(p), s.enc)
+			mappers[p] = m
+		}
+		return m
+	}
+	params := protocol.PublishDiagnosticsParams{
+		URI:         fileURI(path),
+		Diagnostics: diagnostics(findings, mapperFor(path), mapperFor),
+	}
+	if doc != nil {
+		params.Version = protocol.NewOptional(doc.version)
+		params.URI = doc.uri
+	}
+	if n := len(params.Diagnostics); n > 0 {
+		s.diag.published[path] = n
+	} else {
+		delete(s.diag.published, path)
+	}
+	return params, true
+}
+
+// diagnostics converts findings to protocol diagnostics: severity always
+// set, the rule id as code, source "skill-ls", the message naming the
+// targets, and the related locations in the other files' own positions.
+// The result is never nil: an empty list clears the file in the client.
+func diagnostics(findings []analysis.Finding, m *Mapper, mapperFor func(path string) *Mapper) []protocol.Diagnostic {
+	out := make([]protocol.Diagnostic, 0, len(findings))
+	for _, f := range findings {
+		d := protocol.Diagnostic{
+			Range:    m.Range(f.Range),
+			Severity: severity(f.Severity),
+			Code:     protocol.String(f.Rule),
+			Source:   protocol.NewOptional("skill-ls"),
+			Message:  protocol.String(f.Describe()),
+		}
+		for _, r := range f.Related {
+			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
+				Location: protocol.Location{URI: fileURI(r.Path), Range: mapperFor(r.Path).Range(r.Range)},
+				Message:  r.Message,
+			})
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func severity(s analysis.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case analysis.Error:
+		return protocol.DiagnosticSeverityError
+	case analysis.Warning:
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}
+
+// flush waits until every file queued so far has been published (files
+// queued later, say by typing, do not hold it up).
+func (s *Server) flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	limit := s.diag.seq
+	for s.ready && s.ctx.Err() == nil && s.state.Load() != stageShutdown {
+		waiting := s.diag.sending
+		for _, q := range s.diag.pending {
+			if q.seq <= limit {
+				waiting = true
+				break
+			}
+		}
+		if !waiting {
+			return
+		}
+		s.idle.Wait()
+	}
+}

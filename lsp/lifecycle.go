@@ -1,0 +1,132 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+)
+
+// clientCaps is what skill-ls needs to know of the client's capabilities.
+type clientCaps struct {
+	encoding      Encoding
+	watchDynamic  bool // can register workspace/didChangeWatchedFiles
+	configuration bool // answers workspace/configuration
+	progress      bool // supports window/workDoneProgress/create
+}
+
+func readCaps(c protocol.ClientCapabilities) clientCaps {
+	var out clientCaps
+	if c.General != nil && slices.Contains(c.General.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		out.encoding = UTF8
+	}
+	if w := c.Workspace; w != nil {
+		out.watchDynamic = w.DidChangeWatchedFiles != nil && isTrue(w.DidChangeWatchedFiles.DynamicRegistration)
+		out.configuration = isTrue(w.Configuration)
+	}
+	if c.Window != nil {
+		out.progress = isTrue(c.Window.WorkDoneProgress)
+	}
+	return out
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+func ptr[T any](v T) *T { return &v }
+
+// Initialize negotiates the position encoding, reads the workspace folders
+// and the initializationOptions, and says what the server does.
+func (s *Server) Initialize(ctx context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	if !s.state.CompareAndSwap(stageNew, stageRunning) {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "skill-ls: initialize was already received")
+	}
+	caps := readCaps(params.Capabilities)
+	settings, warnings := parseSettings(params.InitializationOptions)
+	s.mu.Lock()
+	s.caps = caps
+	s.enc = caps.encoding
+	s.folders = foldersOf(params)
+	if settings != nil {
+		s.settings = *settings
+	}
+	s.debounce = s.settings.debounce()
+	s.mu.Unlock()
+	for _, w := range warnings {
+		s.logf(protocol.MessageTypeWarning, "initializationOptions: %s", w)
+	}
+	version := s.opts.Version
+	if version == "" {
+		version = "devel"
+	}
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			PositionEncoding: caps.encoding.Kind(),
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: ptr(true),
+				Change:    ptr(protocol.TextDocumentSyncKindIncremental),
+				Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
+			},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandCatalog}},
+			Workspace: &protocol.WorkspaceOptions{
+				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
+					Supported:           ptr(true),
+					ChangeNotifications: protocol.Boolean(true),
+				},
+			},
+		},
+		ServerInfo: protocol.ServerInfo{Name: "skill-ls", Version: protocol.NewOptional(version)},
+	}, nil
+}
+
+// Initialized starts the first scan in the background: settings pulled
+// from the client, file watching registered, every skill under every root
+// read and diagnosed, with work-done progress around it.
+func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedParams) error {
+	s.goTask(s.startup)
+	return nil
+}
+
+func (s *Server) startup() {
+	ctx := s.ctx
+	s.mu.Lock()
+	caps := s.caps
+	s.mu.Unlock()
+	if caps.configuration {
+		s.pullSettings(ctx)
+	}
+	if caps.watchDynamic {
+		s.registerWatchers(ctx)
+	}
+	p := s.beginProgress(ctx, "skill-ls", "Scanning skills")
+	n := s.rebuild()
+	s.flush()
+	p.end(ctx, s, fmt.Sprintf("%d skills", n))
+}
+
+// Shutdown stops the server's work; only exit is listened to after it.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.state.Store(stageShutdown)
+	s.mu.Lock()
+	w := s.watch
+	s.watch = nil
+	s.mu.Unlock()
+	w.close()
+	return nil
+}
+
+// Exit ends the process (jsonrpc2 does not): Serve returns exitCode.
+func (s *Server) Exit(ctx context.Context) error {
+	s.exitOnce.Do(func() { close(s.exited) })
+	return nil
+}
+
+// exitCode is the process's exit code when the connection ends: 0 after
+// shutdown, 1 when the client exits or goes away without one.
+func exitCode(shutdown bool) int {
+	if shutdown {
+		return 0
+	}
+	return 1
+}

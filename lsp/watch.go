@@ -1,0 +1,295 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/fsnotify/fsnotify"
+	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// Watching keeps the workspace in step with the disk while the server
+// runs. Where the client can, it watches the workspace for the server
+// (workspace/didChangeWatchedFiles, registered for **/SKILL.md); the
+// server's own watcher covers the global and extra roots, which lie outside
+// the workspace, and everything for clients that cannot watch (Neovim turns
+// client watching off on Linux). Either way an event only says "look
+// again": the file is read from disk, so events that repeat or arrive out
+// of order do no harm.
+
+// watchRegistrationID names the client-side registration.
+const watchRegistrationID = "skill-ls/watch"
+
+// registerWatchers asks the client to report SKILL.md files created,
+// changed or deleted, and skill folders deleted, in the workspace.
+func (s *Server) registerWatchers(ctx context.Context) {
+	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
+		Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
+		},
+	})
+	if err != nil {
+		return
+	}
+	err = s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:              watchRegistrationID,
+		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
+		RegisterOptions: opts,
+	}}})
+	if err != nil {
+		s.logf(protocol.MessageTypeWarning, "client/registerCapability: %v; watching the workspace itself", err)
+		return
+	}
+	s.mu.Lock()
+	s.clientWatches = true
+	s.mu.Unlock()
+}
+
+// DidChangeWatchedFiles reads again the files the client saw change.
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
+	var paths []string
+	rescan := false
+	for _, c := range params.Changes {
+		if !c.URI.IsFile() {
+			continue
+		}
+		p := filepath.Clean(c.URI.FsPath())
+		if filepath.Base(p) == skillcore.FileName {
+			paths = append(paths, p)
+		} else {
+			rescan = true // a folder came or went
+		}
+	}
+	if len(paths) > 0 || rescan {
+		s.goTask(func() { s.syncDisk(paths, rescan) })
+	}
+	return nil
+}
+
+// syncDisk reads paths again from disk and, with rescan, looks for skills
+// that came or went under every root.
+func (s *Server) syncDisk(paths []string, rescan bool) {
+	s.rebuildMu.Lock()
+	defer s.rebuildMu.Unlock()
+	var found map[string]bool
+	if rescan {
+		s.mu.Lock()
+		roots := s.ws.World.Roots()
+		s.mu.Unlock()
+		s.refreshWatches(roots)
+		found = map[string]bool{}
+		for _, r := range roots {
+			for _, p := range skillcore.Discover(r) {
+				found[p] = true
+			}
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range paths {
+		s.loadLocked(p)
+	}
+	if rescan {
+		for p := range found {
+			if s.ws.World.Entry(p) == nil {
+				s.loadLocked(p)
+			}
+		}
+		for _, p := range s.ws.Paths() {
+			if !found[p] && s.docs[p] == nil {
+				s.loadLocked(p)
+			}
+		}
+	}
+}
+
+// maxWatchedDirs bounds the server's own watches (inotify has a per-user
+// limit shared with every other program).
+const maxWatchedDirs = 4096
+
+// watcher is the server's own file watcher.
+type watcher struct {
+	fs   *fsnotify.Watcher
+	mu   sync.Mutex
+	dirs map[string]bool
+	done chan struct{}
+}
+
+func (w *watcher) close() {
+	if w == nil {
+		return
+	}
+	w.fs.Close()
+	<-w.done
+}
+
+func (w *watcher) watching(dir string) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.dirs[dir]
+}
+
+// set makes the watched directories exactly dirs.
+func (w *watcher) set(dirs map[string]bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for d := range w.dirs {
+		if !dirs[d] {
+			_ = w.fs.Remove(d)
+			delete(w.dirs, d)
+		}
+	}
+	for d := range dirs {
+		if !w.dirs[d] && w.fs.Add(d) == nil {
+			w.dirs[d] = true
+		}
+	}
+}
+
+// refreshWatches points the server's own watcher at the roots it must
+// cover: every global and extra root outside the workspace folders, and all
+// of them when the client does not watch. A root that does not exist yet is
+// watched from its nearest existing parent, so its creation is seen.
+//
+// It runs before a scan reads the disk, so a change made after the scan
+// read a file is always seen.
+func (s *Server) refreshWatches(all []skillcore.Root) {
+	s.mu.Lock()
+	if s.state.Load() == stageShutdown || s.ctx.Err() != nil {
+		s.mu.Unlock()
+		return
+	}
+	var roots []skillcore.Root
+	for _, r := range all {
+		if !s.clientWatches || !under(r.Dir, s.folders) {
+			roots = append(roots, r)
+		}
+	}
+	w := s.watch
+	if w == nil {
+		fw, err := fsnotify.NewWatcher()
+		if err != nil {
+			s.mu.Unlock()
+			s.logf(protocol.MessageTypeWarning, "file watching: %v", err)
+			return
+		}
+		w = &watcher{fs: fw, dirs: map[string]bool{}, done: make(chan struct{})}
+		s.watch = w
+		s.goBackground(func() { s.watchLoop(w) })
+	}
+	s.mu.Unlock()
+
+	dirs := map[string]bool{}
+	full := false
+	add := func(d string) bool {
+		if len(dirs) >= maxWatchedDirs {
+			full = true
+			return false
+		}
+		dirs[d] = true
+		return true
+	}
+	for _, r := range roots {
+		if !isDir(r.Dir) {
+			for d, i := r.Dir, 0; i < 2; i++ {
+				d = filepath.Dir(d)
+				if isDir(d) {
+					add(d)
+					break
+				}
+			}
+			continue
+		}
+		watchTree(r.Dir, 0, r.Target.Scan, add)
+	}
+	if full {
+		s.logf(protocol.MessageTypeWarning, "file watching: more than %d folders under the skill roots; watching only the first", maxWatchedDirs)
+	}
+	w.set(dirs)
+}
+
+// watchTree adds dir and its subfolders down to the depth at which the
+// target still finds a SKILL.md (one level for a children scan).
+func watchTree(dir string, depth int, scan skillcore.Scan, add func(string) bool) {
+	if !add(dir) {
+		return
+	}
+	limit := 1
+	if scan.Recursive {
+		limit = scan.MaxDepth
+	}
+	if depth >= limit {
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || (scan.SkipHidden && strings.HasPrefix(e.Name(), ".")) {
+			continue
+		}
+		watchTree(filepath.Join(dir, e.Name()), depth+1, scan, add)
+	}
+}
+
+// watchLoop turns file events into reads of the disk.
+func (s *Server) watchLoop(w *watcher) {
+	defer close(w.done)
+	for {
+		select {
+		case ev, ok := <-w.fs.Events:
+			if !ok {
+				return
+			}
+			var paths []string
+			rescan := false
+			for more := true; more; {
+				if filepath.Base(ev.Name) == skillcore.FileName {
+					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
+						paths = append(paths, filepath.Clean(ev.Name))
+					}
+				} else if ev.Op&fsnotify.Create != 0 && isDir(ev.Name) ||
+					ev.Op&(fsnotify.Remove|fsnotify.Rename) != 0 && w.watching(filepath.Clean(ev.Name)) {
+					rescan = true // a folder came or went
+				}
+				select { // take whatever else is queued, in one go
+				case ev, more = <-w.fs.Events:
+				default:
+					more = false
+				}
+			}
+			if len(paths) > 0 || rescan {
+				s.busyAdd(1)
+				s.syncDisk(paths, rescan)
+				s.busyAdd(-1)
+			}
+		case err, ok := <-w.fs.Errors:
+			if !ok {
+				return
+			}
+			s.logf(protocol.MessageTypeWarning, "file watching: %v", err)
+		}
+	}
+}
+
+// under reports whether path is one of dirs or inside one.
+func under(path string, dirs []string) bool {
+	for _, d := range dirs {
+		if path == d || strings.HasPrefix(path, d+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}

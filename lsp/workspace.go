@@ -1,0 +1,159 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/analysis"
+)
+
+// foldersOf lists the workspace folders as paths, from workspaceFolders or,
+// for older clients, rootUri or rootPath.
+func foldersOf(params *protocol.InitializeParams) []string {
+	var out []string
+	if fs, ok := params.WorkspaceFolders.Get(); ok {
+		for _, f := range fs {
+			if f.URI.IsFile() {
+				out = append(out, filepath.Clean(f.URI.FsPath()))
+			}
+		}
+		return out
+	}
+	if params.RootURI != nil && params.RootURI.IsFile() {
+		return []string{filepath.Clean(params.RootURI.FsPath())}
+	}
+	if p, ok := params.RootPath.Get(); ok && p != "" {
+		return []string{filepath.Clean(p)}
+	}
+	return nil
+}
+
+// DidChangeWorkspaceFolders rebuilds the workspace for the new folders.
+func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
+	s.mu.Lock()
+	for _, f := range params.Event.Removed {
+		p := filepath.Clean(f.URI.FsPath())
+		s.folders = slices.DeleteFunc(s.folders, func(q string) bool { return q == p })
+	}
+	for _, f := range params.Event.Added {
+		if p := filepath.Clean(f.URI.FsPath()); f.URI.IsFile() && !slices.Contains(s.folders, p) {
+			s.folders = append(s.folders, p)
+		}
+	}
+	s.mu.Unlock()
+	s.goTask(s.maybeRebuild)
+	return nil
+}
+
+// home is the home directory of the global roots.
+func (s *Server) homeLocked() string {
+	if h := s.settings.Home; h != "" {
+		return filepath.Clean(h)
+	}
+	if s.opts.Home != "" {
+		return s.opts.Home
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// analysisConfigLocked is the workspace configuration the settings and
+// folders make.
+func (s *Server) analysisConfigLocked() analysis.Config {
+	home := s.homeLocked()
+	var roots []string
+	for _, r := range s.settings.Roots {
+		switch {
+		case r == "~":
+			r = home
+		case strings.HasPrefix(r, "~/"):
+			r = filepath.Join(home, r[2:])
+		case !filepath.IsAbs(r) && len(s.folders) > 0:
+			r = filepath.Join(s.folders[0], r)
+		}
+		roots = append(roots, filepath.Clean(r))
+	}
+	return analysis.Config{
+		Home:     home,
+		Projects: slices.Clone(s.folders),
+		Targets:  slices.Clone(s.settings.Targets),
+		Roots:    roots,
+		Rules:    s.settings.Rules,
+		Getenv:   s.getenv,
+	}
+}
+
+// rebuild makes a new workspace from the current settings: it scans every
+// root (without holding mu, so editing goes on), lays the open buffers over
+// the disk, swaps it in and schedules diagnostics for every file it holds
+// and every file published before (which clears files no longer relevant).
+// It returns the number of files in the new workspace.
+func (s *Server) rebuild() int {
+	s.rebuildMu.Lock()
+	defer s.rebuildMu.Unlock()
+	s.mu.Lock()
+	settings, folders := s.settings, slices.Clone(s.folders)
+	ws := analysis.NewWorkspace(s.analysisConfigLocked())
+	s.mu.Unlock()
+
+	s.refreshWatches(ws.World.Roots())
+	errs := ws.Scan()
+
+	s.mu.Lock()
+	for _, d := range s.docs {
+		ws.Set(d.path, d.text)
+	}
+	s.ws = ws
+	s.builtWith, s.builtFolders = settings, folders
+	s.ready = true
+	paths := ws.Paths()
+	now := time.Now()
+	s.scheduleLocked(now, "", paths)
+	s.scheduleLocked(now, "", s.diag.publishedPaths())
+	s.mu.Unlock()
+
+	for i, err := range errs {
+		if i == 10 {
+			s.logf(protocol.MessageTypeWarning, "scan: %d more errors", len(errs)-i)
+			break
+		}
+		s.logf(protocol.MessageTypeWarning, "scan: %v", err)
+	}
+	return len(paths)
+}
+
+// loadLocked reads path from disk into the workspace, or drops it when it
+// is gone or no root discovers it, and schedules it and the files it
+// affects. An open buffer shadows the disk and is left alone.
+func (s *Server) loadLocked(path string) {
+	if s.docs[path] != nil {
+		return
+	}
+	var affected []string
+	if s.discoverableLocked(path) {
+		affected, _ = s.ws.Load(path)
+	} else if s.ws.World.Entry(path) != nil {
+		affected = s.ws.Remove(path)
+	}
+	s.scheduleLocked(time.Now(), path, affected)
+}
+
+// discoverableLocked reports whether some root of the workspace finds path.
+func (s *Server) discoverableLocked(path string) bool {
+	for _, r := range s.ws.World.Roots() {
+		if r.Finds(path) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileURI is the URI of a path.
+func fileURI(path string) uri.URI { return uri.File(path) }

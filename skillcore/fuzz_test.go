@@ -1,0 +1,87 @@
+package skillcore
+
+import (
+	"os"
+	"testing"
+)
+
+// fuzzSeeds are small files in the shapes the parser meets: real
+// frontmatter, each YAML style, line ends, and the hostile cases.
+var fuzzSeeds = []string{
+	"---\nname: my-skill\ndescription: Does things.\n---\n# Body\n",
+	"---\r\nname: x\r\ndescription: |\r\n  a\r\n  b\r\n---\r\nbody\r\n",
+	"\ufeff---\nname: x\n---\n",
+	"---\nname: x\ndescription: \"a\n---\nb\"\n---\nbody",
+	"---\nname: x\ndescription: 'it''s\n  ---\n  b'\n---\n",
+	"---\nname: x\ndescription: Use\n  'tis\n---\nit's\n---\n",
+	"---\nmetadata: {a: [b, \"c]\"], d: 'e'}\nallowed-tools: [Read, Grep]\n---\n",
+	"---\nmetadata:\n  a: 1\n  b:\n    - c\n    - &x d\n  e: *x\n---\n",
+	"---\nd: >-\n  folded\n  text\n\n# c\nname: é😀 # c\n---\n",
+	"---\nname: x\ndescription: Use when: y\n---\n",
+	"---\na: &a [x,x]\nb: &b [*a,*a]\nc: [*b,*b]\n---\n",
+	"---\n- a\n---\n",
+	"---\n? k\n: v\n...\nx: y\n---\n",
+	"---\nname: !!str 123\nn: ~\ne:\n---\n",
+	"---\nname: x\xff\n---\n",
+	"---",
+	"",
+	"---\n---\n",
+	"# no frontmatter\n",
+	"---\n\"key\": 'v'\n'k2': \"v\\\"2\"\n---\n",
+	"---\nk: \"\\\n  v\"\n---\n",
+}
+
+func addSeeds(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	// A few real skills, when the corpus is here.
+	if _, err := os.Stat("../../shared/corpus"); err == nil {
+		for i, p := range corpusFiles(f) {
+			if i%40 != 0 {
+				continue
+			}
+			if src, err := os.ReadFile(p); err == nil && len(src) < 16<<10 {
+				f.Add(src)
+			}
+		}
+	}
+}
+
+// FuzzSplitFrontmatter: the split never panics, and its ranges lie in the
+// file, in order, with delimiters that are exactly "---".
+func FuzzSplitFrontmatter(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkFrontmatterRanges(t, src, 0, SplitFrontmatter(src, 0))
+		if len(src) >= 3 {
+			checkFrontmatterRanges(t, src, 3, SplitFrontmatter(src, 3))
+		}
+	})
+}
+
+// FuzzParse: Parse and Validate never panic; every key and value lies in
+// the frontmatter's content, in order; every problem lies in the file.
+func FuzzParse(f *testing.F) {
+	addSeeds(f)
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s := Parse("/p/.agents/skills/x/SKILL.md", src)
+		checkValueRanges(t, s)
+		checkFrontmatterRanges(t, src[:min(len(src), MaxFileBytes)], bomLen(s), s.Frontmatter)
+		for _, p := range Validate(s, Targets) {
+			if p.Range.Start < 0 || p.Range.Start > p.Range.End || p.Range.End > len(src) {
+				t.Fatalf("%s at %v outside the %d-byte file", p.Rule, p.Range, len(src))
+			}
+			if len(p.Targets) == 0 || p.Message == "" || p.Severity < Info || p.Severity > Error {
+				t.Fatalf("incomplete problem %+v", p)
+			}
+		}
+	})
+}
+
+func bomLen(s *Skill) int {
+	if s.BOM {
+		return 3
+	}
+	return 0
+}

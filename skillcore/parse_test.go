@@ -1,0 +1,221 @@
+package skillcore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// problemAt reports whether problems hold one of the rule at r.
+func problemAt(problems []Problem, rule string, r Range) bool {
+	return slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rule && p.Range == r })
+}
+
+func rulesOf(problems []Problem) []string {
+	var out []string
+	for _, p := range problems {
+		out = append(out, fmt.Sprintf("%s%v", p.Rule, p.Range))
+	}
+	return out
+}
+
+// TestParseProblems pins what Parse says about a file as text, with the
+// exact range, marked «like this».
+func TestParseProblems(t *testing.T) {
+	for _, c := range []struct {
+		name, src, rule string
+	}{
+		{"invalid byte", "---\nname: «\xff»x\n---\n", "not-utf8"},
+		{"invalid byte after multi-byte text", "---\nname: é😀«\xc3»(\n---\n", "not-utf8"},
+		{"overlong encoding", "---\nname: «\xc0»\xaf\n---\n", "not-utf8"},
+		{"surrogate", "---\nname: x\n---\n«\xed»\xa0\x80", "not-utf8"},
+		{"BOM", "«\ufeff»---\nname: x\n---\n", "bom"},
+		{"BOM and CRLF", "«\ufeff»---\r\nname: x\r\n---\r\n", "bom"},
+		{"empty file", "«»", "frontmatter-missing"},
+		{"text first", "«Hello»\n---\nname: x\n---\n", "frontmatter-missing"},
+		{"CRLF text first", "«Hello»\r\n", "frontmatter-missing"},
+		{"BOM without frontmatter", "\ufeff«# x»\n", "frontmatter-missing"},
+		{"only ---", "«---»", "frontmatter-unclosed"},
+		{"only --- and a newline", "«---»\n", "frontmatter-unclosed"},
+		{"only --- is empty too", "«---»", "frontmatter-not-mapping"},
+		{"unclosed CRLF", "«---»\r\nname: x\r\n", "frontmatter-unclosed"},
+		{"empty", "«---»\n---\n", "frontmatter-not-mapping"},
+		{"list", "---\n«- a\n- b»\n---\n", "frontmatter-not-mapping"},
+		{"scalar", "---\n«hello»\n---\n", "frontmatter-not-mapping"},
+		{"quoted scalar", "---\n«\"a: b\"»\n---\n", "frontmatter-not-mapping"},
+		{"second colon", "---\nname: x\ndescription: Use when«:» asked\n---\n", "yaml-syntax"},
+		{"second colon after emoji", "---\nname: é😀 x«:» y\n---\n", "yaml-syntax"},
+		{"second colon, CRLF", "---\r\nname: x\r\ndescription: a«:» b\r\n---\r\n", "yaml-syntax"},
+		{"key over-indented", "---\nname: x\n  «bad: y»\n---\n", "yaml-syntax"},
+		{"key under-indented", "---\nmetadata:\n  a: 1\n «b: 2»\n---\n", "yaml-syntax"},
+		{"tab indentation", "---\nmetadata:\n\t«a: 1»\n---\n", "yaml-syntax"},
+		{"unclosed quote", "---\nname: x\n«description: \"abc»\n---\n", "yaml-syntax"},
+		{"unclosed flow list", "---\nname: x\n«description: [a, b»\nlicense: MIT\n---\n", "yaml-syntax"},
+		{"list item in a map", "---\nname: x\n«- a»\n---\n", "yaml-syntax"},
+		{"reserved character", "---\nname: x\n«description: @foo»\n---\n", "yaml-syntax"},
+		{"unknown escape", "---\nname: x\n«description: \"a\\qb\"»\n---\n", "yaml-syntax"},
+		{"unknown alias", "---\nname: x\ndescription: «*nope»\n---\n", "yaml-syntax"},
+		{"column-0 dashes in a quoted value", "---\nname: x\ndescription: \"a\n«---»\nb\"\n---\n", "yaml-syntax"},
+		{"a second document", "---\nname: x\n...\n«description: y»\n---\n", "yaml-syntax"},
+		{"duplicate key", "---\nname: x\ndescription: y\n«name»: z\n---\n", "yaml-duplicate-key"},
+		{"duplicate quoted key", "---\nname: x\n«'name'»: z\n---\n", "yaml-duplicate-key"},
+		{"duplicate nested key", "---\nmetadata:\n  a: 1\n  «a»: 2\n---\n", "yaml-duplicate-key"},
+		{"flow map", "---\nmetadata: «{a: b}»\n---\n", "yaml-flow-style"},
+		{"flow list in a block list", "---\nx:\n  - «[a]»\n---\n", "yaml-flow-style"},
+		{"anchor", "---\nd: «&a x»\n---\n", "yaml-anchor"},
+		{"alias", "---\nd: &a x\ne: «*a»\n---\n", "yaml-anchor"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			src, marks := unmark(c.src)
+			s := Parse("/p/x/SKILL.md", []byte(src))
+			checkValueRanges(t, s)
+			if !problemAt(s.Problems, c.rule, marks["value"]) {
+				t.Fatalf("no %s at %v %q; got %v", c.rule, marks["value"], marks["value"].Text(s.Src), rulesOf(s.Problems))
+			}
+		})
+	}
+}
+
+// TestParseClean parses well-formed files without a problem.
+func TestParseClean(t *testing.T) {
+	for _, src := range []string{
+		"---\nname: x\ndescription: y\n---\n",
+		"---\r\nname: x\r\ndescription: |\r\n  a\r\n  b\r\n---\r\nbody\r\n",
+		"---\nname: x\ndescription: \"a --- b\"\n---\n",
+		"---\nname: x\ndescription: \"a\n  ---\n  b\"\n---\n",
+		"---\nname: x\ndescription: y\n---",
+		"---\nname: x # comment\n# comment\ndescription: >-\n  folded\n  text\n\n---\n\n# Body\n",
+		"---\nname: café😀\ndescription: 'it''s'\nmetadata:\n  a: \"1\"\n---\n",
+	} {
+		s := Parse("/p/x/SKILL.md", []byte(src))
+		checkValueRanges(t, s)
+		if len(s.Problems) > 0 || s.Meta == nil {
+			t.Errorf("%q: %v", src, rulesOf(s.Problems))
+		}
+	}
+}
+
+func TestParseDuplicateKeyPointsAtTheFirst(t *testing.T) {
+	src := "---\nname: x\nname: y\n---\n"
+	s := Parse("/p/x/SKILL.md", []byte(src))
+	i := slices.IndexFunc(s.Problems, func(p Problem) bool { return p.Rule == "yaml-duplicate-key" })
+	if i < 0 {
+		t.Fatal(rulesOf(s.Problems))
+	}
+	rel := s.Problems[i].Related
+	if len(rel) != 1 || rel[0].Path != s.Path || rel[0].Range != (Range{4, 8}) {
+		t.Fatalf("related %+v", rel)
+	}
+}
+
+// TestParseHostile feeds inputs built to exhaust a parser: each finishes
+// with a finding and a range inside the file, never a panic. (No timing is
+// asserted; a hang fails the test run.)
+func TestParseHostile(t *testing.T) {
+	billion := "---\nname: x\na: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+	prev := "a"
+	for _, n := range []string{"b", "c", "d", "e", "f", "g", "h", "i"} {
+		billion += n + ": &" + n + " [" + strings.TrimSuffix(strings.Repeat("*"+prev+",", 9), ",") + "]\n"
+		prev = n
+	}
+	billion += "---\n"
+	deepBlock := "---\n"
+	for i := range 100 {
+		deepBlock += strings.Repeat("  ", i) + "a:\n"
+	}
+	deepBlock += "---\n"
+	var keys strings.Builder
+	keys.WriteString("---\n")
+	for i := range 12000 {
+		fmt.Fprintf(&keys, "k%d: v\n", i)
+	}
+	keys.WriteString("---\n")
+	for _, c := range []struct {
+		name, src, rule, message string
+	}{
+		{"billion laughs", billion, "yaml-anchor", "anchors and aliases"},
+		{"deep block maps", deepBlock, "yaml-syntax", "deeper than 32 levels"},
+		{"deep flow lists", "---\na: " + strings.Repeat("[", 20000) + strings.Repeat("]", 20000) + "\n---\n", "yaml-syntax", ""},
+		{"deep flow lists, unclosed", "---\na: " + strings.Repeat("[", 50000) + "\n---\n", "yaml-syntax", ""},
+		{"deep flow maps", "---\na: " + strings.Repeat("{a: ", 5000) + strings.Repeat("}", 5000) + "\n---\n", "yaml-syntax", ""},
+		{"12000 keys", keys.String(), "yaml-syntax", "more than 10000 values"},
+		{"frontmatter over 256 KiB", "---\nd: " + strings.Repeat("x", 300<<10) + "\n---\n", "yaml-syntax", "skill-ls reads at most"},
+		{"file over 1 MiB", "---\nname: x\n---\n" + strings.Repeat("é", 600<<10), "file-too-large", "reads only the first 1048576"},
+		{"frontmatter cut at 1 MiB", "---\nname: x\n" + strings.Repeat("#\n", 600<<10), "frontmatter-unclosed", ""},
+		{"NUL bytes", "---\nname: x\x00y\n---\n", "yaml-syntax", ""},
+		{"lone CR line ends", "---\rname: x\r---\r", "frontmatter-missing", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := Parse("/p/x/SKILL.md", []byte(c.src))
+			checkValueRanges(t, s)
+			problems := Validate(s, Targets)
+			i := slices.IndexFunc(problems, func(p Problem) bool { return p.Rule == c.rule && strings.Contains(p.Message, c.message) })
+			if i < 0 {
+				t.Fatalf("no %s saying %q; got %v", c.rule, c.message, rulesOf(problems))
+			}
+		})
+	}
+}
+
+// TestParseOverOneMiB reads only the first MiB of a huge file, cut before a
+// character the limit falls inside rather than through it.
+func TestParseOverOneMiB(t *testing.T) {
+	head := "---\nname: x\ndescription: y\n---\n"
+	src := head + strings.Repeat("é", (MaxFileBytes-len(head))/2) + "😀😀" // the limit falls inside an emoji
+	s := Parse("/p/x/SKILL.md", []byte(src))
+	if len(s.Src) != len(src) {
+		t.Fatalf("Src holds %d bytes, want all %d", len(s.Src), len(src))
+	}
+	if got := rulesOf(s.Problems); len(got) != 1 || !strings.HasPrefix(got[0], "file-too-large") {
+		t.Fatalf("problems %v, want only file-too-large", got)
+	}
+	if s.Problems[0].Range != (Range{MaxFileBytes, len(src)}) {
+		t.Fatalf("range %v", s.Problems[0].Range)
+	}
+	if s.Body().End > MaxFileBytes || s.Body().End < MaxFileBytes-3 {
+		t.Fatalf("body ends at %d", s.Body().End)
+	}
+	if name, _ := s.Str("name"); name != "x" {
+		t.Fatalf("name %q", name)
+	}
+}
+
+// TestNameNumber: a number is not a name for any target; each that reads
+// the name says so, as an error where the name is required.
+func TestNameNumber(t *testing.T) {
+	s := Parse("/p/123/SKILL.md", []byte("---\nname: 123\ndescription: x\n---\n"))
+	var got []Problem
+	for _, p := range Validate(s, Targets) {
+		if p.Rule == "name-type" {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 2 || got[0].Range != (Range{10, 13}) || got[1].Range != got[0].Range {
+		t.Fatalf("%+v", got)
+	}
+	for _, p := range got {
+		want := []string{"codex", "claude-code", "gemini", "zot"} // the name is optional
+		if p.Severity == Error {
+			want = []string{"agentskills", "zed", "claude-api", "copilot", "tiny-agent"}
+		}
+		if !slices.Equal(p.Targets, want) {
+			t.Errorf("%s for %v, want %v", p.Severity, p.Targets, want)
+		}
+	}
+	if !Loads(got, "codex") || Loads(got, "zed") {
+		t.Fatal("Loads")
+	}
+}
+
+// TestLoadsPerTarget: a target loads a skill unless one of its own errors
+// says otherwise; warnings do not stop it.
+func TestLoadsPerTarget(t *testing.T) {
+	s := Parse("/p/my-skill/SKILL.md", []byte("---\nname: my-skill\ndescription: 42\n---\n"))
+	problems := Validate(s, []*Target{TargetByID("agentskills"), TargetByID("gemini"), TargetByID("claude-code")})
+	for id, want := range map[string]bool{"agentskills": false, "gemini": true, "claude-code": true} {
+		if got := Loads(problems, id); got != want {
+			t.Errorf("Loads(%s) = %v, want %v (%+v)", id, got, want, problems)
+		}
+	}
+}

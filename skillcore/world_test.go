@@ -1,0 +1,483 @@
+package skillcore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+// writeTree writes the files of a txtar archive under dir and returns the
+// paths of the SKILL.md files among them.
+func writeTree(t testing.TB, dir string, files []txtar.File) []string {
+	t.Helper()
+	var skills []string
+	for _, f := range files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if filepath.Base(p) == FileName {
+			skills = append(skills, p)
+		}
+	}
+	return skills
+}
+
+// newTestWorld scans a tree whose home is <dir>/home and whose project is
+// <dir>/proj, and loads the tree's other SKILL.md files too.
+func newTestWorld(t testing.TB, dir string, skills []string) *World {
+	t.Helper()
+	w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "proj")})
+	if errs := w.Scan(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var rest []string
+	for _, p := range skills {
+		if w.Entry(p) == nil {
+			rest = append(rest, p)
+		}
+	}
+	if errs := w.Load(rest); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	return w
+}
+
+// worldRules are the rules that come from the world rather than the file.
+var worldRules = []string{"name-duplicate", "name-shadowed", "catalog-budget", "not-discovered"}
+
+// worldLines describes the world's problems with the files of the tree:
+// "path rule severity t1,t2 -> other paths", paths relative to dir.
+func worldLines(t testing.TB, w *World, dir string, skills []string) []string {
+	t.Helper()
+	rel := func(p string) string {
+		r, err := filepath.Rel(dir, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filepath.ToSlash(r)
+	}
+	var out []string
+	for _, p := range skills {
+		for _, pr := range w.Problems(p) {
+			if !slices.Contains(worldRules, pr.Rule) {
+				continue
+			}
+			line := fmt.Sprintf("%s %s %s %s", rel(p), pr.Rule, pr.Severity, strings.Join(pr.Targets, ","))
+			if len(pr.Related) > 0 {
+				line += " ->"
+			}
+			for _, r := range pr.Related {
+				line += " " + rel(r.Path)
+				other := w.Entry(r.Path)
+				if other == nil {
+					t.Errorf("%s points at %s, which the world does not hold", line, r.Path)
+				} else if r.Range != nameRange(other.Skill) {
+					t.Errorf("%s points at %v, not at the other's name %v", line, r.Range, nameRange(other.Skill))
+				}
+			}
+			if pr.Range != nameRange(w.Entry(p).Skill) && pr.Rule != "not-discovered" {
+				t.Errorf("%s is at %v, not at the name %v", line, pr.Range, nameRange(w.Entry(p).Skill))
+			}
+			out = append(out, line)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestWorldScenarios runs the archives of testdata/world: each lists, in a
+// "want" file, every collision, budget and discovery problem of its tree.
+func TestWorldScenarios(t *testing.T) {
+	archives, err := filepath.Glob("../testdata/world/*.txtar")
+	if err != nil || len(archives) == 0 {
+		t.Fatal("no scenarios", err)
+	}
+	for _, a := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			var files []txtar.File
+			for _, f := range ar.Files {
+				if f.Name == "want" {
+					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+						if l = strings.TrimSpace(l); l != "" {
+							want = append(want, l)
+						}
+					}
+					continue
+				}
+				files = append(files, f)
+			}
+			slices.Sort(want)
+			dir := t.TempDir()
+			skills := writeTree(t, dir, files)
+			w := newTestWorld(t, dir, skills)
+			got := worldLines(t, w, dir, skills)
+			if !slices.Equal(got, want) {
+				t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+			}
+		})
+	}
+}
+
+// TestWorldProjectsApart: two projects with a skill of one name each do not
+// collide; each collides with the global skill of that name.
+func TestWorldProjectsApart(t *testing.T) {
+	dir := t.TempDir()
+	skills := writeTree(t, dir, txtar.Parse([]byte(`
+-- a/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: A.
+---
+-- b/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: B.
+---
+-- home/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Global.
+---
+`)).Files)
+	w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "a"), filepath.Join(dir, "b")})
+	if errs := w.Scan(); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	for _, p := range skills[:2] {
+		for _, pr := range w.Problems(p) {
+			if pr.Rule == "name-duplicate" {
+				t.Errorf("%s: %s", p, pr.Message)
+			}
+			if pr.Rule == "name-shadowed" && (len(pr.Related) != 1 || pr.Related[0].Path != skills[2]) {
+				t.Errorf("%s: %+v", p, pr)
+			}
+		}
+	}
+	var global []string
+	for _, pr := range w.Problems(skills[2]) {
+		if pr.Rule == "name-shadowed" && pr.Severity == Warning {
+			global = append(global, pr.Related[0].Path)
+		}
+	}
+	slices.Sort(global)
+	if !slices.Equal(global, skills[:2]) {
+		t.Errorf("the global skill is told it is hidden by %v", global)
+	}
+}
+
+// budgetWorld is a project of n skills whose name and description take size
+// bytes each, the last one (zz-last) taking last bytes.
+func budgetWorld(t testing.TB, n, size, last int) (*World, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	var b strings.Builder
+	for i := range n {
+		name := fmt.Sprintf("skill-%03d", i)
+		fmt.Fprintf(&b, "-- proj/.agents/skills/%s/SKILL.md --\n---\nname: %s\ndescription: %s\n---\n", name, name, strings.Repeat("d", size-len(name)))
+	}
+	fmt.Fprintf(&b, "-- proj/.agents/skills/zz-last/SKILL.md --\n---\nname: zz-last\ndescription: %s\n---\n", strings.Repeat("d", last-len("zz-last")))
+	skills := writeTree(t, dir, txtar.Parse([]byte(b.String())).Files)
+	return newTestWorld(t, dir, skills), skills
+}
+
+func budgetProblems(w *World, p string) []Problem {
+	var out []Problem
+	for _, pr := range w.Problems(p) {
+		if pr.Rule == "catalog-budget" {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
+// TestCatalogBudget: Zed sums name + description bytes in catalog order and
+// drops the skills from the first one that does not fit.
+func TestCatalogBudget(t *testing.T) {
+	const budget = 50 << 10
+	t.Run("fits exactly", func(t *testing.T) {
+		w, skills := budgetWorld(t, 50, 1010, budget-50*1010)
+		last := budgetProblems(w, skills[len(skills)-1])
+		if len(last) != 1 || last[0].Severity != Info || !strings.Contains(last[0].Message, "51200 bytes used") {
+			t.Fatalf("%+v", last)
+		}
+		for _, e := range w.Catalog(TargetByID("zed"), w.Projects[0]) {
+			if e.Dropped {
+				t.Errorf("%s dropped", e.Skill.Path)
+			}
+		}
+	})
+	t.Run("one byte over", func(t *testing.T) {
+		w, skills := budgetWorld(t, 50, 1010, budget-50*1010+1)
+		last := budgetProblems(w, skills[len(skills)-1])
+		if len(last) != 1 || last[0].Severity != Warning || !slices.Equal(last[0].Targets, []string{"zed"}) ||
+			!strings.Contains(last[0].Message, "take 701 bytes and only 700 of the 51200-byte budget are left") {
+			t.Fatalf("%+v", last)
+		}
+		if first := budgetProblems(w, skills[0]); len(first) != 0 {
+			t.Errorf("first skill: %+v", first)
+		}
+		cat := w.Catalog(TargetByID("zed"), w.Projects[0])
+		if len(cat) != 51 || !cat[50].Dropped || cat[49].Dropped {
+			t.Fatalf("catalog of %d", len(cat))
+		}
+	})
+	t.Run("later skills dropped after the first that does not fit", func(t *testing.T) {
+		w, skills := budgetWorld(t, 52, 1000, 10)
+		var dropped []string
+		for _, p := range skills {
+			for _, pr := range budgetProblems(w, p) {
+				if pr.Severity == Warning {
+					dropped = append(dropped, filepath.Base(filepath.Dir(p)))
+				}
+			}
+		}
+		if !slices.Equal(dropped, []string{"skill-051", "zz-last"}) {
+			t.Fatalf("dropped %v", dropped)
+		}
+	})
+	t.Run("hidden skills take no budget", func(t *testing.T) {
+		w, skills := budgetWorld(t, 52, 1000, 10)
+		for _, p := range skills[:5] {
+			src := strings.Replace(string(w.Entry(p).Skill.Src), "---\nname", "---\ndisable-model-invocation: true\nname", 1)
+			w.Set(p, []byte(src))
+		}
+		for _, p := range skills {
+			for _, pr := range budgetProblems(w, p) {
+				if pr.Severity == Warning {
+					t.Errorf("%s dropped", p)
+				}
+			}
+		}
+	})
+}
+
+// TestWorldSetReturnsAffected: changing a file returns the other files
+// whose collisions or budget standing changed, and only those.
+func TestWorldSetReturnsAffected(t *testing.T) {
+	dir := t.TempDir()
+	skills := writeTree(t, dir, txtar.Parse([]byte(`
+-- proj/.codex/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Codex deploy.
+---
+-- proj/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Shared deploy.
+---
+-- proj/.agents/skills/other/SKILL.md --
+---
+name: other
+description: Other.
+---
+`)).Files)
+	codex, agents, other := skills[0], skills[1], skills[2]
+	w := newTestWorld(t, dir, skills)
+	src := func(p string) string { return string(w.Entry(p).Skill.Src) }
+	dup := func(p string) int {
+		n := 0
+		for _, pr := range w.Problems(p) {
+			if pr.Rule == "name-duplicate" {
+				n++
+			}
+		}
+		return n
+	}
+	if dup(codex) != 1 || dup(agents) != 1 || dup(other) != 0 {
+		t.Fatal("the scan does not see the duplicate")
+	}
+
+	// A keystroke in the body changes nothing another file depends on, yet
+	// the file's own collisions stay, at the name's new place.
+	edited := strings.Replace(src(codex), "---\nname", "---\n# a comment\nname", 1) + "Body.\n"
+	if got := w.Set(codex, []byte(edited)); len(got) != 0 {
+		t.Errorf("a body edit affects %v", got)
+	}
+	if dup(codex) != 1 {
+		t.Fatal("the edited file lost its collision")
+	}
+	for _, pr := range w.Problems(agents) {
+		if pr.Rule == "name-duplicate" && pr.Related[0].Range != nameRange(w.Entry(codex).Skill) {
+			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, nameRange(w.Entry(codex).Skill))
+		}
+	}
+
+	// Fixing the duplicate name tells the other file.
+	renamed := strings.Replace(edited, "name: deploy", "name: deploy-codex", 1)
+	if got := w.Set(codex, []byte(renamed)); !slices.Equal(got, []string{agents}) {
+		t.Errorf("renaming affects %v, want %v", got, []string{agents})
+	}
+	if dup(agents) != 0 || dup(codex) != 0 {
+		t.Error("the duplicate outlives the rename")
+	}
+	// Bringing it back tells it again.
+	if got := w.Set(codex, []byte(edited)); !slices.Equal(got, []string{agents}) {
+		t.Errorf("renaming back affects %v", got)
+	}
+	// Removing a file tells the file it collided with.
+	if got := w.Remove(codex); !slices.Equal(got, []string{agents}) {
+		t.Errorf("removing affects %v", got)
+	}
+	if dup(agents) != 0 {
+		t.Error("the duplicate outlives the removal")
+	}
+	if got := w.Remove(codex); got != nil {
+		t.Errorf("removing twice affects %v", got)
+	}
+	// Adding it again, with no catalog computed since, tells it too.
+	if got := w.Set(codex, []byte(edited)); !slices.Equal(got, []string{agents}) {
+		t.Errorf("adding affects %v", got)
+	}
+	// In a world that has computed no catalog yet, a new file still finds
+	// the file it collides with.
+	dir2 := t.TempDir()
+	agents2 := writeTree(t, dir2, []txtar.File{{Name: "proj/.agents/skills/deploy/SKILL.md", Data: []byte(src(agents))}})[0]
+	fresh := newTestWorld(t, dir2, nil)
+	if got := fresh.Set(filepath.Join(dir2, "proj/.codex/skills/deploy/SKILL.md"), []byte(edited)); !slices.Equal(got, []string{agents2}) {
+		t.Errorf("adding to a fresh world affects %v", got)
+	}
+	// A file that stops loading leaves the collision.
+	broken := strings.Replace(edited, "description: Codex deploy.", "description: [", 1)
+	if got := w.Set(codex, []byte(broken)); !slices.Equal(got, []string{agents}) {
+		t.Errorf("breaking affects %v", got)
+	}
+}
+
+// TestWorldSetReturnsBudget: a longer description moves every later skill
+// of Zed's catalog.
+func TestWorldSetReturnsBudget(t *testing.T) {
+	w, skills := budgetWorld(t, 49, 1000, 10)
+	for _, p := range skills {
+		w.Problems(p)
+	}
+	first := skills[0]
+	longer := strings.Replace(string(w.Entry(first).Skill.Src), "description: ", "description: xxxx", 1)
+	got := w.Set(first, []byte(longer))
+	if len(got) != len(skills)-1 || slices.Contains(got, first) {
+		t.Fatalf("affects %d files, want the %d others", len(got), len(skills)-1)
+	}
+}
+
+func TestProjectOf(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, txtar.Parse([]byte(`
+-- home/.agents/skills/g/SKILL.md --
+x
+-- proj/.git/HEAD --
+x
+-- proj/.agents/skills/cloned/.git/HEAD --
+x
+-- proj/.agents/skills/cloned/SKILL.md --
+x
+-- proj/docs/deep/SKILL.md --
+x
+-- proj/sub/.claude/skills/s/SKILL.md --
+x
+-- proj/sub/.claude/skills/s/.git/HEAD --
+x
+-- lone/x/SKILL.md --
+x
+`)).Files)
+	env := Env{Home: filepath.Join(dir, "home")}
+	w := NewWorld(env, nil)
+	for _, c := range []struct{ path, want string }{
+		{"home/.agents/skills/g/SKILL.md", ""},
+		{"proj/.agents/skills/cloned/SKILL.md", "proj"},
+		{"proj/docs/deep/SKILL.md", "proj"},
+		{"proj/sub/.claude/skills/s/SKILL.md", "proj/sub"},
+		{"proj/.agents/skills/not-yet/SKILL.md", "proj"},
+		{"lone/x/SKILL.md", ""},
+	} {
+		want := ""
+		if c.want != "" {
+			want = filepath.Join(dir, c.want)
+		}
+		p := filepath.Join(dir, c.path)
+		if got := env.ProjectOf(p); got != want && !(c.want == "" && !strings.HasPrefix(got, dir)) {
+			t.Errorf("ProjectOf(%s) = %q, want %q", c.path, got, want)
+		}
+		if got, again := w.ProjectOf(p), w.ProjectOf(p); got != env.ProjectOf(p) || again != got {
+			t.Errorf("World.ProjectOf(%s) = %q, %q; Env says %q", c.path, got, again, env.ProjectOf(p))
+		}
+	}
+}
+
+// TestWorldClonedSkill: a skill that is its own git repository still
+// belongs to the project whose root holds it, and collides there.
+func TestWorldClonedSkill(t *testing.T) {
+	dir := t.TempDir()
+	skills := writeTree(t, dir, txtar.Parse([]byte(`
+-- proj/.agents/skills/deploy/.git/HEAD --
+x
+-- proj/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Cloned.
+---
+-- proj/.codex/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Codex.
+---
+`)).Files)
+	w := newTestWorld(t, dir, skills)
+	if e := w.Entry(skills[0]); e.Project != filepath.Join(dir, "proj") {
+		t.Fatalf("project %q", e.Project)
+	}
+	if got := worldLines(t, w, dir, skills); len(got) != 2 {
+		t.Fatalf("%v", got)
+	}
+}
+
+// TestWorldRootsAndLoadedBy: which targets discover a file and which load
+// it, from its path and its problems.
+func TestWorldRootsAndLoadedBy(t *testing.T) {
+	dir := t.TempDir()
+	skills := writeTree(t, dir, txtar.Parse([]byte(`
+-- proj/.claude/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Deploy.
+---
+-- proj/.claude/skills/other/SKILL.md --
+---
+name: Wrong
+description: Deploy.
+---
+`)).Files)
+	w := newTestWorld(t, dir, skills)
+	if got := w.Entry(skills[0]).DiscoveredBy(); !slices.Equal(got, []string{"claude-code", "copilot", "zot"}) {
+		t.Errorf("discovered by %v", got)
+	}
+	if got := w.Entry(skills[1]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "zot"}) {
+		t.Errorf("loaded by %v", got)
+	}
+	w.Pinned = []*Target{TargetByID("zed")}
+	w.Set(skills[0], w.Entry(skills[0]).Skill.Src)
+	if got := targetIDs(w.Entry(skills[0]).Targets); !slices.Equal(got, []string{"agentskills", "zed"}) {
+		t.Errorf("pinned targets %v", got)
+	}
+}
+
+func targetIDs(ts []*Target) []string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.ID)
+	}
+	return out
+}
