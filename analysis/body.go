@@ -276,7 +276,10 @@ func (m *mdScanner) setext(j, le int) bool {
 	for _, l := range bytes.Split(m.src[m.para:m.paraEnd], []byte("\n")) {
 		text = append(text, string(bytes.TrimSpace(l)))
 	}
-	m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: strings.Join(text, "\n"), Range: Range{Start: m.para, End: m.paraEnd}})
+	// A heading without text (a line of form feeds) names no symbol.
+	if t := strings.TrimSpace(strings.Join(text, "\n")); t != "" {
+		m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: t, Range: Range{Start: m.para, End: m.paraEnd}})
+	}
 	m.inline(m.para, m.paraEnd)
 	m.para = -1
 	return true
@@ -434,8 +437,10 @@ func (m *mdScanner) addLink(s, e int) {
 	if target == "" {
 		return
 	}
-	if u, err := url.PathUnescape(target); err == nil {
-		target = u
+	if strings.IndexByte(target, '%') >= 0 {
+		if u, err := url.PathUnescape(target); err == nil {
+			target = u
+		}
 	}
 	m.b.Links = append(m.b.Links, Link{Target: target, Range: Range{Start: s, End: e}})
 }
@@ -845,13 +850,22 @@ func isPunct(c byte) bool {
 }
 
 func isRelativePath(dest string) bool {
-	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") {
+	if dest == "" || dest[0] == '#' || dest[0] == '/' || dest[0] == '~' {
 		return false
 	}
-	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
-		return false
+	// A URL's scheme: a letter, then letters, digits, "+", "-" or ".", then
+	// ":", before any "/", "?" or "#".
+	for i := 0; i < len(dest); i++ {
+		c := dest[i]
+		switch {
+		case c == ':':
+			return i == 0
+		case isASCIILetter(c), i > 0 && (c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return true
+		}
 	}
-	return !strings.HasPrefix(dest, "//")
+	return true
 }
 
 // skillDirs are the folders the spec names for a skill's own files; a code

@@ -91,14 +91,25 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 			Message: fmt.Sprintf("the body is %d lines; the spec advises at most %d, with details moved to files the skill references", b.Lines, maxBodyLines)})
 	}
 	dir := s.Dir()
+	inside := dir
+	if !strings.HasSuffix(inside, string(filepath.Separator)) {
+		inside += string(filepath.Separator)
+	}
+	exists := map[string]bool{} // a file linked twice is looked up once
 	for _, l := range b.Links {
 		target := filepath.Join(dir, filepath.FromSlash(l.Target))
-		if rel, err := filepath.Rel(dir, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		if target != dir && !strings.HasPrefix(target, inside) {
 			out = append(out, skillcore.Problem{Rule: "link-escapes", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s leaves the skill's directory; agents resolve paths against the skill folder and may not allow reading outside it", l.Target)})
 			continue
 		}
-		if _, err := os.Stat(target); err != nil {
+		ok, seen := exists[target]
+		if !seen {
+			_, err := os.Stat(target)
+			ok = err == nil
+			exists[target] = ok
+		}
+		if !ok {
 			out = append(out, skillcore.Problem{Rule: "link-broken", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s does not exist in the skill's directory", l.Target)})
 		}

@@ -30,7 +30,7 @@ import (
 
 // failsafe bounds every wait, so that a bug fails the test instead of
 // hanging it. It is never the thing a test measures.
-const failsafe = 60 * time.Second
+const failsafe = 10 * time.Second
 
 // setup says how a test's client and server are configured.
 type setup struct {

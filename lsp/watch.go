@@ -77,12 +77,12 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 func (s *Server) syncDisk(paths []string, rescan bool) {
 	s.rebuildMu.Lock()
 	defer s.rebuildMu.Unlock()
-	var found map[string]bool
+	var found, added map[string]bool
 	if rescan {
 		s.mu.Lock()
 		roots := s.ws.World.Roots()
 		s.mu.Unlock()
-		s.refreshWatches(roots)
+		added = s.refreshWatches(roots)
 		found = map[string]bool{}
 		for _, r := range roots {
 			for _, p := range skillcore.Discover(r) {
@@ -97,7 +97,9 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 	}
 	if rescan {
 		for p := range found {
-			if s.ws.World.Entry(p) == nil {
+			// New files, and files in folders not watched until now (they
+			// may have changed unseen), are read.
+			if s.ws.World.Entry(p) == nil || added[filepath.Dir(p)] {
 				s.loadLocked(p)
 			}
 		}
@@ -135,19 +137,33 @@ func (w *watcher) watching(dir string) bool {
 	return w.dirs[dir]
 }
 
-// set makes the watched directories exactly dirs.
-func (w *watcher) set(dirs map[string]bool) {
+// add watches dir, if it is not watched already.
+// It records the folders newly watched in added, when not nil: what
+// changed in them before could have been missed.
+func (w *watcher) add(dir string, added map[string]bool) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.dirs[dir] {
+		return true
+	}
+	if w.fs.Add(dir) != nil {
+		return false
+	}
+	w.dirs[dir] = true
+	if added != nil {
+		added[dir] = true
+	}
+	return true
+}
+
+// keep stops watching every directory not in dirs.
+func (w *watcher) keep(dirs map[string]bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	for d := range w.dirs {
 		if !dirs[d] {
 			_ = w.fs.Remove(d)
 			delete(w.dirs, d)
-		}
-	}
-	for d := range dirs {
-		if !w.dirs[d] && w.fs.Add(d) == nil {
-			w.dirs[d] = true
 		}
 	}
 }
@@ -157,13 +173,17 @@ func (w *watcher) set(dirs map[string]bool) {
 // of them when the client does not watch. A root that does not exist yet is
 // watched from its nearest existing parent, so its creation is seen.
 //
-// It runs before a scan reads the disk, so a change made after the scan
-// read a file is always seen.
-func (s *Server) refreshWatches(all []skillcore.Root) {
+// A folder is always watched before it is listed, so a subfolder created
+// meanwhile is seen either by the listing or as an event; and refreshing
+// runs before a scan reads the disk, so a change made after the scan read a
+// file is seen too.
+//
+// It returns the folders it started watching.
+func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 	s.mu.Lock()
 	if s.state.Load() == stageShutdown || s.ctx.Err() != nil {
 		s.mu.Unlock()
-		return
+		return nil
 	}
 	var roots []skillcore.Root
 	for _, r := range all {
@@ -177,7 +197,7 @@ func (s *Server) refreshWatches(all []skillcore.Root) {
 		if err != nil {
 			s.mu.Unlock()
 			s.logf(protocol.MessageTypeWarning, "file watching: %v", err)
-			return
+			return nil
 		}
 		w = &watcher{fs: fw, dirs: map[string]bool{}, done: make(chan struct{})}
 		s.watch = w
@@ -185,57 +205,88 @@ func (s *Server) refreshWatches(all []skillcore.Root) {
 	}
 	s.mu.Unlock()
 
-	dirs := map[string]bool{}
+	keep := map[string]bool{}
+	added = map[string]bool{}
 	full := false
 	add := func(d string) bool {
-		if len(dirs) >= maxWatchedDirs {
+		if keep[d] {
+			return true
+		}
+		if len(keep) >= maxWatchedDirs {
 			full = true
 			return false
 		}
-		dirs[d] = true
+		if !w.add(d, added) {
+			return false
+		}
+		keep[d] = true
 		return true
 	}
+	listed := map[string]int{} // how deep below each folder was watched
 	for _, r := range roots {
-		if !isDir(r.Dir) {
-			for d, i := r.Dir, 0; i < 2; i++ {
-				d = filepath.Dir(d)
-				if isDir(d) {
-					add(d)
-					break
-				}
+		if dir, ok := watchUpTo(w, r.Dir, add); ok {
+			depth := 1
+			if r.Target.Scan.Recursive {
+				depth = r.Target.Scan.MaxDepth
 			}
-			continue
+			watchTree(dir, depth, r.Target.Scan.SkipHidden, add, listed)
 		}
-		watchTree(r.Dir, 0, r.Target.Scan, add)
 	}
+	w.keep(keep)
 	if full {
 		s.logf(protocol.MessageTypeWarning, "file watching: more than %d folders under the skill roots; watching only the first", maxWatchedDirs)
 	}
-	w.set(dirs)
+	return added
 }
 
-// watchTree adds dir and its subfolders down to the depth at which the
-// target still finds a SKILL.md (one level for a children scan).
-func watchTree(dir string, depth int, scan skillcore.Scan, add func(string) bool) {
-	if !add(dir) {
+// watchUpTo makes sure the creation of root will be seen: when root is
+// missing, it watches the nearest existing parent (two levels up at most,
+// as in ~/.agents/skills) and reports false; when root exists, true.
+func watchUpTo(w *watcher, root string, add func(string) bool) (string, bool) {
+	var missing []string
+	d := root
+	for ; !isDir(d); d = filepath.Dir(d) {
+		if len(missing) == 3 || d == filepath.Dir(d) {
+			return "", false
+		}
+		missing = append(missing, d)
+	}
+	for len(missing) > 0 {
+		// Watch the parent first, then look again for the child: one
+		// created in between is then seen one way or the other.
+		if !w.add(d, nil) {
+			return "", false
+		}
+		next := missing[len(missing)-1]
+		if !isDir(next) {
+			add(d) // keep it: it is how the child's creation is seen
+			return "", false
+		}
+		missing, d = missing[:len(missing)-1], next
+	}
+	return d, true
+}
+
+// watchTree watches dir, then its subfolders depth levels down (1 for a
+// children scan: the skill folders), skipping hidden ones when the target
+// does. Folders several roots share are listed once per depth.
+func watchTree(dir string, depth int, skipHidden bool, add func(string) bool, listed map[string]int) {
+	if !add(dir) || depth == 0 {
 		return
 	}
-	limit := 1
-	if scan.Recursive {
-		limit = scan.MaxDepth
-	}
-	if depth >= limit {
+	if d, ok := listed[dir]; ok && d >= depth {
 		return
 	}
+	listed[dir] = depth
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return
 	}
 	for _, e := range entries {
-		if !e.IsDir() || (scan.SkipHidden && strings.HasPrefix(e.Name(), ".")) {
+		if !e.IsDir() || (skipHidden && strings.HasPrefix(e.Name(), ".")) {
 			continue
 		}
-		watchTree(filepath.Join(dir, e.Name()), depth+1, scan, add)
+		watchTree(filepath.Join(dir, e.Name()), depth-1, skipHidden, add, listed)
 	}
 }
 

@@ -64,6 +64,9 @@ func safeUnmarshal(b []byte, n *yaml.Node) (err error) {
 			err = fmt.Errorf("yaml: parser failed: %v", r)
 		}
 	}()
+	if !bytes.HasPrefix(b, []byte("...")) && !bytes.Contains(b, []byte("\n...")) {
+		return yaml.Unmarshal(b, n) // one document for sure, read faster
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(n); err != nil {
 		if err == io.EOF {

@@ -1,0 +1,57 @@
+package analysis
+
+import (
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// FuzzScanBody: the body scan never panics, and every heading, link and
+// code block it finds lies in the body, in order.
+func FuzzScanBody(f *testing.F) {
+	for _, s := range []string{
+		"---\nname: x\n---\n# Title\n\nSee [a](references/a.md) and `scripts/run.py`.\n",
+		"---\nname: x\n---\n```sh\n[x](y.md)\n```\n    code\n\n> quote [q](q.md)\n> ```\n> fenced\n> ```\n",
+		"---\nname: x\n---\n- item\n  ```\n  code\n  ```\n1. [a](<b c.md> \"t\")\n\nTitle\n===\n<!-- [c](c.md) -->\n<div>\n[d](d.md)\n</div>\n",
+		"---\nname: x\n---\n[a [b](b.md)](c.md) ![i](i.png) [x]( y.md ) `` `a` `` \\[n](n.md) <a href=\"x\">[l](l.md)</a>\r\n",
+		"# no frontmatter [a](a.md)\n",
+		"---\nname: x\n---\n~~~\nunclosed",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s := skillcore.Parse("/p/x/SKILL.md", src)
+		body := s.Body()
+		b := ScanBody(s)
+		in := func(what string, r Range) {
+			if r.Start < body.Start || r.Start > r.End || r.End > body.End {
+				t.Fatalf("%s %v outside the body %v", what, r, body)
+			}
+		}
+		last := body.Start
+		for _, h := range b.Headings {
+			in("heading", h.Range)
+			if h.Range.Start < last || h.Level < 1 || h.Level > 6 || h.Text == "" {
+				t.Fatalf("heading %+v after %d", h, last)
+			}
+			last = h.Range.End
+		}
+		last = body.Start
+		for _, r := range b.Fences {
+			in("fence", r)
+			if r.Start < last {
+				t.Fatalf("fence %v after %d", r, last)
+			}
+			last = r.End
+		}
+		for _, l := range b.Links {
+			in("link", l.Range)
+			if l.Target == "" {
+				t.Fatalf("empty link %+v", l)
+			}
+		}
+		if b.Lines < 0 || b.Lines > body.Len()+1 {
+			t.Fatalf("%d lines in %d bytes", b.Lines, body.Len())
+		}
+	})
+}
