@@ -127,3 +127,45 @@ func BenchmarkScanBodyCorpus(b *testing.B) {
 		}
 	}
 }
+
+// TestScanBodyMatchesGoldmark holds the scan to goldmark on the CommonMark
+// constructs a skill's body uses, and the tricky ones around links.
+func TestScanBodyMatchesGoldmark(t *testing.T) {
+	for _, c := range []struct {
+		name, body string
+		// extra are links the scan finds that the oracle misses: goldmark
+		// reads them, but its position lookup ("](" + destination) cannot
+		// place a destination written after a space or line break.
+		extra []string
+	}{
+		{"headings", "# One\n## Two ##\n### Three #\n#NotAHeading\n####### seven\n  # indented\n#\n# \t\nSetext\n===\nTwo lines\nof setext\n---\n", nil},
+		{"fences", "```sh\n[a](in-fence.md)\n```\n~~~\n# not a heading\n~~~~\n````\n```\nnested\n````\n```\n\n```\n", nil},
+		{"unclosed fence", "text\n```\n[a](a.md)\n", nil},
+		{"indented code", "para\n\n    [a](code.md)\n    # code\n\n    more\n\nafter [b](b.md)\n", nil},
+		{"lists", "- item [a](a.md)\n- item\n\n  ```\n  [b](in-list-fence.md)\n  ```\n\n  continued [c](c.md)\n1. one\n2) two\n   ```py\n   x\n   ```\n10. ten\n    - nested `scripts/x.py`\n", nil},
+		{"list and indented code", "- a\n\n      code in item\n\n  para\n\n    not code after list\n", nil},
+		{"blockquotes", "> quote [a](a.md)\n> ```\n> [b](b.md)\n> ```\nlazy [c](c.md)\n\n> # heading\n>> nested [d](d.md)\n", nil},
+		{"html blocks", "<!-- [a](a.md)\n[b](b.md) -->\n[c](c.md)\n\n<div>\n[d](d.md)\n</div>\n\n[e](e.md)\n<details>\n<summary>x</summary>\n\n[f](f.md)\n</details>\n<script>\n[g](g.md)\n</script>\n", nil},
+		{"links", "[a](a.md) ![i](img/i.png) [t](t.md \"title\") [p](p.md 'x') [q](q.md (y)) [s](<sp ace.md>)\n[x]( y.md ) [n](#anchor) [u](https://x.y/z.md) [m](mailto:a@b) [r](/abs.md) [h](~/h.md)\n[f](f.md#frag) [v](v.md?x=1) [e](e%20x.md) [w](a/../../w.md) [paren](a(b).md)\n", []string{"y.md"}},
+		{"nested and escaped brackets", "[a [b] c](abc.md) [[x]](x.md) \\[no](no.md) [a\\]b](ab.md) [![img](i.png)](link.md) [a [b](inner.md) c](outer.md)\n", nil},
+		{"code spans", "`scripts/a.py` `` `scripts/b.py` `` ` scripts/c.py ` `references/` `./d.sh` `../e.md` `scripts/f` `assets/g h.png` `templates/*.md` [`scripts/h.py`](scripts/h.py)\n", nil},
+		{"code span hides a link", "`[a](a.md)` [b](b.md`) `c`](c.md)\n", nil},
+		{"inline html and autolinks", "<a href=\"x\">[a](a.md)</a> <https://x.y/[b](b.md)> x <y [c](c.md) z> <!-- [d](d.md) --> [e](e.md)\n", nil},
+		{"reference links", "[a][ref] [b] [c][]\n\n[ref]: ref.md\n[b]: b.md \"t\"\n", nil},
+		{"tables", "| a | b |\n|---|---|\n| [x](x.md) | `scripts/y.sh` |\n", nil},
+		{"tabs", "#\tTab heading\n-\titem [a](a.md)\n\t[b](code.md)\n", nil},
+		{"CRLF", "# Title\r\n\r\n[a](a.md)\r\n```\r\n[b](b.md)\r\n```\r\nSetext\r\n---\r\n", nil},
+		{"thematic breaks", "para\n***\n- - -\n___\n[a](a.md)\n", nil},
+		{"multi-line link text", "[a\nb](ab.md) [c](\nc.md)\n", []string{"c.md"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := skillcore.Parse("/p/x/SKILL.md", []byte("---\nname: x\n---\n"+c.body))
+			d := slices.DeleteFunc(bodyDiff(s), func(d string) bool {
+				return slices.ContainsFunc(c.extra, func(x string) bool { return strings.HasPrefix(d, fmt.Sprintf("extra link %q ", x)) })
+			})
+			if len(d) > 0 {
+				t.Errorf("\n  %s", strings.Join(d, "\n  "))
+			}
+		})
+	}
+}

@@ -4,10 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -34,20 +31,13 @@ func (w *Workspace) FindingsOf(paths []string) [][]Finding {
 	for i, p := range paths {
 		problems[i] = w.World.Problems(p)
 	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(len(paths), runtime.GOMAXPROCS(0)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
-				if e := w.World.Entry(paths[i]); e != nil {
-					out[i] = w.findings(e.Skill, problems[i], ScanBody(e.Skill))
-				} else {
-					out[i] = []Finding{}
-				}
-			}
-		})
-	}
-	wg.Wait()
+	skillcore.ForEach(len(paths), func(i int) {
+		if e := w.World.Entry(paths[i]); e != nil {
+			out[i] = w.findings(e.Skill, problems[i], ScanBody(e.Skill))
+		} else {
+			out[i] = []Finding{}
+		}
+	})
 	return out
 }
 

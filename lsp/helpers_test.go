@@ -66,6 +66,12 @@ func start(t testing.TB, archive string, cfg setup) *harness {
 	if archive != "" {
 		extract(t, filepath.Join("..", "testdata", "lsp", archive+".txtar"), root)
 	}
+	return startAt(t, root, cfg)
+}
+
+// startAt starts a server on the tree at root.
+func startAt(t testing.TB, root string, cfg setup) *harness {
+	t.Helper()
 	h := &harness{t: t, root: root, ws: filepath.Join(root, "ws"), home: filepath.Join(root, "home"), code: make(chan int, 1)}
 	for _, d := range []string{h.ws, h.home} {
 		if err := os.MkdirAll(d, 0o755); err != nil {

@@ -110,6 +110,10 @@ func (m *Mapper) Position(offset int) protocol.Position {
 	line := sort.Search(len(m.lines), func(i int) bool { return m.lines[i] > offset }) - 1
 	start, end := m.lines[line], m.lineEnd(line)
 	offset = min(offset, end)
+	if isASCII(m.src[start:offset]) {
+		// One unit per byte in either encoding, and offset is a boundary.
+		return protocol.Position{Line: uint32(line), Character: uint32(offset - start)}
+	}
 	units := 0
 	for i := start; i < offset; {
 		r, size := utf8.DecodeRune(m.src[i:end])
@@ -130,6 +134,9 @@ func (m *Mapper) Offset(p protocol.Position) int {
 	line := int(p.Line)
 	i, end := m.lines[line], m.lineEnd(line)
 	want := int64(p.Character)
+	if n := int(min(want, int64(end-i))); isASCII(m.src[i : i+n]) {
+		return i + n // one unit per byte, and after ASCII is a boundary
+	}
 	for units := int64(0); i < end; {
 		r, size := utf8.DecodeRune(m.src[i:end])
 		w := int64(m.enc.width(r, size))
@@ -154,4 +161,13 @@ func (m *Mapper) Range(r analysis.Range) protocol.Range {
 // OffsetRange converts a protocol range to byte offsets.
 func (m *Mapper) OffsetRange(r protocol.Range) (start, end int) {
 	return m.Offset(r.Start), m.Offset(r.End)
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

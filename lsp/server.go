@@ -390,8 +390,19 @@ func (c stdio) Close() error {
 	if cl, ok := c.Reader.(io.Closer); ok {
 		errs = append(errs, cl.Close())
 	}
-	if cl, ok := c.Writer.(io.Closer); ok && any(c.Writer) != any(c.Reader) {
+	if cl, ok := c.Writer.(io.Closer); ok && !same(c.Writer, c.Reader) {
 		errs = append(errs, cl.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// same reports whether a and b are one value (one connection passed as
+// both ends); values that cannot be compared are not the same.
+func same(a, b any) (eq bool) {
+	defer func() {
+		if recover() != nil {
+			eq = false
+		}
+	}()
+	return a == b
 }

@@ -85,7 +85,11 @@ var (
 // FindSkills lists every file named SKILL.md under dir (or dir itself when it
 // is one), without following symlinks, for commands that take any folder.
 // Entries that cannot be read are returned as errors alongside the files.
-func FindSkills(dir string) (files []string, errs []error) {
+func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
+
+// findSkills is FindSkills, telling seen (when not nil) of every entry the
+// walk meets, and of every error.
+func findSkills(dir string, seen func(p string, d os.DirEntry, err error)) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
@@ -98,6 +102,9 @@ func FindSkills(dir string) (files []string, errs []error) {
 	}
 	dirs := 0
 	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if seen != nil {
+			seen(p, d, err)
+		}
 		if err != nil {
 			errs = append(errs, err)
 			if d != nil && d.IsDir() {
@@ -138,6 +145,54 @@ func FindSkills(dir string) (files []string, errs []error) {
 	})
 	if err != nil {
 		errs = append(errs, err)
+	}
+	return files, errs
+}
+
+// Find is FindSkills for a world: it also remembers, for ProjectOf, which
+// folders of the walk hold a project marker, so that the files it finds cost
+// no further lookups on disk.
+func (w *World) Find(dir string) ([]string, []error) {
+	var walked []string
+	marked, failed := map[string]bool{}, map[string]bool{}
+	files, errs := findSkills(dir, func(p string, d os.DirEntry, err error) {
+		switch {
+		case err != nil:
+			failed[p] = true
+		case d.IsDir():
+			walked = append(walked, p)
+		}
+		if d == nil {
+			return
+		}
+		for _, m := range rootMarkers {
+			first, second, nested := strings.Cut(m, "/")
+			switch {
+			case !nested && d.Name() == first:
+				marked[filepath.Dir(p)] = true
+			case nested && d.Name() == second && filepath.Base(filepath.Dir(p)) == first:
+				marked[filepath.Dir(filepath.Dir(p))] = true
+			}
+		}
+	})
+	if w.projectDirs == nil {
+		w.projectDirs = map[string]string{}
+	}
+	// The walk is in pre-order: a folder comes before what it holds.
+	for _, d := range walked {
+		if failed[d] {
+			continue
+		}
+		p, known := w.projectDirs[filepath.Dir(d)]
+		switch {
+		case marked[d] && d == w.Env.Home:
+			p = ""
+		case marked[d]:
+			p = d
+		case !known:
+			p = w.ProjectOf(filepath.Join(filepath.Dir(d), "x"))
+		}
+		w.projectDirs[d] = p
 	}
 	return files, errs
 }

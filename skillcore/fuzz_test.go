@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"os"
+	"reflect"
 	"testing"
 )
 
@@ -67,6 +68,10 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		s := Parse("/p/.agents/skills/x/SKILL.md", src)
 		checkValueRanges(t, s)
+		// Parsing an edit of an earlier version says the same as parsing anew.
+		if r := Reparse(Parse(s.Path, src[:len(src)/2]), src); !reflect.DeepEqual(r, s) {
+			t.Fatalf("Reparse:\n%+v\nParse:\n%+v", r, s)
+		}
 		checkFrontmatterRanges(t, src[:min(len(src), MaxFileBytes)], bomLen(s), s.Frontmatter)
 		for _, p := range Validate(s, Targets) {
 			if p.Range.Start < 0 || p.Range.Start > p.Range.End || p.Range.End > len(src) {

@@ -2,6 +2,8 @@ package skillcore
 
 import (
 	"fmt"
+	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +95,19 @@ func TestParseClean(t *testing.T) {
 		if len(s.Problems) > 0 || s.Meta == nil {
 			t.Errorf("%q: %v", src, rulesOf(s.Problems))
 		}
+	}
+}
+
+// TestParseFlowOnce reports a flow collection once, not again for each
+// collection nested in it.
+func TestParseFlowOnce(t *testing.T) {
+	s := Parse("/p/x/SKILL.md", []byte("---\nmetadata: {a: [b, {c: d}], e: [f]}\ntools: [g]\n---\n"))
+	var got []string
+	for _, p := range s.Problems {
+		got = append(got, p.Range.Text(s.Src))
+	}
+	if !slices.Equal(got, []string{"{a: [b, {c: d}], e: [f]}", "[g]"}) {
+		t.Fatalf("%q", got)
 	}
 }
 
@@ -216,6 +231,45 @@ func TestLoadsPerTarget(t *testing.T) {
 	for id, want := range map[string]bool{"agentskills": false, "gemini": true, "claude-code": true} {
 		if got := Loads(problems, id); got != want {
 			t.Errorf("Loads(%s) = %v, want %v (%+v)", id, got, want, problems)
+		}
+	}
+}
+
+// TestReparse: parsing a new version from the one before says exactly what
+// parsing it anew says, whether the edit is in the body (the frontmatter is
+// reused) or not.
+func TestReparse(t *testing.T) {
+	base := "---\nname: x\ndescription: y\n---\n# Body\n"
+	for _, c := range []struct{ name, prev, next string }{
+		{"append to the body", base, base + "more\n"},
+		{"edit in the body", base, strings.Replace(base, "Body", "Bodies", 1)},
+		{"invalid byte in the body", base, base + "\xff\n"},
+		{"invalid byte fixed", base + "\xff\n", base},
+		{"edit in the frontmatter", base, strings.Replace(base, "name: x", "name: xy", 1)},
+		{"closing line touched", base, strings.Replace(base, "---\n#", "---x\n#", 1)},
+		{"closing line without newline", "---\nname: x\n---", "---\nname: x\n---\n"},
+		{"quote closed in the body", "---\nd: \"a\n---\nb\n", "---\nd: \"a\n---\nb\"\n---\nbody\n"},
+		{"BOM", "\ufeff" + base, "\ufeff" + base + "x"},
+		{"unclosed", "---\nname: x\n", "---\nname: x\nmore\n"},
+		{"shorter", base + "more\n", base[:len(base)-3]},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			prev := Parse("/p/x/SKILL.md", []byte(c.prev))
+			got, want := Reparse(prev, []byte(c.next)), Parse("/p/x/SKILL.md", []byte(c.next))
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("Reparse %+v\nParse   %+v", got, want)
+			}
+		})
+	}
+	for _, p := range corpusFiles(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := Parse(p, src)
+		next := append(append([]byte{}, src...), "\nA new line [x](y.md).\n"...)
+		if got, want := Reparse(prev, next), Parse(p, next); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Reparse differs from Parse", p)
 		}
 	}
 }

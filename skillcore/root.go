@@ -178,6 +178,9 @@ func (e Env) projectOf(path string, memo map[string]string) string {
 // path that holds a project root path lies in.
 func (e Env) projectByPath(path string) (string, bool) {
 	slash := filepath.ToSlash(path)
+	if !strings.Contains(slash, "/.") {
+		return "", false // every marker is a hidden folder
+	}
 	best := -1
 	for _, m := range rootMarkers {
 		if m == ".git" {

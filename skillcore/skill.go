@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"unicode/utf8"
@@ -38,10 +39,7 @@ func Parse(path string, src []byte) *Skill {
 		}
 		src = src[:cut]
 	}
-	if !utf8.Valid(src) {
-		at := firstInvalidUTF8(src)
-		s.add("not-utf8", Range{at, at + 1}, fmt.Sprintf("byte 0x%02X at offset %d is not valid UTF-8; agents read SKILL.md as UTF-8", src[at], at))
-	}
+	s.checkUTF8(src)
 	start := 0
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.BOM = true
@@ -73,8 +71,46 @@ func Parse(path string, src []byte) *Skill {
 		return s
 	}
 	s.Meta = meta
-	s.checkShape(meta)
+	s.checkShape(meta, false)
 	return s
+}
+
+func (s *Skill) checkUTF8(src []byte) {
+	if !utf8.Valid(src) {
+		at := firstInvalidUTF8(src)
+		s.add("not-utf8", Range{at, at + 1}, fmt.Sprintf("byte 0x%02X at offset %d is not valid UTF-8; agents read SKILL.md as UTF-8", src[at], at))
+	}
+}
+
+// Reparse is Parse(prev.Path, src) for a new version of a file parsed
+// before, reusing prev's frontmatter when src keeps it byte for byte, up to
+// and with the closing line: a keystroke in the body does not parse the
+// YAML again.
+func Reparse(prev *Skill, src []byte) *Skill {
+	end := prev.Frontmatter.Body.Start
+	if !prev.Frontmatter.Closed || end == 0 || prev.Src[end-1] != '\n' || len(src) < end ||
+		len(src) > MaxFileBytes || len(prev.Src) > MaxFileBytes || !bytes.Equal(src[:end], prev.Src[:end]) {
+		return Parse(prev.Path, src)
+	}
+	start := 0
+	if prev.BOM {
+		start = 3
+	}
+	fm := SplitFrontmatter(src, start) // the body can decide where a quote closes
+	if fm.Close != prev.Frontmatter.Close {
+		return Parse(prev.Path, src)
+	}
+	s := *prev
+	s.Src = src
+	s.Frontmatter = fm
+	s.Problems = nil
+	s.checkUTF8(src)
+	for _, p := range prev.Problems {
+		if p.Rule != "not-utf8" {
+			s.Problems = append(s.Problems, p)
+		}
+	}
+	return &s
 }
 
 func (s *Skill) add(rule string, r Range, msg string) {
@@ -83,8 +119,8 @@ func (s *Skill) add(rule string, r Range, msg string) {
 
 // checkShape reports duplicate keys, flow collections and anchors anywhere
 // in the frontmatter.
-func (s *Skill) checkShape(v *Value) {
-	if v.Style == StyleFlow {
+func (s *Skill) checkShape(v *Value, inFlow bool) {
+	if v.Style == StyleFlow && !inFlow { // once for the outermost flow collection
 		s.Problems = append(s.Problems, Problem{Rule: "yaml-flow-style", Severity: Error, Range: v.Range,
 			Targets: []string{"agentskills"},
 			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
@@ -103,10 +139,10 @@ func (s *Skill) checkShape(v *Value) {
 		} else {
 			seen[f.Key] = i
 		}
-		s.checkShape(f.Value)
+		s.checkShape(f.Value, inFlow || v.Style == StyleFlow)
 	}
 	for _, it := range v.Items {
-		s.checkShape(it)
+		s.checkShape(it, inFlow || v.Style == StyleFlow)
 	}
 }
 

@@ -143,18 +143,19 @@ func (w *World) Scan() []error {
 // are returned as errors and left as they were.
 func (w *World) Load(paths []string) []error {
 	type read struct {
-		skill *Skill
+		entry *Entry
 		err   error
 	}
 	done := make([]read, len(paths))
-	parallel(len(paths), func(i int) {
+	roots := w.roots()
+	ForEach(len(paths), func(i int) {
 		p := filepath.Clean(paths[i])
 		src, err := os.ReadFile(p)
 		if err != nil {
 			done[i].err = err
 			return
 		}
-		done[i].skill = Parse(p, src)
+		done[i].entry = w.evaluate(Parse(p, src), roots)
 	})
 	var errs []error
 	for _, d := range done {
@@ -162,14 +163,17 @@ func (w *World) Load(paths []string) []error {
 			errs = append(errs, d.err)
 			continue
 		}
-		w.entries[d.skill.Path] = w.judge(d.skill)
+		w.place(d.entry)
+		w.entries[d.entry.Skill.Path] = d.entry
 	}
 	w.gen++
 	return errs
 }
 
-// parallel calls f(0) ... f(n-1) on as many goroutines as there are CPUs.
-func parallel(n int, f func(i int)) {
+// ForEach calls f(0) ... f(n-1) on as many goroutines as there are CPUs
+// and returns when all are done. Load reads files with it; a caller that
+// judges many files can share it.
+func ForEach(n int, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(n, runtime.GOMAXPROCS(0)) {
@@ -201,7 +205,12 @@ func (w *World) Entry(path string) *Entry { return w.entries[filepath.Clean(path
 func (w *World) Set(path string, src []byte) []string {
 	path = filepath.Clean(path)
 	old := w.entries[path]
-	e := w.judge(Parse(path, src))
+	var e *Entry
+	if old != nil {
+		e = w.judge(Reparse(old.Skill, src))
+	} else {
+		e = w.judge(Parse(path, src))
+	}
 	if old != nil && old.sig == e.sig && old.Project == e.Project && slices.Equal(old.Roots, e.Roots) {
 		// Nothing a collision or a catalog depends on changed: update the
 		// entry the cached resolutions hold in place, so they stay valid.
@@ -277,18 +286,22 @@ func (w *World) standings(old, cur *Entry) map[string]string {
 // judge places a parsed file in the world: which roots find it, which
 // project it belongs to, which targets read it and what they say.
 func (w *World) judge(s *Skill) *Entry {
-	path := s.Path
+	e := w.evaluate(s, w.roots())
+	w.place(e)
+	return e
+}
+
+// evaluate judges a file under roots: which find it, which targets read it
+// and what they say. It only reads the world, so Load runs it in parallel.
+func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
-	for _, r := range w.roots() {
-		if r.Finds(path) {
+	for _, r := range roots {
+		if r.Finds(s.Path) {
 			e.Roots = append(e.Roots, r)
 			if len(r.Project) > len(e.Project) {
 				e.Project = r.Project
 			}
 		}
-	}
-	if e.Project == "" {
-		e.Project = w.ProjectOf(path)
 	}
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
@@ -307,6 +320,13 @@ func (w *World) judge(s *Skill) *Entry {
 		}
 	}
 	return e
+}
+
+// place gives a file no project root finds the project that holds it.
+func (w *World) place(e *Entry) {
+	if e.Project == "" {
+		e.Project = w.ProjectOf(e.Skill.Path)
+	}
 }
 
 // ProjectOf is Env.ProjectOf, remembered per directory for the life of the

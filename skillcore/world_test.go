@@ -392,9 +392,23 @@ x
 x
 -- lone/x/SKILL.md --
 x
+-- proj/sub2/.git --
+gitdir: elsewhere
+-- proj/sub2/x/y/SKILL.md --
+x
+-- home/notes/SKILL.md --
+x
+-- proj/.skills/t/deep/SKILL.md --
+x
 `)).Files)
 	env := Env{Home: filepath.Join(dir, "home")}
 	w := NewWorld(env, nil)
+	// A world that found the files by walking the tree knows their projects
+	// from the walk: it must agree with the lookups on disk.
+	walked := NewWorld(env, nil)
+	if _, errs := walked.Find(dir); len(errs) > 0 {
+		t.Fatal(errs)
+	}
 	for _, c := range []struct{ path, want string }{
 		{"home/.agents/skills/g/SKILL.md", ""},
 		{"proj/.agents/skills/cloned/SKILL.md", "proj"},
@@ -402,6 +416,9 @@ x
 		{"proj/sub/.claude/skills/s/SKILL.md", "proj/sub"},
 		{"proj/.agents/skills/not-yet/SKILL.md", "proj"},
 		{"lone/x/SKILL.md", ""},
+		{"proj/sub2/x/y/SKILL.md", "proj/sub2"},
+		{"home/notes/SKILL.md", ""},
+		{"proj/.skills/t/deep/SKILL.md", "proj"},
 	} {
 		want := ""
 		if c.want != "" {
@@ -413,6 +430,9 @@ x
 		}
 		if got, again := w.ProjectOf(p), w.ProjectOf(p); got != env.ProjectOf(p) || again != got {
 			t.Errorf("World.ProjectOf(%s) = %q, %q; Env says %q", c.path, got, again, env.ProjectOf(p))
+		}
+		if got := walked.ProjectOf(p); got != env.ProjectOf(p) {
+			t.Errorf("after Find, ProjectOf(%s) = %q; Env says %q", c.path, got, env.ProjectOf(p))
 		}
 	}
 }

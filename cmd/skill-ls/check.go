@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -37,6 +38,8 @@ func check(args []string, stdout, stderr io.Writer) int {
 			pinned = append(pinned, strings.TrimSpace(id))
 		}
 	}
+	// A check is one short batch: collect garbage less often, for a few MiB.
+	debug.SetGCPercent(200)
 	run, err := newCheckRun(fs.Args(), pinned, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", err)
@@ -73,11 +76,13 @@ type checkRun struct {
 	failed bool
 	stderr io.Writer
 	lines  map[string]*lineIndex
+	cwd    string // paths below it are shown relative to it
 }
 
 func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, error) {
 	home, _ := os.UserHomeDir()
 	r := &checkRun{stderr: stderr}
+	r.cwd, _ = os.Getwd()
 	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Targets: pinned, Getenv: os.Getenv})
 	world := r.ws.World
 	addProject := func(p string) {
@@ -98,7 +103,7 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		if err != nil {
 			return nil, err
 		}
-		files, errs := skillcore.FindSkills(abs)
+		files, errs := world.Find(abs)
 		for _, e := range errs {
 			r.fail(e)
 		}

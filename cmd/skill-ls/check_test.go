@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -377,6 +378,20 @@ func TestCheckWithoutPath(t *testing.T) {
 	}
 }
 
+// TestCheckRelativePaths: from the project, files under a hidden folder
+// are shown relative too; files outside it keep their absolute path.
+func TestCheckRelativePaths(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	t.Chdir(filepath.Join(dir, "proj"))
+	_, out, _ := runCmd("check", ".")
+	if !strings.HasPrefix(out, ".agents/skills/broken/SKILL.md:3:22: error yaml-syntax") {
+		t.Errorf("not relative:\n%s", out)
+	}
+	if !strings.Contains(out, " at "+filepath.Join(dir, "home/.agents/skills/deploy/SKILL.md")) {
+		t.Errorf("the global file is not absolute:\n%s", out)
+	}
+}
+
 // TestCheckTargetPinned applies only the named targets (and the spec).
 func TestCheckTargetPinned(t *testing.T) {
 	dir := writeCheckTree(t, checkTree)
@@ -454,4 +469,19 @@ func TestCheckCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("findings per rule: %v", counts)
+}
+
+// BenchmarkCheckCorpus is the whole check of the public corpus in-process
+// (the process figure comes from hyperfine on the built binary).
+func BenchmarkCheckCorpus(b *testing.B) {
+	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
+	if _, err := os.Stat(corpus); err != nil {
+		b.Skip("corpus absent:", err)
+	}
+	b.Setenv("HOME", b.TempDir())
+	for b.Loop() {
+		if code := run([]string{"check", "--format", "json", corpus}, nil, io.Discard, io.Discard); code != exitFindings {
+			b.Fatalf("exit %d", code)
+		}
+	}
 }

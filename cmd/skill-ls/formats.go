@@ -6,22 +6,26 @@ import (
 	"path/filepath"
 
 	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // writeJSON prints the report as one indented JSON object, a file at a
 // time, so that a large report is not held in memory twice over.
 func writeJSON(w io.Writer, rep *report) error {
+	files := make([][]byte, len(rep.Files))
+	errs := make([]error, len(rep.Files))
+	skillcore.ForEach(len(rep.Files), func(i int) {
+		files[i], errs[i] = json.MarshalIndent(rep.Files[i], "    ", "  ")
+	})
 	out := []byte("{\n  \"files\": [")
-	for i, f := range rep.Files {
+	for i, b := range files {
+		if errs[i] != nil {
+			return errs[i]
+		}
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(out, "\n    "...)
-		b, err := json.MarshalIndent(f, "    ", "  ")
-		if err != nil {
-			return err
-		}
-		out = append(out, b...)
+		out = append(append(out, "\n    "...), b...)
 		if _, err := w.Write(out); err != nil {
 			return err
 		}

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // report is what check found, in the shape of its JSON output.
@@ -66,17 +68,45 @@ type summary struct {
 }
 
 func (r *checkRun) report() *report {
-	rep := &report{Files: []fileReport{}}
 	findings := r.ws.FindingsOf(r.files)
-	for i, path := range r.files {
+	// Index the lines of every file a finding points into, then describe
+	// each file, both a file at a time in parallel.
+	paths := slices.Clone(r.files)
+	for _, fs := range findings {
+		for _, f := range fs {
+			for _, rel := range f.Related {
+				paths = append(paths, rel.Path)
+			}
+		}
+	}
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	indexes := make([]*lineIndex, len(paths))
+	skillcore.ForEach(len(paths), func(i int) { indexes[i] = newLineIndex(r.ws.Source(paths[i])) })
+	r.lines = make(map[string]*lineIndex, len(paths))
+	for i, p := range paths {
+		r.lines[p] = indexes[i]
+	}
+	files := make([]*fileReport, len(r.files))
+	skillcore.ForEach(len(r.files), func(i int) {
+		path := r.files[i]
 		e := r.ws.World.Entry(path)
 		if e == nil {
-			continue
+			return
 		}
 		name, _ := e.Skill.Str("name")
-		fr := fileReport{Path: displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Findings: []findingReport{}}
+		fr := &fileReport{Path: r.displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Findings: []findingReport{}}
 		for _, f := range findings[i] {
 			fr.Findings = append(fr.Findings, r.findingReport(path, f))
+		}
+		files[i] = fr
+	})
+	rep := &report{Files: []fileReport{}}
+	for i, fr := range files {
+		if fr == nil {
+			continue
+		}
+		for _, f := range findings[i] {
 			switch f.Severity {
 			case analysis.Error:
 				rep.Summary.Errors++
@@ -86,7 +116,7 @@ func (r *checkRun) report() *report {
 				rep.Summary.Infos++
 			}
 		}
-		rep.Files = append(rep.Files, fr)
+		rep.Files = append(rep.Files, *fr)
 	}
 	rep.Summary.Files = len(rep.Files)
 	return rep
@@ -96,7 +126,7 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message,
 		Targets: nonNil(f.Targets), Range: r.index(path).span(f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
 	for _, rel := range f.Related {
-		fr.Related = append(fr.Related, relatedReport{Path: displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
+		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range f.Fixes {
 		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title})
@@ -104,18 +134,8 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 	return fr
 }
 
-// index returns the line index of a file, made once per run.
-func (r *checkRun) index(path string) *lineIndex {
-	x := r.lines[path]
-	if x == nil {
-		if r.lines == nil {
-			r.lines = map[string]*lineIndex{}
-		}
-		x = newLineIndex(r.ws.Source(path))
-		r.lines[path] = x
-	}
-	return x
-}
+// index returns the line index of a file, made by report.
+func (r *checkRun) index(path string) *lineIndex { return r.lines[path] }
 
 // lineIndex converts byte offsets in one file to lines and columns.
 type lineIndex struct {
@@ -148,11 +168,12 @@ func (x *lineIndex) point(off int) point {
 
 // displayPath shows a path relative to the working directory when it is
 // below it.
-func displayPath(p string) string {
-	if cwd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(cwd, p); err == nil && !filepath.IsAbs(rel) && len(rel) > 0 && rel[0] != '.' {
-			return rel
-		}
+func (r *checkRun) displayPath(p string) string {
+	if r.cwd == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(r.cwd, p); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return rel
 	}
 	return p
 }
