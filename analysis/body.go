@@ -88,6 +88,10 @@ type mdScanner struct {
 // line reads the line [ls, le) (without its line break).
 func (m *mdScanner) line(ls, le int) {
 	src := m.src
+	if m.para >= 0 && !m.fence && m.html == 0 && ls < le && isASCIILetter(src[ls]) {
+		m.paraEnd = le // a paragraph goes on: the common line, read fast
+		return
+	}
 	// Block quote markers: those of the open quotes, then, unless the line
 	// is inside a fenced code or HTML block, new ones.
 	i, quotes := ls, 0

@@ -13,8 +13,14 @@ import (
 // diagnosticsState is the queue of files whose diagnostics are due, and
 // what was last published for each. It is guarded by Server.mu.
 type diagnosticsState struct {
+	// pending are the files queued, each with the time it is due.
 	pending map[string]pending
 	seq     uint64
+	// queue are the files due, in the order they are published, and
+	// queued marks them (a file can appear twice in queue when an open
+	// document jumps ahead; its later copy is skipped).
+	queue  []string
+	queued map[string]bool
 	// published counts the diagnostics last sent for each file that has
 	// some, so a file that becomes clean (or is deleted) is cleared once.
 	published map[string]int
@@ -29,6 +35,7 @@ type pending struct {
 
 func (d *diagnosticsState) init() {
 	d.pending = map[string]pending{}
+	d.queued = map[string]bool{}
 	d.published = map[string]int{}
 	d.wake = make(chan struct{}, 1)
 }
@@ -42,8 +49,9 @@ func (d *diagnosticsState) publishedPaths() []string {
 }
 
 // maxBatch bounds how many files the publisher analyses per hold of the
-// lock, so a full scan does not stall typing.
-const maxBatch = 256
+// lock, so that a full scan does not stall typing and the file being typed
+// in, which goes first, is not held up by the files its edit affects.
+const maxBatch = 32
 
 // scheduleLocked queues path (unless "") and others to be published at due;
 // a file already queued takes the new time, so typing pushes it back.
@@ -98,8 +106,10 @@ func (s *Server) publishLoop() {
 	}
 }
 
-// takeDue removes the files that are due from the queue, oldest first, and
-// computes their diagnostics; it also returns when the next file is due.
+// takeDue moves the files that are due to the publishing queue (open
+// documents to its front, the rest in the order they were queued), then
+// computes the diagnostics of the first few. It also returns when the next
+// pending file is due.
 func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -111,7 +121,7 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 		path string
 		seq  uint64
 	}
-	var due []item
+	var open, closed []item
 	for p, q := range s.diag.pending {
 		if q.due.After(now) {
 			if next.IsZero() || q.due.Before(next) {
@@ -119,18 +129,52 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 			}
 			continue
 		}
-		due = append(due, item{p, q.seq})
-	}
-	slices.SortFunc(due, func(a, b item) int { return cmp.Compare(a.seq, b.seq) })
-	if len(due) > maxBatch {
-		due, next = due[:maxBatch], now
-	}
-	mappers := map[string]*Mapper{}
-	for _, it := range due {
-		delete(s.diag.pending, it.path)
-		if p, ok := s.diagnoseLocked(it.path, mappers); ok {
-			batch = append(batch, p)
+		delete(s.diag.pending, p)
+		switch {
+		case s.docs[p] != nil:
+			open = append(open, item{p, q.seq})
+		case !s.diag.queued[p]:
+			closed = append(closed, item{p, q.seq})
 		}
+	}
+	if len(s.diag.pending) == 0 {
+		s.diag.pending = map[string]pending{} // let a drained scan's map go
+	}
+	bySeq := func(a, b item) int { return cmp.Compare(a.seq, b.seq) }
+	slices.SortFunc(closed, bySeq)
+	for _, it := range closed {
+		s.diag.queue = append(s.diag.queue, it.path)
+		s.diag.queued[it.path] = true
+	}
+	if len(open) > 0 {
+		slices.SortFunc(open, bySeq)
+		front := make([]string, 0, len(open)+len(s.diag.queue))
+		for _, it := range open {
+			front = append(front, it.path)
+			s.diag.queued[it.path] = true
+		}
+		s.diag.queue = append(front, s.diag.queue...)
+	}
+
+	mappers := map[string]*Mapper{}
+	n := 0
+	for n < maxBatch && len(s.diag.queue) > 0 {
+		p := s.diag.queue[0]
+		s.diag.queue = s.diag.queue[1:]
+		if !s.diag.queued[p] {
+			continue // published already, from its copy nearer the front
+		}
+		delete(s.diag.queued, p)
+		n++
+		if params, ok := s.diagnoseLocked(p, mappers); ok {
+			batch = append(batch, params)
+		}
+	}
+	if len(s.diag.queue) == 0 {
+		s.diag.queue = nil
+		s.diag.queued = map[string]bool{}
+	} else {
+		next = now // more to do at once
 	}
 	s.diag.sending = len(batch) > 0
 	s.idle.Broadcast()
@@ -212,7 +256,7 @@ func (s *Server) flush() {
 	defer s.mu.Unlock()
 	limit := s.diag.seq
 	for s.ready && s.ctx.Err() == nil && s.state.Load() != stageShutdown {
-		waiting := s.diag.sending
+		waiting := s.diag.sending || len(s.diag.queue) > 0
 		for _, q := range s.diag.pending {
 			if q.seq <= limit {
 				waiting = true

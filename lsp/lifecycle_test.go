@@ -247,3 +247,41 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+// Serve over OS pipes, as on stdio: shutdown and exit end it with 0 while
+// its read of stdin is pending.
+func TestServeOverOSPipes(t *testing.T) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan int, 1)
+	go func() { done <- Serve(context.Background(), inR, outW, Options{Home: t.TempDir()}) }()
+	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(stdio{outR, inW}), jsonrpc2.WithCodec(codec{}))
+	conn.Go(context.Background(), jsonrpc2.MethodNotFoundHandler)
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), failsafe)
+	defer cancel()
+	server := protocol.ServerDispatcher(conn)
+	if _, err := server.Initialize(ctx, &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := server.Exit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit code %d", code)
+		}
+	case <-ctx.Done():
+		t.Fatal("Serve did not return after exit")
+	}
+}

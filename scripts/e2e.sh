@@ -101,20 +101,24 @@ run() {
 # --- the binary and an isolated environment --------------------------------
 
 mkdir -p "$tmp/bin" "$tmp/home"
-# Toolchains installed under the real home keep working after HOME moves.
+# HOME moves to an empty directory below (so editors read no user config and
+# the server sees no global skills). First pin what lives under the real
+# home: Go's and npm's caches and configuration, rustup's toolchains.
+export GOCACHE="${GOCACHE:-$(go env GOCACHE 2>/dev/null || echo "$tmp/gocache")}"
+export GOMODCACHE="${GOMODCACHE:-$(go env GOMODCACHE 2>/dev/null || echo "$tmp/gomodcache")}"
+export GOPATH="${GOPATH:-$(go env GOPATH 2>/dev/null || echo "$tmp/gopath")}"
+export GOENV="${GOENV:-$(go env GOENV 2>/dev/null || echo off)}"
+if command -v npm >/dev/null 2>&1; then
+	export npm_config_cache="${npm_config_cache:-$(npm config get cache 2>/dev/null)}"
+	export npm_config_userconfig="${npm_config_userconfig:-$(npm config get userconfig 2>/dev/null)}"
+fi
+export npm_config_update_notifier=false
 if [ -z "${RUSTUP_HOME:-}" ] && [ -d "$HOME/.rustup" ]; then export RUSTUP_HOME="$HOME/.rustup"; fi
 if [ -z "${CARGO_HOME:-}" ] && [ -d "$HOME/.cargo" ]; then export CARGO_HOME="$HOME/.cargo"; fi
-export npm_config_update_notifier=false
 export HOME="$tmp/home"
 export XDG_CONFIG_HOME="$HOME/.config" XDG_DATA_HOME="$HOME/.local/share"
 export XDG_STATE_HOME="$HOME/.local/state" XDG_CACHE_HOME="$HOME/.cache"
 unset CODEX_HOME ZOT_HOME NVIM_APPNAME VIMINIT EMACSLOADPATH || true
-# Keep Go's and npm's caches where they were (HOME moved).
-export GOCACHE="${GOCACHE:-$(go env GOCACHE 2>/dev/null || echo "$tmp/gocache")}"
-export GOMODCACHE="${GOMODCACHE:-$(go env GOMODCACHE 2>/dev/null || echo "$tmp/gomodcache")}"
-export GOPATH="${GOPATH:-$(go env GOPATH 2>/dev/null || echo "$tmp/gopath")}"
-export npm_config_cache="${npm_config_cache:-$(npm config get cache 2>/dev/null || echo "$tmp/npm-cache")}"
-export npm_config_userconfig="${npm_config_userconfig:-$(npm config get userconfig 2>/dev/null || echo /dev/null)}"
 
 have_binary=false
 mkdir -p "$tmp/real"

@@ -66,6 +66,7 @@ func FuzzSplitFrontmatter(f *testing.F) {
 func FuzzParse(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
+		checkSimple(t, src)
 		s := Parse("/p/.agents/skills/x/SKILL.md", src)
 		checkValueRanges(t, s)
 		// Parsing an edit of an earlier version says the same as parsing anew.
@@ -89,4 +90,20 @@ func bomLen(s *Skill) int {
 		return 3
 	}
 	return 0
+}
+
+// FuzzSimpleYAML aims at the edge of the fast path: one-line values of
+// every kind, top-level and nested, must read as yaml.v3 reads them.
+func FuzzSimpleYAML(f *testing.F) {
+	for _, v := range []string{"plain text", "'it''s'", `"quoted"`, "Ünï 😀", "a: b", "x # c", "yes", "True", "1.0", "- a", "[a]", "&a x", "*a", "!t x", "%x", "@x", "`x`", "a\u2028b", "a\u0085b", "é\x00", "", " ", "'a' b", `"a" b`, "a\tb"} {
+		f.Add("name", v, false)
+		f.Add("meta-data.x", v, true)
+	}
+	f.Fuzz(func(t *testing.T, key, value string, nested bool) {
+		src := "---\n" + key + ": " + value + "\ndescription: x\n---\n"
+		if nested {
+			src = "---\nmetadata:\n  " + key + ": " + value + "\n  b: c\nname: x\n---\n"
+		}
+		checkSimple(t, []byte(src))
+	})
 }

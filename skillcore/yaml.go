@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -43,6 +44,15 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 		d.add("yaml-syntax", Range{content.Start, content.Start}, fmt.Sprintf("frontmatter is %d bytes; skill-ls reads at most %d", content.Len(), maxFrontmatterBytes))
 		return nil, d.problems
 	}
+	if v, ok := d.simple(); ok {
+		return v, nil
+	}
+	return d.full()
+}
+
+// full reads the frontmatter with yaml.v3.
+func (d *yamlDoc) full() (*Value, []Problem) {
+	src, content := d.src, d.content
 	var root yaml.Node
 	if err := safeUnmarshal(src[content.Start:content.End], &root); err != nil {
 		d.add("yaml-syntax", d.errorRange(err.Error()), "YAML does not parse: "+yamlErrorText(err.Error()))
@@ -53,6 +63,168 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 	}
 	v := d.value(root.Content[0], content.End, 0)
 	return v, d.problems
+}
+
+// maxSimpleKeys bounds the fast path of simple; longer frontmatter goes to
+// yaml.v3 and its bounds.
+const maxSimpleKeys = 200
+
+// simple reads the frontmatter most skills have — top-level keys, each with
+// a one-line plain, single-quoted or escape-free double-quoted string, or
+// with a map of such keys one level down — without yaml.v3, which costs
+// more than the rest of a file's analysis. It gives up (false) on anything
+// else, and then full reads the text; tests hold the two to the same Values.
+func (d *yamlDoc) simple() (*Value, bool) {
+	src, content := d.src, d.content
+	text := src[content.Start:content.End]
+	for _, r := range string(text) {
+		if !yamlPrintable(r) {
+			return nil, false // invalid UTF-8, control characters, BOM: yaml.v3 decides
+		}
+	}
+	root := &Value{Kind: KindMap, Range: Range{-1, -1}}
+	var nested *Value // the map of the last "key:" line
+	indent, keys := 0, 0
+	for pos := content.Start; pos < content.End; {
+		line, next := lineAt(src, pos)
+		line.End = min(line.End, content.End)
+		pos = next
+		l := src[line.Start:line.End]
+		if bytes.IndexByte(l, '\r') >= 0 {
+			return nil, false // a lone CR breaks the line for YAML
+		}
+		n := 0
+		for n < len(l) && l[n] == ' ' {
+			n++
+		}
+		if n == len(l) || l[n] == '#' {
+			continue
+		}
+		if keys++; keys > maxSimpleKeys {
+			return nil, false
+		}
+		switch {
+		case n == 0:
+			if k := bytes.TrimRight(l, " "); len(k) > 1 && k[len(k)-1] == ':' && isSimpleKey(k[:len(k)-1]) {
+				nested = &Value{Kind: KindMap, Range: Range{-1, -1}}
+				root.Fields = append(root.Fields, Field{Key: string(k[:len(k)-1]), KeyRange: Range{line.Start, line.Start + len(k) - 1}, Value: nested})
+				continue
+			}
+			nested = nil
+			f, ok := simpleField(src, line)
+			if !ok {
+				return nil, false
+			}
+			root.Fields = append(root.Fields, f)
+		case nested != nil && (len(nested.Fields) == 0 || n == indent):
+			f, ok := simpleField(src, Range{line.Start + n, line.End})
+			if !ok {
+				return nil, false
+			}
+			if len(nested.Fields) == 0 {
+				indent, nested.Range.Start = n, f.KeyRange.Start
+			}
+			nested.Range.End = f.Value.Range.End
+			nested.Fields = append(nested.Fields, f)
+		default:
+			return nil, false
+		}
+	}
+	for _, f := range root.Fields {
+		if f.Value.Kind == KindMap && len(f.Value.Fields) == 0 {
+			return nil, false // an empty value: yaml.v3 places it
+		}
+	}
+	if len(root.Fields) == 0 {
+		return nil, false
+	}
+	root.Range = Range{root.Fields[0].KeyRange.Start, root.Fields[len(root.Fields)-1].Value.Range.End}
+	return root, true
+}
+
+func isSimpleKey(k []byte) bool {
+	if len(k) > 128 {
+		return false // YAML caps implicit keys at 1024 characters; real ones are short
+	}
+	for i, c := range k {
+		if !isWordByte(c) && (i == 0 || c != '-' && c != '.') {
+			return false
+		}
+	}
+	return len(k) > 0
+}
+
+// simpleField reads `key: value` on one line, or gives up.
+func simpleField(src []byte, line Range) (Field, bool) {
+	l := src[line.Start:line.End]
+	k := bytes.IndexByte(l, ':')
+	if k <= 0 || !isSimpleKey(l[:k]) {
+		return Field{}, false
+	}
+	f := Field{Key: string(l[:k]), KeyRange: Range{line.Start, line.Start + k}}
+	i := k + 1
+	if i < len(l) && l[i] != ' ' {
+		return Field{}, false
+	}
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	rest := bytes.TrimRight(l[i:], " ")
+	start := line.Start + i
+	v := &Value{Kind: KindString, Range: Range{start, start + len(rest)}}
+	if bytes.Contains(rest, []byte("\xc2\x85")) || bytes.Contains(rest, []byte("\xe2\x80\xa8")) || bytes.Contains(rest, []byte("\xe2\x80\xa9")) {
+		return Field{}, false // line breaks to YAML 1.1
+	}
+	switch r, _ := utf8.DecodeRune(rest); {
+	case len(rest) >= 2 && rest[0] == '\'' && rest[len(rest)-1] == '\'':
+		inner := rest[1 : len(rest)-1]
+		for j := 0; j < len(inner); j++ {
+			if inner[j] == '\'' {
+				if j+1 == len(inner) || inner[j+1] != '\'' {
+					return Field{}, false
+				}
+				j++
+			}
+		}
+		v.Style, v.Text = StyleQuoted, strings.ReplaceAll(string(inner), "''", "'")
+	case len(rest) >= 2 && rest[0] == '"' && rest[len(rest)-1] == '"':
+		inner := rest[1 : len(rest)-1]
+		if bytes.ContainsAny(inner, "\"\\\t") {
+			return Field{}, false
+		}
+		v.Style, v.Text = StyleQuoted, string(inner)
+	case unicode.IsLetter(r):
+		if bytes.Contains(rest, []byte(": ")) || bytes.HasSuffix(rest, []byte(":")) || bytes.ContainsAny(rest, "#\t") {
+			return Field{}, false
+		}
+		switch string(rest) {
+		case "true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL":
+			return Field{}, false
+		}
+		v.Text = string(rest)
+	default:
+		return Field{}, false
+	}
+	f.Value = v
+	return f, true
+}
+
+// yamlPrintable reports whether YAML allows r in a stream (or r is a line
+// break), as yaml.v3 checks it.
+func yamlPrintable(r rune) bool {
+	switch {
+	case r == '\t', r == '\n', r == '\r', r == 0x85:
+		return true
+	case r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0, r == 0xfeff, r == utf8.RuneError:
+		return false
+	case r >= 0xd800 && r < 0xe000, r == 0xfffe, r == 0xffff:
+		return false
+	}
+	return true
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // safeUnmarshal decodes the YAML document in b into n. A second document,

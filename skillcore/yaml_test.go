@@ -1,6 +1,9 @@
 package skillcore
 
 import (
+	"fmt"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -164,6 +167,119 @@ func checkValueRanges(t testing.TB, s *Skill) {
 	for _, p := range s.Problems {
 		if p.Range.Start < 0 || p.Range.Start > p.Range.End || p.Range.End > len(s.Src) {
 			t.Fatalf("%s at %v outside the %d-byte file", p.Rule, p.Range, len(s.Src))
+		}
+	}
+}
+
+// newYAMLDoc prepares the frontmatter of src for reading.
+func newYAMLDoc(src []byte) *yamlDoc {
+	fm := SplitFrontmatter(src, 0)
+	d := &yamlDoc{src: src, content: fm.Content}
+	d.lineStarts = append(d.lineStarts, fm.Content.Start)
+	for i := fm.Content.Start; i < fm.Content.End; i++ {
+		if src[i] == '\n' {
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
+	return d
+}
+
+// checkSimple holds the fast path to yaml.v3: whatever simple reads, full
+// reads the same, without a problem. It reports whether simple read it.
+func checkSimple(t testing.TB, src []byte) bool {
+	t.Helper()
+	fast, ok := newYAMLDoc(src).simple()
+	if !ok {
+		return false
+	}
+	full, problems := newYAMLDoc(src).full()
+	if len(problems) > 0 || !reflect.DeepEqual(fast, full) {
+		t.Fatalf("%q:\nsimple %s\nfull   %s %v", src, dumpValue(fast), dumpValue(full), problems)
+	}
+	return true
+}
+
+func dumpValue(v *Value) string {
+	if v == nil {
+		return "nil"
+	}
+	out := fmt.Sprintf("{%v %v %q %v", v.Kind, v.Style, v.Text, v.Range)
+	for _, f := range v.Fields {
+		out += fmt.Sprintf(" %q%v:%s", f.Key, f.KeyRange, dumpValue(f.Value))
+	}
+	for _, it := range v.Items {
+		out += " - " + dumpValue(it)
+	}
+	return out + "}"
+}
+
+func TestSimpleYAML(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		simple bool
+	}{
+		{"---\nname: my-skill\ndescription: Does things, [with] {brackets} & 'quotes' \"too\".\n---\n", true},
+		{"---\r\nname: x\r\n# comment\r\n\r\n  # indented comment\r\ndescription: 'it''s'   \r\nlicense: \"MIT\"\r\n---\r\n", true},
+		{"---\nname: Ünïcödé 日本\nd: é😀 x\n---\n", true},
+		{"---\nwhen_to_use: later\nallowed-tools: Bash(git:*) Read\nmeta.x: y\n---\n", true},
+		{"---\nname: yes\nb: on\nc: y\nd: No\n---\n", true},
+		{"---\nname: true\n---\n", false},
+		{"---\nname: Null\n---\n", false},
+		{"---\nname: 123\n---\n", false},
+		{"---\nname: x # comment\n---\n", false},
+		{"---\nname: a: b\n---\n", false},
+		{"---\nname:\n---\n", false},
+		{"---\nname: x\n  more\n---\n", false},
+		{"---\nmetadata:\n  a: b\n---\n", true},
+		{"---\nname: \"a\\\"b\"\n---\n", false},
+		{"---\nname: 'a'b'\n---\n", false},
+		{"---\nname: [a]\n---\n", false},
+		{"---\nname:\tx\n---\n", false},
+		{"---\nname: x\n...\n---\n", false},
+		{"---\n- a\n---\n", false},
+		{"---\n# only a comment\n---\n", false},
+		{"---\nname: x\u2028y\n---\n", false},
+	} {
+		if got := checkSimple(t, []byte(c.src)); got != c.simple {
+			t.Errorf("%q: simple = %v, want %v", c.src, got, c.simple)
+		}
+	}
+}
+
+// TestSimpleYAMLCorpus holds the fast path to yaml.v3 on every real
+// frontmatter, and counts how many it reads.
+func TestSimpleYAMLCorpus(t *testing.T) {
+	n, files := 0, corpusFiles(t)
+	for _, p := range files {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checkSimple(t, src) {
+			n++
+		}
+	}
+	t.Logf("the fast path reads %d of %d frontmatters", n, len(files))
+}
+
+func TestSimpleYAMLNested(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		simple bool
+	}{
+		{"---\nname: x\nmetadata:\n  author: me\n  version: '1'\n# c\nlicense: MIT\n---\n", true},
+		{"---\nmetadata:\n    a: b\n\n    # c\n    c: d\n---\n", true},
+		{"---\nmetadata:  \n  a: b\n---\n", true},
+		{"---\nmetadata:\n  a: b\n   c: d\n---\n", false},
+		{"---\nmetadata:\n  a: b\n c: d\n---\n", false},
+		{"---\nmetadata:\n  a:\n    b: c\n---\n", false},
+		{"---\nmetadata:\nname: x\n---\n", false},
+		{"---\nmetadata:\n- a\n---\n", false},
+		{"---\nmetadata:\n\ta: b\n---\n", false},
+		{"---\nname: x\n  a: b\n---\n", false},
+	} {
+		if got := checkSimple(t, []byte(c.src)); got != c.simple {
+			t.Errorf("%q: simple = %v, want %v", c.src, got, c.simple)
 		}
 	}
 }

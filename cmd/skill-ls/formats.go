@@ -9,15 +9,15 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// writeJSON prints the report as one indented JSON object, a file at a
-// time, so that a large report is not held in memory twice over.
+// writeJSON prints the report as one JSON object, a file to a line: files
+// are encoded in parallel, and a large report is not held twice in memory.
 func writeJSON(w io.Writer, rep *report) error {
 	files := make([][]byte, len(rep.Files))
 	errs := make([]error, len(rep.Files))
 	skillcore.ForEach(len(rep.Files), func(i int) {
-		files[i], errs[i] = json.MarshalIndent(rep.Files[i], "    ", "  ")
+		files[i], errs[i] = json.Marshal(rep.Files[i])
 	})
-	out := []byte("{\n  \"files\": [")
+	out := []byte(`{"files": [`)
 	for i, b := range files {
 		if errs[i] != nil {
 			return errs[i]
@@ -25,20 +25,20 @@ func writeJSON(w io.Writer, rep *report) error {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(append(out, "\n    "...), b...)
+		out = append(append(out, "\n  "...), b...)
 		if _, err := w.Write(out); err != nil {
 			return err
 		}
 		out = out[:0]
 	}
 	if len(rep.Files) > 0 {
-		out = append(out, "\n  "...)
+		out = append(out, '\n')
 	}
-	b, err := json.MarshalIndent(rep.Summary, "  ", "  ")
+	b, err := json.Marshal(rep.Summary)
 	if err != nil {
 		return err
 	}
-	out = append(append(append(out, "],\n  \"summary\": "...), b...), "\n}\n"...)
+	out = append(append(append(out, "],\n\"summary\": "...), b...), "}\n"...)
 	_, err = w.Write(out)
 	return err
 }
