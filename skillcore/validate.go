@@ -72,7 +72,7 @@ func (c *checker) file() {
 		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
 			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
 	}
-	if slices.Contains(t.ReservedDirs, s.DirName()) {
+	if len(t.ReservedDirs) > 0 && slices.Contains(t.ReservedDirs, s.DirName()) {
 		c.add("name-reserved", Error, Range{0, 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
 	}
 }
