@@ -144,7 +144,9 @@ func BenchmarkFirstScan10k(b *testing.B) {
 		runtime.GC()
 		var after runtime.MemStats
 		runtime.ReadMemStats(&after)
-		heap = max(heap, after.HeapAlloc-before.HeapAlloc)
+		if after.HeapAlloc > before.HeapAlloc {
+			heap = max(heap, after.HeapAlloc-before.HeapAlloc)
+		}
 		h.close()
 		b.StartTimer()
 	}

@@ -172,22 +172,30 @@ func (s *Server) serve(ctx context.Context, stream jsonrpc2.Stream, trace io.Wri
 	return code
 }
 
-func (s *Server) goBackground(f func()) {
+// goBackground runs f in its own goroutine, which serve waits for, unless
+// the server is exiting.
+func (s *Server) goBackground(f func()) bool {
+	if s.ctx.Err() != nil {
+		return false
+	}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer s.recoverLog("background task")
 		f()
 	}()
+	return true
 }
 
 // goTask runs f in the background, counted as work under way.
 func (s *Server) goTask(f func()) {
 	s.busyAdd(1)
-	s.goBackground(func() {
+	if !s.goBackground(func() {
 		defer s.busyAdd(-1)
 		f()
-	})
+	}) {
+		s.busyAdd(-1)
+	}
 }
 
 func (s *Server) busyAdd(n int) {

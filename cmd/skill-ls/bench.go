@@ -141,17 +141,44 @@ func timeCheck(exe, home, path string, runs int) (time.Duration, int64, error) {
 	return walls[len(walls)/2], peak, nil
 }
 
+// filesWithFindings runs check over a project and its global roots, as the
+// server sees them, and counts the files that have something to say.
+func filesWithFindings(exe, project, home string) (int, error) {
+	cmd := exec.Command(exe, "check", "--format", "json")
+	cmd.Dir = project
+	cmd.Env = append(os.Environ(), "HOME="+home)
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); err != nil && (!ok || ee.ExitCode() != exitFindings) {
+		return 0, fmt.Errorf("check %s: %w", project, err)
+	}
+	var rep report
+	if err := json.Unmarshal(out, &rep); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, f := range rep.Files {
+		if len(f.Findings) > 0 {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // benchServer starts a server on a generated workspace and times the first
 // scan, edits, hovers and completions.
 func benchServer(exe, project, home string, n, edits int) ([]benchResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
+	// The server publishes for every file with findings; check says which.
+	total, err := filesWithFindings(exe, project, home)
+	if err != nil {
+		return nil, err
+	}
 	c, err := startServer(ctx, exe, home)
 	if err != nil {
 		return nil, err
 	}
 	defer c.close(ctx)
-	total := n + 5
 	c.expect(total)
 	rootURI := "file://" + project
 	init := map[string]any{
