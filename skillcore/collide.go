@@ -16,7 +16,8 @@ type contextKey struct {
 
 // resolution is what one agent loads in one project, in its order.
 type resolution struct {
-	gen int
+	gen    int
+	target *Target
 	// groups maps each name to the skills loaded under it, winner first.
 	groups map[string][]*Entry
 	// order is the catalog: winners, in the order the agent lists them.
@@ -32,10 +33,16 @@ type budgetUse struct {
 
 // standing summarises an entry's place in the resolution, so a change can be
 // detected by comparing summaries before and after.
-func (res *resolution) standing(e *Entry, key string) string {
-	b := res.budget[e]
+func (res *resolution) standing(e *Entry, key string) standing {
 	g := res.groups[key]
-	return fmt.Sprintf("%p/%d/%d/%d/%v;", e, len(g), slices.Index(g, e), b.usedAfter, b.dropped)
+	return standing{e, len(g), slices.Index(g, e), res.budget[e]}
+}
+
+// standing is an entry's place in one resolution.
+type standing struct {
+	entry        *Entry
+	group, index int
+	budget       budgetUse
 }
 
 // contextsOf lists the contexts a file takes part in: its project's, for
@@ -72,7 +79,7 @@ func (w *World) resolve(ctx contextKey) *resolution {
 		return res
 	}
 	t := ctx.target
-	res := &resolution{gen: w.gen, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
+	res := &resolution{gen: w.gen, target: t, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
 	var members []*Entry
 	for _, e := range w.entries {
 		best, ok := Root{}, false
@@ -107,24 +114,35 @@ func (w *World) resolve(ctx contextKey) *resolution {
 	}
 	// The catalog keeps load order: roots by precedence, each in path order.
 	if t.CatalogBudget > 0 {
-		used, full := 0, false
-		for _, e := range res.order {
-			name, _ := e.Skill.Str("name")
-			desc, _ := e.Skill.Str("description")
-			size := len(name) + len(desc)
-			u := budgetUse{size: size}
-			// Zed stops at the first skill that does not fit.
-			if full = full || used+size > t.CatalogBudget; full {
-				u.dropped = true
-			} else {
-				used += size
-			}
-			u.usedAfter = used
-			res.budget[e] = u
-		}
+		res.spend(t)
 	}
 	w.cache[ctx] = res
 	return res
+}
+
+// spend counts the catalog's entries against the target's budget, in order,
+// and returns those whose standing changed.
+func (res *resolution) spend(t *Target) []*Entry {
+	var changed []*Entry
+	used, full := 0, false
+	for _, e := range res.order {
+		name, _ := e.Skill.Str("name")
+		desc, _ := e.Skill.Str("description")
+		size := len(name) + len(desc)
+		u := budgetUse{size: size}
+		// Zed stops at the first skill that does not fit.
+		if full = full || used+size > t.CatalogBudget; full {
+			u.dropped = true
+		} else {
+			used += size
+		}
+		u.usedAfter = used
+		if was, ok := res.budget[e]; !ok || was != u {
+			changed = append(changed, e)
+			res.budget[e] = u
+		}
+	}
+	return changed
 }
 
 // nearBudget is the share of the budget past which a skill is told that the

@@ -30,6 +30,8 @@ var fuzzSeeds = []string{
 	"# no frontmatter\n",
 	"---\n\"key\": 'v'\n'k2': \"v\\\"2\"\n---\n",
 	"---\nk: \"\\\n  v\"\n---\n",
+	"---\n!\r- 000 ",
+	"---\nname: x\rd: y\u2028e: z\u0085f: 1\n---\n",
 }
 
 func addSeeds(f *testing.F) {

@@ -47,9 +47,16 @@ type Entry struct {
 // catalogSig is what collisions and the catalog depend on, so edits that
 // leave it alone (most keystrokes) cost no recomputation.
 type catalogSig struct {
-	name, description string
-	hidden            string // targets whose catalog it stays out of, joined
-	loads             string // targets that load it, joined
+	name   string
+	size   int    // bytes of name and description, which budgets count
+	hidden string // targets whose catalog it stays out of, joined
+	loads  string // targets that load it, joined
+}
+
+// sameMembers reports whether two versions of a file take the same place in
+// every catalog and collision, whatever their size.
+func (s catalogSig) sameMembers(t catalogSig) bool {
+	return s.name == t.name && s.hidden == t.hidden && s.loads == t.loads
 }
 
 // NewWorld makes an empty world.
@@ -211,13 +218,46 @@ func (w *World) Set(path string, src []byte) []string {
 	} else {
 		e = w.judge(Parse(path, src))
 	}
-	if old != nil && old.sig == e.sig && old.Project == e.Project && slices.Equal(old.Roots, e.Roots) {
-		// Nothing a collision or a catalog depends on changed: update the
-		// entry the cached resolutions hold in place, so they stay valid.
+	if old != nil && old.Project == e.Project && slices.Equal(old.Roots, e.Roots) && old.sig.sameMembers(e.sig) {
+		// No collision or catalog order depends on what changed: update the
+		// entry the cached resolutions hold in place, so they stay valid,
+		// and count a new size against the budgets that count it.
+		if old.sig.size == e.sig.size {
+			*old = *e
+			return nil
+		}
+		budgets := w.budgeted(old) // as they stand before the change
 		*old = *e
-		return nil
+		return w.respend(old, budgets)
 	}
 	return w.replace(path, old, e)
+}
+
+// budgeted lists the resolutions of the catalogs with a budget that e
+// stands in.
+func (w *World) budgeted(e *Entry) []*resolution {
+	var out []*resolution
+	for _, ctx := range w.contextsOf(e) {
+		if ctx.target.CatalogBudget > 0 {
+			out = append(out, w.resolve(ctx))
+		}
+	}
+	return out
+}
+
+// respend recounts the budgets after e's size changed, and lists the other
+// files whose standing moved.
+func (w *World) respend(e *Entry, budgets []*resolution) []string {
+	var out []string
+	for _, res := range budgets {
+		for _, m := range res.spend(res.target) {
+			if m != e && !slices.Contains(out, m.Skill.Path) {
+				out = append(out, m.Skill.Path)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // Remove drops the file at path and returns the files affected, as Set.
@@ -245,7 +285,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 	after := w.standings(old, cur)
 	var out []string
 	for p, s := range after {
-		if b, ok := before[p]; p != path && (!ok || b != s) {
+		if b, ok := before[p]; p != path && (!ok || !slices.Equal(b, s)) {
 			out = append(out, p)
 		}
 	}
@@ -258,10 +298,10 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 	return out
 }
 
-// standings renders, for every file that may be affected by a change to old
-// or cur, a summary of its collisions and budget standing.
-func (w *World) standings(old, cur *Entry) map[string]string {
-	out := map[string]string{}
+// standings lists, for every file that may be affected by a change to old
+// or cur, its collisions and budget standing.
+func (w *World) standings(old, cur *Entry) map[string][]standing {
+	out := map[string][]standing{}
 	for _, e := range []*Entry{old, cur} {
 		if e == nil {
 			continue
@@ -270,12 +310,12 @@ func (w *World) standings(old, cur *Entry) map[string]string {
 			res := w.resolve(ctx)
 			for _, key := range []string{ctx.target.identity(old), ctx.target.identity(cur)} {
 				for _, m := range res.groups[key] {
-					out[m.Skill.Path] += res.standing(m, key)
+					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, key))
 				}
 			}
 			if ctx.target.CatalogBudget > 0 {
 				for _, m := range res.order {
-					out[m.Skill.Path] += res.standing(m, ctx.target.identity(m))
+					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, ctx.target.identity(m)))
 				}
 			}
 		}
@@ -313,7 +353,7 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 			loads = append(loads, t.ID)
 		}
 	}
-	e.sig = catalogSig{name: name, description: desc, loads: strings.Join(loads, ",")}
+	e.sig = catalogSig{name: name, size: len(name) + len(desc), loads: strings.Join(loads, ",")}
 	for _, t := range e.Targets {
 		if t.hides(s) {
 			e.sig.hidden += t.ID + ","

@@ -2,8 +2,10 @@ package skillcore
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -500,4 +502,129 @@ func targetIDs(ts []*Target) []string {
 		out = append(out, t.ID)
 	}
 	return out
+}
+
+// TestWorldSetDescriptionSize: typing in a description changes only its
+// size for the catalogs: the budget is counted again, in place, and the
+// files whose standing moved are returned — whether the catalog was
+// computed before or not.
+func TestWorldSetDescriptionSize(t *testing.T) {
+	for _, warm := range []bool{true, false} {
+		w, skills := budgetWorld(t, 50, 1010, 700) // fits exactly
+		if warm {
+			for _, p := range skills {
+				w.Problems(p)
+			}
+		}
+		first, last := skills[0], skills[len(skills)-1]
+		src := string(w.Entry(first).Skill.Src)
+		same := strings.Replace(src, "description: d", "description: e", 1)
+		if got := w.Set(first, []byte(same)); len(got) != 0 {
+			t.Errorf("warm=%v: same size affects %v", warm, got)
+		}
+		longer := strings.Replace(src, "description: ", "description: x", 1)
+		got := w.Set(first, []byte(longer))
+		if len(got) != len(skills)-1 || !slices.Contains(got, last) {
+			t.Errorf("warm=%v: one byte more affects %d files", warm, len(got))
+		}
+		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != Warning {
+			t.Errorf("warm=%v: the last skill is not dropped: %+v", warm, p)
+		}
+		if got := w.Set(first, []byte(src)); len(got) != len(skills)-1 {
+			t.Errorf("warm=%v: one byte less affects %d files", warm, len(got))
+		}
+		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != Info {
+			t.Errorf("warm=%v: the last skill is still dropped: %+v", warm, p)
+		}
+	}
+}
+
+// TestWorldRandomEdits applies random edits — renames into collisions,
+// descriptions that move Zed's budget, files that stop loading or hide,
+// removals — one at a time. After each, every file whose problems changed
+// must be among the files Set or Remove returned; at the end, every file's
+// problems equal those of a world that read the final files afresh.
+func TestWorldRandomEdits(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(1, 2))
+	names := []string{"deploy", "review", "Deploy", "release", "x"}
+	var paths []string
+	for i := range 64 {
+		root := []string{"proj/.agents/skills", "proj/.codex/skills", "proj/.claude/skills", "proj/.gemini/skills", "home/.agents/skills", "home/.claude/skills"}[i%6]
+		if i >= 12 {
+			root = "proj/.agents/skills" // enough for Zed's budget
+		}
+		paths = append(paths, filepath.Join(dir, root, fmt.Sprintf("s%02d", i), FileName))
+	}
+	content := map[string]string{}
+	edit := func(p string) string {
+		name := fmt.Sprintf("s%02d", slices.Index(paths, p))
+		if rng.IntN(3) == 0 {
+			name = names[rng.IntN(len(names))]
+		}
+		src := fmt.Sprintf("---\nname: %s\ndescription: %s\n", name, strings.Repeat("d", 960+rng.IntN(55)))
+		switch rng.IntN(6) {
+		case 0:
+			src += "disable-model-invocation: true\n"
+		case 1:
+			src += "colour: red\n" // the spec refuses it
+		}
+		return src + "---\n" + strings.Repeat("body\n", rng.IntN(3))
+	}
+	var files []txtar.File
+	for _, p := range paths {
+		content[p] = edit(p)
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, txtar.File{Name: rel, Data: []byte(content[p])})
+	}
+	writeTree(t, dir, files)
+	w := newTestWorld(t, dir, nil)
+	all := func(w *World) map[string][]Problem {
+		out := map[string][]Problem{}
+		for _, p := range paths {
+			out[p] = w.Problems(p)
+		}
+		return out
+	}
+	for step := range 300 {
+		before := all(w)
+		p := paths[rng.IntN(len(paths))]
+		var affected []string
+		if _, ok := content[p]; ok && rng.IntN(10) == 0 {
+			delete(content, p)
+			affected = w.Remove(p)
+		} else {
+			content[p] = edit(p)
+			affected = w.Set(p, []byte(content[p]))
+		}
+		after := all(w)
+		for _, q := range paths {
+			if q != p && !reflect.DeepEqual(before[q], after[q]) && !slices.Contains(affected, q) {
+				t.Fatalf("step %d: editing %s changed %s, which Set did not return (%v)\nbefore %+v\nafter  %+v",
+					step, filepath.Base(filepath.Dir(p)), filepath.Base(filepath.Dir(q)), affected, before[q], after[q])
+			}
+		}
+	}
+	// A world that reads the final files afresh says the same.
+	fresh := NewWorld(w.Env, w.Projects)
+	for _, p := range paths {
+		if src, ok := content[p]; ok {
+			fresh.Set(p, []byte(src))
+		}
+	}
+	want := all(fresh)
+	budget := 0
+	for _, ps := range want {
+		for _, p := range ps {
+			if p.Rule == "catalog-budget" {
+				budget++
+			}
+		}
+	}
+	t.Logf("%d budget problems at the end", budget)
+	for p, got := range all(w) {
+		if !reflect.DeepEqual(got, want[p]) {
+			t.Errorf("%s:\n edited %+v\n fresh  %+v", p, got, want[p])
+		}
+	}
 }

@@ -33,13 +33,7 @@ type yamlDoc struct {
 }
 
 func parseYAML(src []byte, content Range) (*Value, []Problem) {
-	d := &yamlDoc{src: src, content: content}
-	d.lineStarts = append(d.lineStarts, content.Start)
-	for i := content.Start; i < content.End; i++ {
-		if src[i] == '\n' {
-			d.lineStarts = append(d.lineStarts, i+1)
-		}
-	}
+	d := newYAMLDoc(src, content)
 	if content.Len() > maxFrontmatterBytes {
 		d.add("yaml-syntax", Range{content.Start, content.Start}, fmt.Sprintf("frontmatter is %d bytes; skill-ls reads at most %d", content.Len(), maxFrontmatterBytes))
 		return nil, d.problems
@@ -48,6 +42,20 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 		return v, nil
 	}
 	return d.full()
+}
+
+func newYAMLDoc(src []byte, content Range) *yamlDoc {
+	d := &yamlDoc{src: src, content: content}
+	d.lineStarts = append(d.lineStarts, content.Start)
+	for i := content.Start; i < content.End; {
+		if n := lineBreak(src[i:content.End]); n > 0 {
+			i += n
+			d.lineStarts = append(d.lineStarts, i)
+			continue
+		}
+		i++
+	}
+	return d
 }
 
 // full reads the frontmatter with yaml.v3.
@@ -78,8 +86,8 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	src, content := d.src, d.content
 	text := src[content.Start:content.End]
 	for _, r := range string(text) {
-		if !yamlPrintable(r) {
-			return nil, false // invalid UTF-8, control characters, BOM: yaml.v3 decides
+		if !yamlPrintable(r) || r == 0x85 || r == 0x2028 || r == 0x2029 {
+			return nil, false // invalid UTF-8, control characters, BOM, odd line breaks: yaml.v3 decides
 		}
 	}
 	root := &Value{Kind: KindMap, Range: Range{-1, -1}}
@@ -172,9 +180,6 @@ func simpleField(src []byte, line Range) (Field, bool) {
 	rest := bytes.TrimRight(l[i:], " ")
 	start := line.Start + i
 	v := &Value{Kind: KindString, Range: Range{start, start + len(rest)}}
-	if bytes.Contains(rest, []byte("\xc2\x85")) || bytes.Contains(rest, []byte("\xe2\x80\xa8")) || bytes.Contains(rest, []byte("\xe2\x80\xa9")) {
-		return Field{}, false // line breaks to YAML 1.1
-	}
 	switch r, _ := utf8.DecodeRune(rest); {
 	case len(rest) >= 2 && rest[0] == '\'' && rest[len(rest)-1] == '\'':
 		inner := rest[1 : len(rest)-1]
@@ -271,17 +276,39 @@ func (d *yamlDoc) offset(line, col int) int {
 		return d.content.End
 	}
 	off := d.lineStarts[line-1]
-	for c := 1; c < col && off < d.content.End && d.src[off] != '\n'; c++ {
+	for c := 1; c < col && off < d.content.End && lineBreak(d.src[off:d.content.End]) == 0; c++ {
 		_, size := utf8.DecodeRune(d.src[off:d.content.End])
 		off += size
 	}
 	return off
 }
 
+// lineBreak is the length of the line break b starts with, 0 if none: as
+// for yaml.v3, a CR LF, a lone CR or LF, or a NEL, LS or PS character.
+func lineBreak(b []byte) int {
+	switch {
+	case len(b) == 0:
+		return 0
+	case b[0] == '\n':
+		return 1
+	case b[0] == '\r':
+		if len(b) > 1 && b[1] == '\n' {
+			return 2
+		}
+		return 1
+	case bytes.HasPrefix(b, []byte("\u0085")):
+		return 2
+	case bytes.HasPrefix(b, []byte("\u2028")), bytes.HasPrefix(b, []byte("\u2029")):
+		return 3
+	}
+	return 0
+}
+
 // value converts n, whose text ends no later than limit.
 func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 	d.nodes++
 	start := d.offset(n.Line, n.Column)
+	limit = max(limit, start) // should yaml.v3 place a node past its parent's end
 	v := &Value{Anchor: n.Anchor, Text: n.Value}
 	if depth > maxYAMLDepth || d.nodes > maxYAMLNodes {
 		if depth == maxYAMLDepth+1 || d.nodes == maxYAMLNodes+1 {
