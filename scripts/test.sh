@@ -15,9 +15,12 @@ go vet ./...
 echo "== go test -race"
 go test -race -count=1 ./...
 
+echo "== soak (bounded: memory and goroutines must stay flat)"
+go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-60s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
+
 echo "== fuzz (bounded)"
 FUZZTIME=${FUZZTIME:-10s}
-for pkg in ./skillcore ./lsp; do
+for pkg in ./skillcore ./analysis ./lsp; do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target ($FUZZTIME)"
     go test "$pkg" -run '^$' -fuzz "^${target}\$" -fuzztime "$FUZZTIME"
