@@ -37,6 +37,8 @@ func (s *Server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 			return nil, err
 		}
 		return json.Marshal(text)
+	case commandOpen:
+		return s.open(ctx, params.Arguments)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: unknown command %q", params.Command)
 }

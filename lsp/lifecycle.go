@@ -15,6 +15,7 @@ type clientCaps struct {
 	watchDynamic  bool // can register workspace/didChangeWatchedFiles
 	configuration bool // answers workspace/configuration
 	progress      bool // supports window/workDoneProgress/create
+	features      featureCaps
 }
 
 func readCaps(c protocol.ClientCapabilities) clientCaps {
@@ -29,6 +30,7 @@ func readCaps(c protocol.ClientCapabilities) clientCaps {
 	if c.Window != nil {
 		out.progress = isTrue(c.Window.WorkDoneProgress)
 	}
+	out.features = readFeatureCaps(c)
 	return out
 }
 
@@ -60,7 +62,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	if version == "" {
 		version = "devel"
 	}
-	return &protocol.InitializeResult{
+	result := &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
 			PositionEncoding: caps.encoding.Kind(),
 			TextDocumentSync: &protocol.TextDocumentSyncOptions{
@@ -77,7 +79,9 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 			},
 		},
 		ServerInfo: protocol.ServerInfo{Name: "skill-ls", Version: protocol.NewOptional(version)},
-	}, nil
+	}
+	featureCapabilities(caps, &result.Capabilities)
+	return result, nil
 }
 
 // Initialized starts the first scan in the background: settings pulled

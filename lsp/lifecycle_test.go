@@ -87,7 +87,7 @@ func TestRequestBeforeInitialize(t *testing.T) {
 // answered MethodNotFound.
 func TestMethodNotFound(t *testing.T) {
 	h := start(t, "", setup{})
-	for _, method := range []string{"skill-ls/nothing", protocol.MethodTextDocumentHover} {
+	for _, method := range []string{"skill-ls/nothing", protocol.MethodTextDocumentFormatting} {
 		_, err := h.conn.Call(h.ctx(), method, map[string]any{
 			"textDocument": map[string]any{"uri": "file:///x/SKILL.md"}, "position": map[string]any{"line": 0, "character": 0},
 		}, nil)

@@ -1,0 +1,29 @@
+package lsp
+
+import (
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// Over the frontmatter, a lens says which agents load the file; it runs
+// the harmless catalog command.
+func TestCodeLens(t *testing.T) {
+	h, _ := startFeatures(t, "features/skills", clientFeatures{})
+	h.openFile(deployRel)
+	got, err := h.server.CodeLens(h.ctx(), &protocol.CodeLensParams{TextDocument: h.docID(deployRel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 {
+		t.Fatalf("lenses %+v, want one", got)
+	}
+	l := got[0]
+	if l.Range != rng(0, 0, 0, 3) || !strings.HasPrefix(l.Command.Title, "loaded by ") || !strings.Contains(l.Command.Title, "agentskills") || l.Command.Command != commandCatalog {
+		t.Errorf("lens %+v", l)
+	}
+	if _, err := h.server.ExecuteCommand(h.ctx(), &protocol.ExecuteCommandParams{Command: l.Command.Command, Arguments: l.Command.Arguments}); err != nil {
+		t.Errorf("running the lens: %v", err)
+	}
+}

@@ -1,0 +1,216 @@
+package lsp
+
+import (
+	"hash/maphash"
+	"slices"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skill-ls/skill-ls/analysis"
+)
+
+// The editor features (hover, completion, code actions, navigation,
+// symbols, folding, hints, lenses, rename) each live in a file of their
+// own; this file holds what they share: the client capabilities they read,
+// the capabilities they advertise, and the lookup of a request's document.
+
+// codeRequestFailed answers a request that was valid but could not be
+// carried out (LSP 3.17 RequestFailed), such as a rename to a taken name.
+const codeRequestFailed jsonrpc2.Code = -32803
+
+// featureCaps is what the editor features need to know of the client.
+type featureCaps struct {
+	snippets        bool // completion items may be snippets
+	showDocument    bool // answers window/showDocument
+	documentChanges bool // workspace edits may be versioned documentChanges
+	renameFiles     bool // workspace edits may rename files and folders
+	lineFoldingOnly bool // folding ranges are whole lines
+	hierarchical    bool // document symbols may nest
+}
+
+func readFeatureCaps(c protocol.ClientCapabilities) featureCaps {
+	var out featureCaps
+	if td := c.TextDocument; td != nil {
+		if cc := td.Completion; cc != nil && cc.CompletionItem != nil {
+			out.snippets = isTrue(cc.CompletionItem.SnippetSupport)
+		}
+		if fr := td.FoldingRange; fr != nil {
+			out.lineFoldingOnly = isTrue(fr.LineFoldingOnly)
+		}
+		if ds := td.DocumentSymbol; ds != nil {
+			out.hierarchical = isTrue(ds.HierarchicalDocumentSymbolSupport)
+		}
+	}
+	if w := c.Window; w != nil && w.ShowDocument != nil {
+		out.showDocument = w.ShowDocument.Support
+	}
+	if w := c.Workspace; w != nil && w.WorkspaceEdit != nil {
+		out.documentChanges = isTrue(w.WorkspaceEdit.DocumentChanges)
+		out.renameFiles = out.documentChanges && slices.Contains(w.WorkspaceEdit.ResourceOperations, protocol.ResourceOperationKindRename)
+	}
+	return out
+}
+
+// completionTriggers are the characters after which a client asks for
+// completion unprompted: a key's colon and the space after it, a list
+// item's space, a link's "(", a code span's backtick, a path's "/".
+var completionTriggers = []string{":", " ", "(", "`", "/"}
+
+// featureCapabilities advertises the editor features in the initialize
+// result. Every feature is offered to every client: what a client can do
+// (caps) changes the answers, not whether they come.
+func featureCapabilities(caps clientCaps, sc *protocol.ServerCapabilities) {
+	sc.HoverProvider = protocol.Boolean(true)
+	sc.CompletionProvider = &protocol.CompletionOptions{TriggerCharacters: completionTriggers}
+	sc.CodeActionProvider = &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix}}
+	sc.DefinitionProvider = protocol.Boolean(true)
+	sc.ReferencesProvider = protocol.Boolean(true)
+	sc.DocumentLinkProvider = &protocol.DocumentLinkOptions{}
+	sc.DocumentSymbolProvider = protocol.Boolean(true)
+	sc.WorkspaceSymbolProvider = protocol.Boolean(true)
+	sc.FoldingRangeProvider = protocol.Boolean(true)
+	sc.InlayHintProvider = protocol.Boolean(true)
+	sc.CodeLensProvider = &protocol.CodeLensOptions{}
+	sc.RenameProvider = &protocol.RenameOptions{PrepareProvider: ptr(true)}
+	if !slices.Contains(sc.ExecuteCommandProvider.Commands, commandOpen) {
+		sc.ExecuteCommandProvider.Commands = append(sc.ExecuteCommandProvider.Commands, commandOpen)
+	}
+}
+
+// skillFile is the document a request is about, as the workspace holds it
+// (an open buffer shadows the disk).
+type skillFile struct {
+	uri  uri.URI // as the client spells it
+	path string
+	m    *Mapper
+}
+
+// fileLocked finds the SKILL.md a request names, reporting false for every
+// other document and for a SKILL.md the workspace does not hold: those get
+// nothing from the editor features.
+func (s *Server) fileLocked(u uri.URI) (skillFile, bool) {
+	path := skillPath(u)
+	if path == "" {
+		return skillFile{}, false
+	}
+	src := s.ws.Source(path)
+	if src == nil {
+		return skillFile{}, false
+	}
+	return skillFile{uri: u, path: path, m: cachedMapper(src, s.enc)}, true
+}
+
+// recentMappers keeps the Mappers of the last few texts a feature request
+// read, so that requests on one version of a document (a hover, then a
+// completion, then code actions as the cursor moves) index its lines once.
+// A text is known by its length and a hash of its bytes, which costs a
+// tenth of indexing it and does not depend on how the bytes were made.
+var recentMappers struct {
+	sync.Mutex
+	seed    maphash.Seed
+	next    int
+	entries [4]mapperEntry
+}
+
+type mapperEntry struct {
+	hash uint64
+	m    *Mapper
+}
+
+func init() { recentMappers.seed = maphash.MakeSeed() }
+
+// cachedMapper is NewMapper(src, enc), from recentMappers when it can be.
+func cachedMapper(src []byte, enc Encoding) *Mapper {
+	if len(src) < 4<<10 {
+		return NewMapper(src, enc) // cheaper than hashing
+	}
+	c := &recentMappers
+	h := maphash.Bytes(c.seed, src)
+	c.Lock()
+	defer c.Unlock()
+	for _, e := range c.entries {
+		if e.m != nil && e.hash == h && e.m.enc == enc && len(e.m.src) == len(src) {
+			return e.m
+		}
+	}
+	m := NewMapper(src, enc)
+	c.entries[c.next] = mapperEntry{hash: h, m: m}
+	c.next = (c.next + 1) % len(c.entries)
+	return m
+}
+
+// mappersLocked returns a function that gives the Mapper of any file the
+// workspace holds, f's own included, making each once.
+func (s *Server) mappersLocked(f skillFile) func(path string) *Mapper {
+	mappers := map[string]*Mapper{f.path: f.m}
+	return func(p string) *Mapper {
+		m := mappers[p]
+		if m == nil {
+			m = cachedMapper(s.ws.Source(p), s.enc)
+			mappers[p] = m
+		}
+		return m
+	}
+}
+
+// uriLocked is the URI of a path: the client's own spelling when the file
+// is open, else its file URI.
+func (s *Server) uriLocked(path string) uri.URI {
+	if d := s.docs[path]; d != nil {
+		return d.uri
+	}
+	return fileURI(path)
+}
+
+// locations converts analysis locations, each in its own file's positions.
+func (s *Server) locations(ls []analysis.Location, mapperFor func(string) *Mapper) []protocol.Location {
+	out := make([]protocol.Location, 0, len(ls))
+	for _, l := range ls {
+		out = append(out, protocol.Location{URI: s.uriLocked(l.Path), Range: mapperFor(l.Path).Range(l.Range)})
+	}
+	return out
+}
+
+// textEdits converts edits of f to protocol text edits.
+func textEdits(f skillFile, edits []analysis.Edit) []protocol.TextEdit {
+	out := make([]protocol.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		out = append(out, protocol.TextEdit{Range: f.m.Range(e.Range), NewText: e.NewText})
+	}
+	return out
+}
+
+// textDocumentEditLocked is a versioned edit of f: the open document's
+// version, or null for a file the editor does not have open.
+func (s *Server) textDocumentEditLocked(f skillFile, edits []protocol.TextEdit) *protocol.TextDocumentEdit {
+	id := protocol.OptionalVersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: f.uri}}
+	if d := s.docs[f.path]; d != nil {
+		id.Version = ptr(d.version)
+	}
+	elems := make([]protocol.TextDocumentEditElement, 0, len(edits))
+	for i := range edits {
+		elems = append(elems, &edits[i])
+	}
+	return &protocol.TextDocumentEdit{TextDocument: id, Edits: elems}
+}
+
+// workspaceEditLocked is the smallest workspace edit that makes edits in
+// f: versioned documentChanges when the client takes them, else changes.
+func (s *Server) workspaceEditLocked(f skillFile, edits []analysis.Edit) *protocol.WorkspaceEdit {
+	tes := textEdits(f, edits)
+	if s.featureCapsLocked().documentChanges {
+		return &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{s.textDocumentEditLocked(f, tes)}}
+	}
+	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{f.uri: tes}}
+}
+
+// markdown is Markdown content for a hover or a completion item.
+func markdown(text string) *protocol.MarkupContent {
+	return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}
+}
+
+// featureCapsLocked is what the client said it can do for the features.
+func (s *Server) featureCapsLocked() featureCaps { return s.caps.features }

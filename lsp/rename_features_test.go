@@ -1,0 +1,106 @@
+package lsp
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+// PrepareRename offers the name value, and nothing elsewhere.
+func TestPrepareRename(t *testing.T) {
+	h, _ := startFeatures(t, "features/skills", clientFeatures{})
+	h.openFile(deployRel)
+	res, err := h.server.PrepareRename(h.ctx(), &protocol.PrepareRenameParams{TextDocumentPositionParams: h.at(deployRel, 1, 2)})
+	if r, ok := res.(*protocol.Range); err != nil || !ok || *r != rng(1, 6, 1, 12) {
+		t.Errorf("prepareRename on name = %#v, %v; want 1:6-1:12", res, err)
+	}
+	res, err = h.server.PrepareRename(h.ctx(), &protocol.PrepareRenameParams{TextDocumentPositionParams: h.at(deployRel, 3, 2)})
+	if err != nil || res != nil {
+		t.Errorf("prepareRename on license = %#v, %v; want null", res, err)
+	}
+}
+
+// With resource operations, renaming a skill edits its name and moves its
+// folder; applied as an editor would, the skill ends up clean under its new
+// name. Without them it is the text edit alone.
+func TestRenameMovesFolder(t *testing.T) {
+	h, _ := startFeatures(t, "features/skills", clientFeatures{documentChanges: true, renameFiles: true})
+	text := h.openFile(deployRel)
+	we, err := h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(deployRel, 1, 8), NewName: "ship"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(we.DocumentChanges) != 2 || len(we.Changes) != 0 {
+		t.Fatalf("edit %#v: want a text edit and a folder move", we)
+	}
+	tde, ok := we.DocumentChanges[0].(*protocol.TextDocumentEdit)
+	if !ok || tde.TextDocument.URI != h.uri(deployRel) || tde.TextDocument.Version == nil || *tde.TextDocument.Version != 1 {
+		t.Fatalf("first change %#v, want the open document's edit", we.DocumentChanges[0])
+	}
+	mv, ok := we.DocumentChanges[1].(*protocol.RenameFile)
+	if !ok || mv.Kind != "rename" || mv.OldURI != h.uri("ws/.agents/skills/deploy") || mv.NewURI != h.uri("ws/.agents/skills/ship") {
+		t.Fatalf("second change %#v, want deploy/ renamed to ship/", we.DocumentChanges[1])
+	}
+	fixed := applyEdits(t, text, editsFor(t, we, h.uri(deployRel)))
+	if !strings.HasPrefix(fixed, "---\nname: ship\n") {
+		t.Fatalf("renamed text %q", fixed)
+	}
+
+	// The editor saves the text, moves the folder, tells the server what
+	// changed on disk, and reopens the file where it now is.
+	const newRel = "ws/.agents/skills/ship/SKILL.md"
+	h.write(deployRel, fixed)
+	h.closeDoc(deployRel)
+	if err := os.Rename(mv.OldURI.FsPath(), mv.NewURI.FsPath()); err != nil {
+		t.Fatal(err)
+	}
+	err = h.server.DidChangeWatchedFiles(h.ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+		{URI: h.uri(deployRel), Type: protocol.FileChangeTypeDeleted},
+		{URI: h.uri(newRel), Type: protocol.FileChangeTypeCreated},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.open(newRel, fixed, 1)
+	h.settle()
+	h.diags(deployRel, empty)
+	p := h.diags(newRel, version(1))
+	for _, rule := range []string{"name-dir-mismatch", "name-shadowed", "name-duplicate"} {
+		if _, bad := find(p, rule); bad {
+			t.Errorf("renamed skill has %s: %v", rule, codes(p))
+		}
+	}
+
+	// A client that cannot move folders gets the name edit alone.
+	h, _ = startFeatures(t, "features/skills", clientFeatures{})
+	h.openFile(deployRel)
+	we, err = h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(deployRel, 1, 8), NewName: "ship"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := we.Changes[h.uri(deployRel)]
+	if len(we.DocumentChanges) != 0 || len(we.Changes) != 1 || len(edits) != 1 || edits[0].NewText != "ship" || edits[0].Range != rng(1, 6, 1, 12) {
+		t.Errorf("edit without resource operations %#v", we)
+	}
+}
+
+// An invalid name is refused with InvalidParams, a taken one with
+// RequestFailed, each with analysis's message.
+func TestRenameRefused(t *testing.T) {
+	h, _ := startFeatures(t, "features/skills", clientFeatures{documentChanges: true, renameFiles: true})
+	h.openFile(deployRel)
+	for name, want := range map[string]struct {
+		code int64
+		msg  string
+	}{
+		"Bad_Name": {-32602, `"Bad_Name" is not a valid skill name`},
+		"other":    {-32803, `the name "other" is taken`},
+	} {
+		we, err := h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(deployRel, 1, 8), NewName: name})
+		if code := errorCode(err); int64(code) != want.code || err == nil || !strings.Contains(err.Error(), want.msg) {
+			t.Errorf("rename to %s: %v, %v (code %d); want code %d with %q", name, we, err, code, want.code, want.msg)
+		}
+	}
+}
