@@ -20,20 +20,38 @@ func (w *Workspace) Findings(path string) []Finding {
 	if e == nil {
 		return []Finding{}
 	}
-	return w.findings(e.Skill, w.World.Problems(path), w.body(e.Skill))
+	return w.findings(e.Skill, w.World.Problems(path), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
-// FindingsOf is Findings for each of paths, the work on each file's own
-// body and links done in parallel, for a checker that reports many files.
+// FindingsOf is Findings for each of paths, for a checker that reports many
+// files: each file's body and links are checked in parallel, while the
+// world's problems are gathered.
 func (w *Workspace) FindingsOf(paths []string) [][]Finding {
-	out := make([][]Finding, len(paths))
+	skills := make([]*skillcore.Skill, len(paths))
+	for i, p := range paths {
+		if e := w.World.Entry(p); e != nil {
+			skills[i] = e.Skill
+		}
+	}
+	body := make([][]skillcore.Problem, len(paths))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		skillcore.ForEach(len(paths), func(i int) {
+			if s := skills[i]; s != nil {
+				body[i] = bodyProblems(s, ScanBody(s))
+			}
+		})
+	}()
 	problems := make([][]skillcore.Problem, len(paths))
 	for i, p := range paths {
-		problems[i] = w.World.Problems(p)
+		problems[i] = w.World.Problems(p) // the world is not safe for concurrent use
 	}
+	<-done
+	out := make([][]Finding, len(paths))
 	skillcore.ForEach(len(paths), func(i int) {
-		if e := w.World.Entry(paths[i]); e != nil {
-			out[i] = w.findings(e.Skill, problems[i], ScanBody(e.Skill))
+		if s := skills[i]; s != nil {
+			out[i] = w.findings(s, problems[i], body[i])
 		} else {
 			out[i] = []Finding{}
 		}
@@ -41,10 +59,10 @@ func (w *Workspace) FindingsOf(paths []string) [][]Finding {
 	return out
 }
 
-// findings adds the body's problems to the file's and turns them into
-// findings. It reads the workspace's settings only.
-func (w *Workspace) findings(s *skillcore.Skill, problems []skillcore.Problem, body *Body) []Finding {
-	problems = append(problems, bodyProblems(s, body)...)
+// findings turns a file's problems and its body's into findings. It reads
+// the workspace's settings only.
+func (w *Workspace) findings(s *skillcore.Skill, problems, body []skillcore.Problem) []Finding {
+	problems = append(problems, body...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
 		sev, on := w.severity(p.Rule, p.Severity)
@@ -85,21 +103,45 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	if !strings.HasSuffix(inside, string(filepath.Separator)) {
 		inside += string(filepath.Separator)
 	}
-	exists := map[string]bool{} // a file linked twice is looked up once
-	for _, l := range b.Links {
-		target := filepath.Join(dir, filepath.FromSlash(l.Target))
+	// A path linked twice is judged once, and a folder found missing makes
+	// its files missing without a look.
+	exists := map[string]bool{dir: true}
+	lookup := func(p string) bool {
+		ok, seen := exists[p]
+		if !seen {
+			_, err := os.Stat(p)
+			ok = err == nil
+			exists[p] = ok
+		}
+		return ok
+	}
+	judge := func(link string) string {
+		target := filepath.Join(dir, filepath.FromSlash(link))
 		if target != dir && !strings.HasPrefix(target, inside) {
+			return "link-escapes"
+		}
+		parent := filepath.Dir(target)
+		if there, seen := exists[parent]; seen && !there {
+			return "link-broken"
+		}
+		if lookup(target) {
+			return ""
+		}
+		lookup(parent)
+		return "link-broken"
+	}
+	verdicts := map[string]string{}
+	for _, l := range b.Links {
+		rule, seen := verdicts[l.Target]
+		if !seen {
+			rule = judge(l.Target)
+			verdicts[l.Target] = rule
+		}
+		switch rule {
+		case "link-escapes":
 			out = append(out, skillcore.Problem{Rule: "link-escapes", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s leaves the skill's directory; agents resolve paths against the skill folder and may not allow reading outside it", l.Target)})
-			continue
-		}
-		ok, seen := exists[target]
-		if !seen {
-			_, err := os.Stat(target)
-			ok = err == nil
-			exists[target] = ok
-		}
-		if !ok {
+		case "link-broken":
 			out = append(out, skillcore.Problem{Rule: "link-broken", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s does not exist in the skill's directory", l.Target)})
 		}

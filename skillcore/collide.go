@@ -16,14 +16,18 @@ type contextKey struct {
 
 // resolution is what one agent loads in one project, in its order.
 type resolution struct {
-	gen    int
-	target *Target
+	gen     int
+	target  *Target
+	project string
+	// members are the skills the agent loads, in the order it finds them.
+	members []*Entry
 	// groups maps each name to the skills loaded under it, winner first.
 	groups map[string][]*Entry
 	// order is the catalog: winners, in the order the agent lists them.
 	order  []*Entry
 	root   map[*Entry]Root
 	budget map[*Entry]budgetUse
+	spare  map[*Entry]budgetUse // the budget before the last count, reused
 }
 
 type budgetUse struct {
@@ -31,18 +35,34 @@ type budgetUse struct {
 	dropped         bool
 }
 
+// budgetView is what a finding says of a budget standing. Typing in one
+// description moves the count of every later skill; only a change in what
+// their findings say needs them told again.
+type budgetView struct {
+	size          int
+	dropped, near bool
+}
+
+func (u budgetUse) view(t *Target) budgetView {
+	near := !u.dropped && float64(u.usedAfter) > nearBudget*float64(t.CatalogBudget)
+	if !u.dropped && !near {
+		return budgetView{}
+	}
+	return budgetView{size: u.size, dropped: u.dropped, near: near}
+}
+
 // standing summarises an entry's place in the resolution, so a change can be
 // detected by comparing summaries before and after.
 func (res *resolution) standing(e *Entry, key string) standing {
 	g := res.groups[key]
-	return standing{e, len(g), slices.Index(g, e), res.budget[e]}
+	return standing{e, len(g), slices.Index(g, e), res.budget[e].view(res.target)}
 }
 
 // standing is an entry's place in one resolution.
 type standing struct {
 	entry        *Entry
 	group, index int
-	budget       budgetUse
+	budget       budgetView
 }
 
 // contextsOf lists the contexts a file takes part in: its project's, for
@@ -79,45 +99,141 @@ func (w *World) resolve(ctx contextKey) *resolution {
 		return res
 	}
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
-	var members []*Entry
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
 	for _, e := range w.entries {
-		best, ok := Root{}, false
-		for _, r := range e.Roots {
-			if r.Target != t || (r.Scope == ScopeProject && e.Project != ctx.project) {
-				continue
-			}
-			if !ok || r.Rank < best.Rank {
-				best, ok = r, true
-			}
+		if r, ok := res.member(e); ok {
+			res.root[e] = r
+			res.members = append(res.members, e)
 		}
-		if !ok || !Loads(e.Problems, t.ID) || t.identity(e) == "" {
-			continue
-		}
-		res.root[e] = best
-		members = append(members, e)
 	}
-	slices.SortFunc(members, func(a, b *Entry) int {
-		if d := res.root[a].Rank - res.root[b].Rank; d != 0 {
-			return d
-		}
-		return strings.Compare(a.Skill.Path, b.Skill.Path)
-	})
-	for _, e := range members {
+	slices.SortFunc(res.members, res.compare)
+	for _, e := range res.members {
 		k := t.identity(e)
 		res.groups[k] = append(res.groups[k], e)
 	}
-	for _, e := range members {
-		if g := res.groups[t.identity(e)]; g[0] == e && !t.hides(e.Skill) {
+	res.list()
+	w.cache[ctx] = res
+	return res
+}
+
+// member reports whether the target loads e in the resolution's project,
+// and from which root.
+func (res *resolution) member(e *Entry) (Root, bool) {
+	t := res.target
+	best, ok := Root{}, false
+	for _, r := range e.Roots {
+		if r.Target != t || (r.Scope == ScopeProject && e.Project != res.project) {
+			continue
+		}
+		if !ok || r.Rank < best.Rank {
+			best, ok = r, true
+		}
+	}
+	return best, ok && Loads(e.Problems, t.ID) && t.identity(e) != ""
+}
+
+// compare orders members as the agent finds them: roots by precedence, each
+// in path order.
+func (res *resolution) compare(a, b *Entry) int {
+	if d := res.root[a].Rank - res.root[b].Rank; d != 0 {
+		return d
+	}
+	return strings.Compare(a.Skill.Path, b.Skill.Path)
+}
+
+// list makes the catalog from the members: the winner of each name, unless
+// it hides itself, in load order; and counts it against the budget.
+func (res *resolution) list() []*Entry {
+	t := res.target
+	res.order = res.order[:0]
+	for _, e := range res.members {
+		if g := res.groups[t.identity(e)]; g[0] == e && !t.hidesEntry(e) {
 			res.order = append(res.order, e)
 		}
 	}
-	// The catalog keeps load order: roots by precedence, each in path order.
 	if t.CatalogBudget > 0 {
-		res.spend(t)
+		return res.spend(t)
 	}
-	w.cache[ctx] = res
-	return res
+	return nil
+}
+
+// relist puts each of the touched entries in the catalog or out of it,
+// where it now belongs, and counts the budget again.
+func (res *resolution) relist(touched []*Entry) []*Entry {
+	t := res.target
+	res.order = slices.DeleteFunc(res.order, func(m *Entry) bool { return slices.Contains(touched, m) })
+	for _, m := range touched {
+		if _, member := res.root[m]; !member || slices.Contains(res.order, m) {
+			continue
+		}
+		if g := res.groups[t.identity(m)]; g[0] == m && !t.hidesEntry(m) {
+			i, _ := slices.BinarySearchFunc(res.order, m, res.compare)
+			res.order = slices.Insert(res.order, i, m)
+		}
+	}
+	if t.CatalogBudget > 0 {
+		return res.spend(t)
+	}
+	return nil
+}
+
+// update brings the resolution up to date with e, changed in place from a
+// version known by the name was (same roots, same project), and returns the
+// other entries whose standing changed.
+func (res *resolution) update(e *Entry, was string) []*Entry {
+	t := res.target
+	now := t.identity(e)
+	_, wasMember := res.root[e]
+	// The catalog can change only for the winners of the two names.
+	touched := []*Entry{e}
+	for _, key := range []string{was, now} {
+		if g := res.groups[key]; len(g) > 0 {
+			touched = append(touched, g[0])
+		}
+	}
+	before := map[*Entry]standing{}
+	for _, key := range []string{was, now} {
+		for _, m := range res.groups[key] {
+			before[m] = res.standing(m, key)
+		}
+	}
+	if wasMember {
+		res.members = slices.DeleteFunc(res.members, func(m *Entry) bool { return m == e })
+		if g := slices.DeleteFunc(res.groups[was], func(m *Entry) bool { return m == e }); len(g) > 0 {
+			res.groups[was] = g
+		} else {
+			delete(res.groups, was)
+		}
+		delete(res.root, e)
+		delete(res.budget, e)
+	}
+	if r, ok := res.member(e); ok {
+		res.root[e] = r
+		i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
+		res.members = slices.Insert(res.members, i, e)
+		g := res.groups[now]
+		j, _ := slices.BinarySearchFunc(g, e, res.compare)
+		res.groups[now] = slices.Insert(g, j, e)
+	}
+	for _, key := range []string{was, now} {
+		if g := res.groups[key]; len(g) > 0 {
+			touched = append(touched, g[0])
+		}
+	}
+	changed := res.relist(touched)
+	for _, key := range []string{was, now} {
+		for _, m := range res.groups[key] {
+			if b, ok := before[m]; !ok || b != res.standing(m, key) {
+				changed = append(changed, m)
+			}
+		}
+	}
+	for m := range before {
+		if _, still := res.root[m]; !still || (t.identity(m) != was && t.identity(m) != now) {
+			changed = append(changed, m)
+		}
+	}
+	return slices.DeleteFunc(changed, func(m *Entry) bool { return m == e })
 }
 
 // spend counts the catalog's entries against the target's budget, in order,
@@ -125,10 +241,14 @@ func (w *World) resolve(ctx contextKey) *resolution {
 func (res *resolution) spend(t *Target) []*Entry {
 	var changed []*Entry
 	used, full := 0, false
+	was := res.budget
+	if res.spare == nil {
+		res.spare = make(map[*Entry]budgetUse, len(res.order))
+	}
+	res.budget, res.spare = res.spare, was // reuse the old map next time
+	clear(res.budget)
 	for _, e := range res.order {
-		name, _ := e.Skill.Str("name")
-		desc, _ := e.Skill.Str("description")
-		size := len(name) + len(desc)
+		size := e.sig.size // name and description bytes
 		u := budgetUse{size: size}
 		// Zed stops at the first skill that does not fit.
 		if full = full || used+size > t.CatalogBudget; full {
@@ -137,9 +257,14 @@ func (res *resolution) spend(t *Target) []*Entry {
 			used += size
 		}
 		u.usedAfter = used
-		if was, ok := res.budget[e]; !ok || was != u {
+		if w, ok := was[e]; !ok || w.view(t) != u.view(t) {
 			changed = append(changed, e)
-			res.budget[e] = u
+		}
+		res.budget[e] = u
+	}
+	for e := range was {
+		if _, ok := res.budget[e]; !ok {
+			changed = append(changed, e) // out of the catalog now
 		}
 	}
 	return changed
@@ -207,10 +332,10 @@ func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 	switch {
 	case b.dropped:
 		p.Severity = Warning
-		p.Message = fmt.Sprintf("dropped from the model's catalog: name + description take %d bytes and only %d of the %d-byte budget are left", b.size, t.CatalogBudget-b.usedAfter, t.CatalogBudget)
+		p.Message = fmt.Sprintf("dropped from the model's catalog: the %d-byte budget for names and descriptions is used up before this skill's %d bytes", t.CatalogBudget, b.size)
 	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
 		p.Severity = Info
-		p.Message = fmt.Sprintf("the catalog is near its %d-byte budget: %d bytes used after this skill's %d", t.CatalogBudget, b.usedAfter, b.size)
+		p.Message = fmt.Sprintf("this skill's %d bytes fall in the last %d%% of the catalog's %d-byte budget; later skills may be dropped", b.size, int(100-100*nearBudget), t.CatalogBudget)
 	default:
 		p.Rule = ""
 	}

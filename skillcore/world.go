@@ -42,6 +42,10 @@ type Entry struct {
 	// Problems are the file's own, before collisions and the catalog.
 	Problems []Problem
 	sig      catalogSig
+	// ids and hidden are, for each of Targets in order, the name the agent
+	// knows the file by and whether it keeps out of the agent's catalog.
+	ids    []string
+	hidden []bool
 }
 
 // catalogSig is what collisions and the catalog depend on, so edits that
@@ -51,12 +55,6 @@ type catalogSig struct {
 	size   int    // bytes of name and description, which budgets count
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
-}
-
-// sameMembers reports whether two versions of a file take the same place in
-// every catalog and collision, whatever their size.
-func (s catalogSig) sameMembers(t catalogSig) bool {
-	return s.name == t.name && s.hidden == t.hidden && s.loads == t.loads
 }
 
 // NewWorld makes an empty world.
@@ -218,40 +216,26 @@ func (w *World) Set(path string, src []byte) []string {
 	} else {
 		e = w.judge(Parse(path, src))
 	}
-	if old != nil && old.Project == e.Project && slices.Equal(old.Roots, e.Roots) && old.sig.sameMembers(e.sig) {
-		// No collision or catalog order depends on what changed: update the
-		// entry the cached resolutions hold in place, so they stay valid,
-		// and count a new size against the budgets that count it.
-		if old.sig.size == e.sig.size {
-			*old = *e
-			return nil
-		}
-		budgets := w.budgeted(old) // as they stand before the change
+	if old == nil || old.Project != e.Project || !slices.Equal(old.Roots, e.Roots) {
+		return w.replace(path, old, e)
+	}
+	// The file stays where it was: update the entry the resolutions hold in
+	// place, and each resolution it stands in by what changed.
+	if old.sig == e.sig {
 		*old = *e
-		return w.respend(old, budgets)
+		return nil
 	}
-	return w.replace(path, old, e)
-}
-
-// budgeted lists the resolutions of the catalogs with a budget that e
-// stands in.
-func (w *World) budgeted(e *Entry) []*resolution {
-	var out []*resolution
-	for _, ctx := range w.contextsOf(e) {
-		if ctx.target.CatalogBudget > 0 {
-			out = append(out, w.resolve(ctx))
-		}
+	ctxs := w.contextsOf(old)
+	res := make([]*resolution, len(ctxs))
+	was := make([]string, len(ctxs))
+	for i, ctx := range ctxs {
+		res[i], was[i] = w.resolve(ctx), ctx.target.identity(old)
 	}
-	return out
-}
-
-// respend recounts the budgets after e's size changed, and lists the other
-// files whose standing moved.
-func (w *World) respend(e *Entry, budgets []*resolution) []string {
+	*old = *e
 	var out []string
-	for _, res := range budgets {
-		for _, m := range res.spend(res.target) {
-			if m != e && !slices.Contains(out, m.Skill.Path) {
+	for i := range res {
+		for _, m := range res[i].update(old, was[i]) {
+			if !slices.Contains(out, m.Skill.Path) {
 				out = append(out, m.Skill.Path)
 			}
 		}
@@ -359,6 +343,10 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 			e.sig.hidden += t.ID + ","
 		}
 	}
+	e.ids, e.hidden = make([]string, len(Targets)), make([]bool, len(Targets))
+	for i, t := range Targets {
+		e.ids[i], e.hidden[i] = t.Identify(s), t.hides(s)
+	}
 	return e
 }
 
@@ -444,7 +432,18 @@ func (t *Target) identity(e *Entry) string {
 	if e == nil {
 		return ""
 	}
+	if i := slices.Index(Targets, t); i >= 0 && e.ids != nil {
+		return e.ids[i]
+	}
 	return t.Identify(e.Skill)
+}
+
+// hidesEntry is hides for a file of the world.
+func (t *Target) hidesEntry(e *Entry) bool {
+	if i := slices.Index(Targets, t); i >= 0 && e.hidden != nil {
+		return e.hidden[i]
+	}
+	return t.hides(e.Skill)
 }
 
 // Identify is the name the target knows a skill by, "" when it has none.

@@ -45,22 +45,22 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 }
 
 func newYAMLDoc(src []byte, content Range) *yamlDoc {
-	d := &yamlDoc{src: src, content: content}
-	d.lineStarts = append(d.lineStarts, content.Start)
-	for i := content.Start; i < content.End; {
-		if n := lineBreak(src[i:content.End]); n > 0 {
-			i += n
-			d.lineStarts = append(d.lineStarts, i)
-			continue
-		}
-		i++
-	}
-	return d
+	return &yamlDoc{src: src, content: content}
 }
 
 // full reads the frontmatter with yaml.v3.
 func (d *yamlDoc) full() (*Value, []Problem) {
 	src, content := d.src, d.content
+	d.lineStarts = append(d.lineStarts[:0], content.Start)
+	for i := content.Start; i < content.End; i++ {
+		if c := src[i]; c != '\n' && c != '\r' && c != 0xc2 && c != 0xe2 {
+			continue
+		}
+		if n := lineBreak(src[i:content.End]); n > 0 {
+			i += n - 1
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
 	var root yaml.Node
 	if err := safeUnmarshal(src[content.Start:content.End], &root); err != nil {
 		d.add("yaml-syntax", d.errorRange(err.Error()), "YAML does not parse: "+yamlErrorText(err.Error()))
