@@ -100,13 +100,30 @@ func (w *World) resolve(ctx contextKey) *resolution {
 	}
 	t := ctx.target
 	res := &resolution{gen: w.gen, target: t, project: ctx.project, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
+	// Sort on copied keys: comparing through the root map costs more than
+	// the rest of the resolution together.
+	type keyed struct {
+		rank int
+		path string
+		e    *Entry
+	}
+	var ks []keyed
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
 			res.root[e] = r
-			res.members = append(res.members, e)
+			ks = append(ks, keyed{r.Rank, e.Skill.Path, e})
 		}
 	}
-	slices.SortFunc(res.members, res.compare)
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	res.members = make([]*Entry, len(ks))
+	for i, k := range ks {
+		res.members[i] = k.e
+	}
 	for _, e := range res.members {
 		k := t.identity(e)
 		res.groups[k] = append(res.groups[k], e)

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -131,7 +132,15 @@ func (w *World) targets() []*Target {
 func (w *World) Scan() []error {
 	var paths []string
 	seen := map[string]bool{}
+	// Many agents share a root (.agents/skills): walk each folder once per
+	// way of scanning it.
+	walked := map[string]bool{}
 	for _, r := range w.roots() {
+		key := fmt.Sprintf("%s\x00%+v", r.Dir, r.Target.Scan)
+		if walked[key] {
+			continue
+		}
+		walked[key] = true
 		for _, p := range Discover(r) {
 			if !seen[p] {
 				seen[p] = true
