@@ -302,7 +302,8 @@ func TestRulesCovered(t *testing.T) {
 }
 
 // TestRuleIDsEmitted reads the source of skillcore and analysis for every
-// rule id a finding can carry — the first argument of an add call, a Rule
+// rule id a finding can carry — the first argument of an add call, the
+// rules given to the checker's text call, a Rule
 // field, a variable named rule, a case of a switch on a rule — and holds it
 // to the catalog in both directions.
 func TestRuleIDsEmitted(t *testing.T) {
@@ -375,6 +376,11 @@ func ruleLiterals(t *testing.T, name string) map[string]string {
 		case *ast.CallExpr:
 			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "add" && len(n.Args) > 0 {
 				lit(n.Args[0])
+			}
+			// The checker's text(key, missingRule, typeRule, ...).
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "text" && len(n.Args) > 2 {
+				lit(n.Args[1])
+				lit(n.Args[2])
 			}
 		case *ast.KeyValueExpr:
 			if k, ok := n.Key.(*ast.Ident); ok && k.Name == "Rule" {

@@ -79,30 +79,15 @@ func (c *checker) file() {
 
 func (c *checker) name() {
 	rule := c.t.Name
-	f := c.s.Field("name")
-	if f == nil {
-		if rule.Required {
-			c.add("name-missing", Error, c.missingAt(), "no name field; it is required")
-		}
-		return
-	}
-	sev := Warning
+	missing := ""
 	if rule.Required {
-		sev = Error
+		missing = "no name field; it is required"
+	}
+	f, name, ok := c.text("name", "name-missing", "name-type", missing, rule.Required, rule.CollapseSpace)
+	if !ok {
+		return
 	}
 	v := f.Value
-	if v.Kind != KindString {
-		c.add("name-type", sev, v.Range, typeMessage("name", v))
-		return
-	}
-	if strings.TrimSpace(v.Text) == "" {
-		c.add("name-type", sev, v.Range, "name is blank")
-		return
-	}
-	name := v.Text
-	if rule.CollapseSpace {
-		name = collapseSpace(name)
-	}
 	if rule.Max > 0 && measure(name, rule.Unit) > rule.Max {
 		c.add("name-too-long", Error, v.Range, lengthMessage("name", name, rule.Max, rule.Unit))
 	}
@@ -136,37 +121,53 @@ func (c *checker) name() {
 	}
 }
 
+// text reads a string field the target judges: missingRule when it is
+// absent (with the message missing, if any: an error when required, else a
+// warning), typeRule when it is not a string or is blank. It returns the
+// value, whitespace collapsed where the target collapses it.
+func (c *checker) text(key, missingRule, typeRule, missing string, required, collapse bool) (*Field, string, bool) {
+	sev := Warning
+	if required {
+		sev = Error
+	}
+	f := c.s.Field(key)
+	if f == nil {
+		if missing != "" {
+			c.add(missingRule, sev, c.missingAt(), missing)
+		}
+		return nil, "", false
+	}
+	v := f.Value
+	switch {
+	case v.Kind != KindString:
+		c.add(typeRule, sev, v.Range, typeMessage(key, v))
+		return nil, "", false
+	case strings.TrimSpace(v.Text) == "":
+		c.add(typeRule, sev, v.Range, key+" is blank")
+		return nil, "", false
+	}
+	if collapse {
+		return f, collapseSpace(v.Text), true
+	}
+	return f, v.Text, true
+}
+
 var xmlTagRE = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
 
 func (c *checker) description() {
 	rule := c.t.Description
-	f := c.s.Field("description")
-	if f == nil {
-		switch {
-		case rule.Required:
-			c.add("description-missing", Error, c.missingAt(), "no description field; it is required")
-		case rule.Recommended:
-			c.add("description-missing", Warning, c.missingAt(), "no description field; the agent uses it to decide when to load the skill")
-		}
-		return
+	missing := ""
+	switch {
+	case rule.Required:
+		missing = "no description field; it is required"
+	case rule.Recommended:
+		missing = "no description field; the agent uses it to decide when to load the skill"
 	}
-	sev := Warning
-	if rule.Required {
-		sev = Error
+	f, desc, ok := c.text("description", "description-missing", "description-type", missing, rule.Required, rule.CollapseSpace)
+	if !ok {
+		return
 	}
 	v := f.Value
-	if v.Kind != KindString {
-		c.add("description-type", sev, v.Range, typeMessage("description", v))
-		return
-	}
-	if strings.TrimSpace(v.Text) == "" {
-		c.add("description-type", sev, v.Range, "description is blank")
-		return
-	}
-	desc := v.Text
-	if rule.CollapseSpace {
-		desc = collapseSpace(desc)
-	}
 	if rule.Max > 0 && measure(desc, rule.Unit) > rule.Max {
 		c.add("description-too-long", Error, v.Range, lengthMessage("description", desc, rule.Max, rule.Unit))
 	}
