@@ -37,7 +37,11 @@ type rwc struct {
 // startServer runs "exe serve" with the given home and returns the client
 // once the process is started.
 func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
-	cmd := exec.CommandContext(ctx, exe, "serve")
+	args := []string{"serve"}
+	if prof := os.Getenv("SKILL_LS_BENCH_CPUPROFILE"); prof != "" {
+		args = append(args, "--cpuprofile", prof)
+	}
+	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -52,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 const usage = `usage:
-  skill-ls [serve] [--stdio] [--log-file PATH]   run the language server on stdio
+  skill-ls [serve] [--stdio] [--log-file PATH] [--cpuprofile FILE]   run the language server on stdio
   skill-ls check [--target t1,t2] [--format text|json|sarif] [PATH...]
   skill-ls catalog [--target zed] [--project DIR]
   skill-ls explain RULE

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/skill-ls/skill-ls/lsp"
@@ -17,8 +19,22 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Bool("stdio", true, "talk LSP over stdin and stdout (the only transport)")
 	logFile := fs.String("log-file", "", "append a trace of every message to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (for pprof)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitUsage
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitUsage
+		}
+		defer pprof.StopCPUProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
