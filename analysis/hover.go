@@ -131,18 +131,9 @@ func (w *Workspace) budgetText(b *strings.Builder, e *skillcore.Entry) {
 		if t.CatalogBudget == 0 {
 			continue
 		}
-		catalog := w.World.Catalog(t, e.Project)
-		total, mine, dropped := 0, -1, false
-		for _, c := range catalog {
-			total = c.Used
-			if c.Skill.Path == e.Skill.Path {
-				name, _ := c.Skill.Str("name")
-				desc, _ := c.Skill.Str("description")
-				mine, dropped = len(name)+len(desc), c.Dropped
-			}
-		}
+		mine, total, listed, dropped := w.World.BudgetStanding(t, e.Project, e.Skill.Path)
 		switch {
-		case mine < 0:
+		case !listed:
 			fmt.Fprintf(b, "%s catalog budget: this skill is not in the catalog; the catalog uses %d of %d bytes.\n\n", t.Title, total, t.CatalogBudget)
 		case dropped:
 			fmt.Fprintf(b, "%s catalog budget: this skill's %d bytes do not fit and it is **dropped**; the catalog uses %d of %d bytes.\n\n", t.Title, mine, total, t.CatalogBudget)

@@ -419,14 +419,35 @@ type CatalogEntry struct {
 // Catalog lists the skills the target would show the model in project ("" for
 // none), in its order, with the budget standing of each.
 func (w *World) Catalog(t *Target, project string) []CatalogEntry {
-	res := w.resolve(contextKey{t, filepath.Clean(project)})
-	if project == "" {
-		res = w.resolve(contextKey{t, ""})
-	}
+	res := w.catalogOf(t, project)
 	out := make([]CatalogEntry, len(res.order))
 	for i, e := range res.order {
 		b := res.budget[e]
 		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter}
 	}
 	return out
+}
+
+func (w *World) catalogOf(t *Target, project string) *resolution {
+	if project == "" {
+		return w.resolve(contextKey{t, ""})
+	}
+	return w.resolve(contextKey{t, filepath.Clean(project)})
+}
+
+// BudgetStanding is how the skill at path stands in the target's budgeted
+// catalog for project: the bytes its name and description take, the bytes
+// the whole catalog spends, and whether it is listed or dropped. Unlike
+// Catalog it copies nothing, for the hover on any skill of a large world.
+func (w *World) BudgetStanding(t *Target, project, path string) (size, spent int, listed, dropped bool) {
+	res := w.catalogOf(t, project)
+	if n := len(res.order); n > 0 {
+		spent = res.budget[res.order[n-1]].usedAfter
+	}
+	if e := w.Entry(path); e != nil {
+		if b, ok := res.budget[e]; ok {
+			return b.size, spent, true, b.dropped
+		}
+	}
+	return 0, spent, false, false
 }
