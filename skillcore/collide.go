@@ -27,7 +27,7 @@ type resolution struct {
 	order  []*Entry
 	root   map[*Entry]Root
 	budget map[*Entry]budgetUse
-	spare  map[*Entry]budgetUse // the budget before the last count, reused
+	spent  int // bytes of the budget the catalog uses
 }
 
 type budgetUse struct {
@@ -169,7 +169,7 @@ func (res *resolution) list() []*Entry {
 		}
 	}
 	if t.CatalogBudget > 0 {
-		return res.spend(t)
+		return res.spend(t, 0, len(res.order), nil)
 	}
 	return nil
 }
@@ -178,6 +178,17 @@ func (res *resolution) list() []*Entry {
 // where it now belongs, and counts the budget again.
 func (res *resolution) relist(touched []*Entry) []*Entry {
 	t := res.target
+	// The budget changes only from the first touched place on; past the
+	// last one, the catalog is the same list as before.
+	from, last := len(res.order), -1
+	span := func() {
+		for _, m := range touched {
+			if i := slices.Index(res.order, m); i >= 0 {
+				from, last = min(from, i), max(last, i)
+			}
+		}
+	}
+	span()
 	res.order = slices.DeleteFunc(res.order, func(m *Entry) bool { return slices.Contains(touched, m) })
 	for _, m := range touched {
 		if _, member := res.root[m]; !member || slices.Contains(res.order, m) {
@@ -188,8 +199,9 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 			res.order = slices.Insert(res.order, i, m)
 		}
 	}
+	span()
 	if t.CatalogBudget > 0 {
-		return res.spend(t)
+		return res.spend(t, min(from, len(res.order)), last, touched)
 	}
 	return nil
 }
@@ -253,37 +265,47 @@ func (res *resolution) update(e *Entry, was string) []*Entry {
 	return slices.DeleteFunc(changed, func(m *Entry) bool { return m == e })
 }
 
-// spend counts the catalog's entries against the target's budget, in order,
-// and returns those whose standing changed.
-func (res *resolution) spend(t *Target) []*Entry {
+// spend counts the catalog's entries against the target's budget from
+// position from on (those before it keep their count), forgets the entries of
+// gone that left the catalog, and returns the entries whose findings change.
+// Zed stops at the first skill that does not fit, so once the count is full
+// past the last changed place, where it was full before, the rest stand as
+// they stood: typing in a description recounts only the skills up to the
+// edge of the budget, not the whole catalog.
+func (res *resolution) spend(t *Target, from, last int, gone []*Entry) []*Entry {
 	var changed []*Entry
-	used, full := 0, false
-	was := res.budget
-	if res.spare == nil {
-		res.spare = make(map[*Entry]budgetUse, len(res.order))
+	for _, e := range gone {
+		if _, ok := res.budget[e]; ok && !slices.Contains(res.order, e) {
+			delete(res.budget, e)
+			changed = append(changed, e) // out of the catalog now
+		}
 	}
-	res.budget, res.spare = res.spare, was // reuse the old map next time
-	clear(res.budget)
-	for _, e := range res.order {
-		size := e.sig.size // name and description bytes
-		u := budgetUse{size: size}
-		// Zed stops at the first skill that does not fit.
-		if full = full || used+size > t.CatalogBudget; full {
+	used, full := 0, false
+	if from > 0 {
+		prev := res.budget[res.order[from-1]]
+		used, full = prev.usedAfter, prev.dropped
+		if full {
+			used = res.spent // a dropped skill's own count may be an older edit's
+		}
+	}
+	for i, e := range res.order[from:] {
+		u := budgetUse{size: e.sig.size} // name and description bytes
+		if full = full || used+u.size > t.CatalogBudget; full {
 			u.dropped = true
 		} else {
-			used += size
+			used += u.size
 		}
 		u.usedAfter = used
-		if w, ok := was[e]; !ok || w.view(t) != u.view(t) {
+		w, ok := res.budget[e]
+		if full && ok && w.dropped && from+i > last {
+			break
+		}
+		if !ok || w.view(t) != u.view(t) {
 			changed = append(changed, e)
 		}
 		res.budget[e] = u
 	}
-	for e := range was {
-		if _, ok := res.budget[e]; !ok {
-			changed = append(changed, e) // out of the catalog now
-		}
-	}
+	res.spent = used
 	return changed
 }
 
@@ -423,6 +445,9 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 	out := make([]CatalogEntry, len(res.order))
 	for i, e := range res.order {
 		b := res.budget[e]
+		if b.dropped {
+			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
+		}
 		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter}
 	}
 	return out
@@ -441,13 +466,10 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 // Catalog it copies nothing, for the hover on any skill of a large world.
 func (w *World) BudgetStanding(t *Target, project, path string) (size, spent int, listed, dropped bool) {
 	res := w.catalogOf(t, project)
-	if n := len(res.order); n > 0 {
-		spent = res.budget[res.order[n-1]].usedAfter
-	}
 	if e := w.Entry(path); e != nil {
 		if b, ok := res.budget[e]; ok {
-			return b.size, spent, true, b.dropped
+			return b.size, res.spent, true, b.dropped
 		}
 	}
-	return 0, spent, false, false
+	return 0, res.spent, false, false
 }
