@@ -193,7 +193,7 @@ func (s *Server) diagnoseLocked(path string, mappers map[string]*Mapper) (protoc
 	mapperFor := func(p string) *Mapper {
 		m := mappers[p]
 		if m == nil {
-			m = NewMapper(s.ws.Source(p), s.enc)
+			m = s.mapperLocked(p, s.ws.Source(p))
 			mappers[p] = m
 		}
 		return m

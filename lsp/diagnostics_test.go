@@ -11,7 +11,6 @@ import (
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
 
-	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -423,21 +422,24 @@ func (r *recorder) registrations() []protocol.Registration {
 	return slices.Clone(r.registered)
 }
 
-// withFile finds an open buffer, and nothing for other Markdown files.
-func TestWithFile(t *testing.T) {
+// fileLocked finds an open buffer, and nothing for other Markdown files.
+func TestFileLocked(t *testing.T) {
 	h := start(t, "", setup{})
 	const rel = "ws/.agents/skills/my-skill/SKILL.md"
 	h.open(rel, "---\nname: my-skill\ndescription: 🎉 x\n---\n", 1)
 	h.open("ws/README.md", "# Read me\n", 1)
 	h.roundTrip()
-	var got protocol.Position
-	ok := h.srv.withFile(h.uri(rel), func(ws *analysis.Workspace, path string, m *Mapper) {
-		got = m.Position(strings.Index(string(ws.Source(path)), "x"))
-	})
-	if !ok || got != pos(2, 16) {
-		t.Errorf("withFile: %v, position of x %v; want 2:16", ok, got)
+	h.srv.mu.Lock()
+	defer h.srv.mu.Unlock()
+	f, ok := h.srv.fileLocked(h.uri(rel))
+	if got := f.m.Position(strings.Index(string(h.srv.ws.Source(f.path)), "x")); !ok || got != pos(2, 16) {
+		t.Errorf("fileLocked: %v, position of x %v; want 2:16", ok, got)
 	}
-	if h.srv.withFile(h.uri("ws/README.md"), func(*analysis.Workspace, string, *Mapper) { t.Error("called for README.md") }) {
-		t.Error("withFile found README.md")
+	// One Mapper per version of the text.
+	if again, _ := h.srv.fileLocked(h.uri(rel)); again.m != f.m {
+		t.Error("a second request on the same version indexed the text again")
+	}
+	if _, ok := h.srv.fileLocked(h.uri("ws/README.md")); ok {
+		t.Error("fileLocked found README.md")
 	}
 }

@@ -1,9 +1,7 @@
 package lsp
 
 import (
-	"hash/maphash"
 	"slices"
-	"sync"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -100,46 +98,32 @@ func (s *Server) fileLocked(u uri.URI) (skillFile, bool) {
 	if src == nil {
 		return skillFile{}, false
 	}
-	return skillFile{uri: u, path: path, m: cachedMapper(src, s.enc)}, true
+	return skillFile{uri: u, path: path, m: s.mapperLocked(path, src)}, true
 }
 
-// recentMappers keeps the Mappers of the last few texts a feature request
-// read, so that requests on one version of a document (a hover, then a
-// completion, then code actions as the cursor moves) index its lines once.
-// A text is known by its length and a hash of its bytes, which costs a
-// tenth of indexing it and does not depend on how the bytes were made.
-var recentMappers struct {
-	sync.Mutex
-	seed    maphash.Seed
-	next    int
-	entries [4]mapperEntry
-}
+// maxMappers bounds the Mappers kept between requests.
+const maxMappers = 64
 
-type mapperEntry struct {
-	hash uint64
-	m    *Mapper
-}
-
-func init() { recentMappers.seed = maphash.MakeSeed() }
-
-// cachedMapper is NewMapper(src, enc), from recentMappers when it can be.
-func cachedMapper(src []byte, enc Encoding) *Mapper {
-	if len(src) < 4<<10 {
-		return NewMapper(src, enc) // cheaper than hashing
+// mapperLocked is the Mapper of the text the workspace holds for path,
+// made once per version of the file: every edit and every load gives the
+// file a new text (nothing writes into one in place), so a Mapper is current
+// while it indexes that very slice. Requests on one version (a hover, a
+// completion, code actions as the cursor moves, its diagnostics) share it.
+func (s *Server) mapperLocked(path string, src []byte) *Mapper {
+	if m := s.mappers[path]; m != nil && m.enc == s.enc && sameText(m.src, src) {
+		return m
 	}
-	c := &recentMappers
-	h := maphash.Bytes(c.seed, src)
-	c.Lock()
-	defer c.Unlock()
-	for _, e := range c.entries {
-		if e.m != nil && e.hash == h && e.m.enc == enc && len(e.m.src) == len(src) {
-			return e.m
-		}
+	if len(s.mappers) >= maxMappers {
+		clear(s.mappers)
 	}
-	m := NewMapper(src, enc)
-	c.entries[c.next] = mapperEntry{hash: h, m: m}
-	c.next = (c.next + 1) % len(c.entries)
+	m := NewMapper(src, s.enc)
+	s.mappers[path] = m
 	return m
+}
+
+// sameText reports whether a and b are the same slice of memory.
+func sameText(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // mappersLocked returns a function that gives the Mapper of any file the
@@ -149,7 +133,7 @@ func (s *Server) mappersLocked(f skillFile) func(path string) *Mapper {
 	return func(p string) *Mapper {
 		m := mappers[p]
 		if m == nil {
-			m = cachedMapper(s.ws.Source(p), s.enc)
+			m = s.mapperLocked(p, s.ws.Source(p))
 			mappers[p] = m
 		}
 		return m

@@ -91,6 +91,7 @@ type Server struct {
 	debounce time.Duration
 	ws       *analysis.Workspace
 	docs     map[string]*document // open SKILL.md buffers by path
+	mappers  map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
 	ready    bool                 // the first scan is done
 	// builtWith and builtFolders are what the workspace was made from.
 	builtWith    Settings
@@ -121,6 +122,7 @@ func newServer(opts Options) *Server {
 		exited:   make(chan struct{}),
 		calls:    map[jsonrpc2.ID]context.CancelFunc{},
 		docs:     map[string]*document{},
+		mappers:  map[string]*Mapper{},
 		debounce: defaultDebounce,
 	}
 	if s.getenv == nil {

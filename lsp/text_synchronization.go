@@ -130,35 +130,3 @@ func applyChanges(src []byte, changes []protocol.TextDocumentContentChangeEvent,
 	}
 	return src, nil
 }
-
-// withFile runs f with the workspace, the path of the SKILL.md a request
-// names and a Mapper over the text the workspace holds for it (the editor's
-// buffer when open), under the lock that guards the workspace. It reports
-// false, without calling f, for a document skill-ls says nothing about.
-//
-// It is how a request handler is written: find the file, call the feature
-// in package analysis with byte offsets, convert the answer. Hover, say:
-//
-//	func (s *Server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
-//		var out *protocol.Hover
-//		s.withFile(params.TextDocument.URI, func(ws *analysis.Workspace, path string, m *Mapper) {
-//			if h, ok := ws.Hover(path, m.Offset(params.Position)); ok {
-//				out = &protocol.Hover{Contents: ..., Range: m.Range(h.Range)}
-//			}
-//		})
-//		return out, nil
-//	}
-func (s *Server) withFile(u uri.URI, f func(ws *analysis.Workspace, path string, m *Mapper)) bool {
-	path := skillPath(u)
-	if path == "" {
-		return false
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	src := s.ws.Source(path)
-	if src == nil {
-		return false
-	}
-	f(s.ws, path, NewMapper(src, s.enc))
-	return true
-}
