@@ -12,22 +12,11 @@
 -- exactly SKILL.md: root_dir calls on_dir for nothing else, so no client is
 -- started for a README.
 
-local root_markers = {
-  '.git',
-  '.agents',
-  '.claude',
-  '.codex',
-  '.github',
-  '.gemini',
-  '.skills',
-  '.zot',
-}
-
----@param name string
----@return boolean
-local function is_skill_file(name)
-  return name == 'SKILL.md' or name:match('[/\\]SKILL%.md$') ~= nil
-end
+-- The root markers and the SKILL.md test are shared with the 0.7-0.10
+-- setup in lua/skill_ls, which sits on the same runtimepath folder.
+local skill_ls = require('skill_ls')
+local root_markers = skill_ls.root_markers
+local is_skill_file = skill_ls.is_skill_file
 
 ---@type vim.lsp.Config
 return {
