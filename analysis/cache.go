@@ -2,6 +2,11 @@ package analysis
 
 import "github.com/skill-ls/skill-ls/skillcore"
 
+// maxCachedBodies bounds the cache: a first scan asks for every file's
+// findings once, and keeping all their bodies (and through them each old
+// version's text) would hold the whole workspace twice.
+const maxCachedBodies = 64
+
 // cachedBody remembers the body scan of one version of a file, so that the
 // features asked about one version (findings, symbols, links, folding) walk
 // its Markdown once.
@@ -18,6 +23,9 @@ func (w *Workspace) body(s *skillcore.Skill) *Body {
 	}
 	if w.bodies == nil {
 		w.bodies = map[string]cachedBody{}
+	}
+	if len(w.bodies) >= maxCachedBodies {
+		clear(w.bodies)
 	}
 	b := ScanBody(s)
 	w.bodies[s.Path] = cachedBody{skill: s, body: b}
