@@ -16,31 +16,45 @@ const maxBodyLines = 500
 // with the user's severity overrides applied, in file order. Files the
 // workspace does not hold get none.
 func (w *Workspace) Findings(path string) []Finding {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return []Finding{}
 	}
 	return w.findings(e.Skill, w.World.Problems(path), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
-// FindingsOf is Findings for each of paths, for a checker that reports many
-// files: each file's body and links are checked in parallel, while the
+// FindingsOf is Findings for each of paths, with the whole text each file's
+// findings are measured in (nil for a file the workspace does not hold), for
+// a checker or a server that reports many files: each file's body and links
+// are checked, and a released body read back, in parallel while the
 // world's problems are gathered.
-func (w *Workspace) FindingsOf(paths []string) [][]Finding {
+func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	skills := make([]*skillcore.Skill, len(paths))
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
 			skills[i] = e.Skill
 		}
 	}
+	// stale marks the released files whose disk text is no longer the one
+	// parsed; they are taken in, then judged, after the parallel part.
+	stale := make([]bool, len(paths))
 	body := make([][]skillcore.Problem, len(paths))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		skillcore.ForEach(len(paths), func(i int) {
-			if s := skills[i]; s != nil {
-				body[i] = bodyProblems(s, ScanBody(s))
+			s := skills[i]
+			if s == nil {
+				return
 			}
+			if s.Released() {
+				if s, _, _ = readBack(s); s == nil {
+					stale[i] = true
+					return
+				}
+				skills[i] = s
+			}
+			body[i] = bodyProblems(s, ScanBody(s))
 		})
 	}()
 	problems := make([][]skillcore.Problem, len(paths))
@@ -50,13 +64,23 @@ func (w *Workspace) FindingsOf(paths []string) [][]Finding {
 	<-done
 	out := make([][]Finding, len(paths))
 	skillcore.ForEach(len(paths), func(i int) {
-		if s := skills[i]; s != nil {
+		if s := skills[i]; s != nil && !stale[i] {
 			out[i] = w.findings(s, problems[i], body[i])
-		} else {
-			out[i] = []Finding{}
 		}
 	})
-	return out
+	texts := make([][]byte, len(paths))
+	for i, p := range paths {
+		if stale[i] {
+			out[i] = w.Findings(p) // reads the file again, and takes it in
+			texts[i] = w.Source(p)
+		} else if skills[i] != nil {
+			texts[i] = skills[i].Src
+		}
+		if out[i] == nil {
+			out[i] = []Finding{}
+		}
+	}
+	return out, texts
 }
 
 // findings turns a file's problems and its body's into findings. It reads

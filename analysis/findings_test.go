@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"bytes"
+	"os"
 	"reflect"
 	"slices"
 	"testing"
@@ -26,25 +28,82 @@ description: Codex a.
 ---
 `)
 
-// TestFindingsOfMatchesFindings: the batch a checker uses says exactly what
-// the one-file call says.
+// TestFindingsOfMatchesFindings: the batch a checker or server uses says
+// exactly what the one-file call says, and gives each file's whole text,
+// whether the workspace keeps bodies or releases them.
 func TestFindingsOfMatchesFindings(t *testing.T) {
-	tr := newTestTree(t, Config{}, findingsTree...)
-	paths := tr.ws.Paths()
-	if len(paths) != 3 {
-		t.Fatalf("%d files", len(paths))
-	}
-	batch := tr.ws.FindingsOf(append(paths, tr.path("proj/none/SKILL.md")))
-	for i, p := range paths {
-		if one := tr.ws.Findings(p); !reflect.DeepEqual(one, batch[i]) {
-			t.Errorf("%s:\n one  %v\n batch %v", p, rules(one), rules(batch[i]))
+	for _, release := range []bool{false, true} {
+		tr := newTestTree(t, Config{ReleaseBodies: release}, findingsTree...)
+		paths := tr.ws.Paths()
+		if len(paths) != 3 {
+			t.Fatalf("%d files", len(paths))
 		}
-		if len(batch[i]) == 0 {
-			t.Errorf("%s: no findings", p)
+		batch, texts := tr.ws.FindingsOf(append(paths, tr.path("proj/none/SKILL.md")))
+		for i, p := range paths {
+			if one := tr.ws.Findings(p); !reflect.DeepEqual(one, batch[i]) {
+				t.Errorf("release %v: %s:\n one  %v\n batch %v", release, p, rules(one), rules(batch[i]))
+			}
+			if len(batch[i]) == 0 {
+				t.Errorf("release %v: %s: no findings", release, p)
+			}
+			if want, _ := os.ReadFile(p); !bytes.Equal(texts[i], want) {
+				t.Errorf("release %v: %s: text %q, want the file's %q", release, p, texts[i], want)
+			}
+			if got := tr.ws.World.Entry(p).Skill.Released(); got != (tr.ws.Config().ReleaseBodies && p != tr.path("proj/.agents/skills/b/SKILL.md")) {
+				t.Errorf("release %v: %s released %v after FindingsOf", release, p, got)
+			}
+		}
+		if last := batch[len(batch)-1]; last == nil || len(last) != 0 || texts[len(texts)-1] != nil {
+			t.Errorf("release %v: a file the workspace does not hold: %v %q", release, last, texts[len(texts)-1])
 		}
 	}
-	if last := batch[len(batch)-1]; last == nil || len(last) != 0 {
-		t.Errorf("a file the workspace does not hold: %v", last)
+}
+
+// TestReleasedFileChangedOnDisk: a released file that changed or went on
+// disk before its watcher event is taken in when it is read back, and the
+// change is reported with the files it affects.
+func TestReleasedFileChangedOnDisk(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		tr := newTestTree(t, Config{ReleaseBodies: true}, findingsTree...)
+		var heard [][]string
+		tr.ws.OnReload = func(paths []string) { heard = append(heard, paths) }
+		a, codexA := tr.path("proj/.agents/skills/a/SKILL.md"), tr.path("proj/.codex/skills/a/SKILL.md")
+		if !tr.ws.World.Entry(a).Skill.Released() {
+			t.Fatal("a is not released")
+		}
+		changed := "---\nname: c\ndescription: Now called c.\n---\n\nSee [y](references/y.md).\n"
+		if err := os.WriteFile(a, []byte(changed), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var got []Finding
+		var text []byte
+		if batch {
+			fs, texts := tr.ws.FindingsOf([]string{a})
+			got, text = fs[0], texts[0]
+		} else {
+			got, text = tr.ws.Findings(a), tr.ws.Source(a)
+		}
+		if string(text) != changed {
+			t.Errorf("batch %v: text %q, want the changed file", batch, text)
+		}
+		if n, _ := tr.ws.World.Entry(a).Skill.Str("name"); n != "c" {
+			t.Errorf("batch %v: the workspace still has name %q", batch, n)
+		}
+		if !slices.ContainsFunc(got, func(f Finding) bool { return f.Rule == "name-dir-mismatch" }) {
+			t.Errorf("batch %v: findings %v, want those of the changed file", batch, rules(got))
+		}
+		// a no longer shares its name with codex's a, which hears of it.
+		if len(heard) != 1 || heard[0][0] != a || !slices.Contains(heard[0], codexA) {
+			t.Errorf("batch %v: OnReload heard %v, want a and %s", batch, heard, codexA)
+		}
+
+		if err := os.Remove(codexA); err != nil {
+			t.Fatal(err)
+		}
+		tr.ws.Release(codexA)
+		if got := tr.ws.Findings(codexA); len(got) != 0 || tr.ws.World.Entry(codexA) != nil {
+			t.Errorf("batch %v: a file gone from disk: findings %v, still held %v", batch, rules(got), tr.ws.World.Entry(codexA) != nil)
+		}
 	}
 }
 

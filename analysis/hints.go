@@ -18,7 +18,7 @@ type InlayHint struct {
 // InlayHints shows, after the description, how much room is left before the
 // tightest limit of the agents that read the file.
 func (w *Workspace) InlayHints(path string) []InlayHint {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	out := []InlayHint{}
 	if e == nil {
 		return out
@@ -74,7 +74,7 @@ type CodeLens struct {
 
 // CodeLenses shows over the frontmatter which agents load the file.
 func (w *Workspace) CodeLenses(path string) []CodeLens {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return []CodeLens{}
 	}

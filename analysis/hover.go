@@ -21,7 +21,7 @@ type Hover struct {
 // the catalog budget and collisions; for other keys, their documentation;
 // for a relative link, whether its file exists.
 func (w *Workspace) Hover(path string, offset int) *Hover {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return nil
 	}

@@ -30,7 +30,7 @@ func onField(s *skillcore.Skill, key string, offset int) *skillcore.Field {
 // Definition goes from the name to the skills it collides with, and from a
 // relative link to the file it names.
 func (w *Workspace) Definition(path string, offset int) []Location {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return []Location{}
 	}
@@ -60,7 +60,7 @@ func (w *Workspace) Definition(path string, offset int) []Location {
 // References lists every skill, across all roots, known by the same name as
 // the one at path (the file itself included).
 func (w *Workspace) References(path string, offset int) []Location {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	out := []Location{}
 	if e == nil || onField(e.Skill, "name", offset) == nil {
 		return out
@@ -100,7 +100,7 @@ type DocumentLink struct {
 
 // Links lists the relative paths the body names.
 func (w *Workspace) Links(path string) []DocumentLink {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	out := []DocumentLink{}
 	if e == nil {
 		return out

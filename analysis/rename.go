@@ -18,7 +18,7 @@ type Renaming struct {
 // PrepareRename returns the range of the name value when offset is on the
 // name field, so an editor can offer to rename it.
 func (w *Workspace) PrepareRename(path string, offset int) (Range, bool) {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return Range{}, false
 	}
@@ -33,7 +33,7 @@ func (w *Workspace) PrepareRename(path string, offset int) (Range, bool) {
 // directory together. It refuses an invalid name, or one another skill or
 // folder already has.
 func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, error) {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	if e == nil {
 		return Renaming{}, fmt.Errorf("%s is not a skill in this workspace", path)
 	}

@@ -25,7 +25,7 @@ type Symbol struct {
 
 // Symbols is the outline of the file at path.
 func (w *Workspace) Symbols(path string) []Symbol {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	out := []Symbol{}
 	if e == nil {
 		return out
@@ -107,7 +107,7 @@ type Fold struct {
 // Folds lists the foldable ranges of the file: the frontmatter, each
 // section and each fenced code block.
 func (w *Workspace) Folds(path string) []Fold {
-	e := w.World.Entry(path)
+	e := w.file(path)
 	out := []Fold{}
 	if e == nil {
 		return out

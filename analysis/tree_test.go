@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,11 @@ func unmark(text string) (string, Range, bool) {
 	return text[:j] + text[j+len("»"):], Range{Start: i, End: j}, true
 }
 
+// releaseBodies runs every test on trees whose scanned files keep only
+// their frontmatter, as the language server's do; scripts/test.sh runs the
+// package both ways.
+var releaseBodies = flag.Bool("release-bodies", false, "scan test trees with Config.ReleaseBodies")
+
 // newTestTree writes files and scans them as a workspace whose home is
 // <dir>/home and whose project is <dir>/proj, with cfg's other settings.
 // Files outside every root are loaded too.
@@ -70,6 +76,7 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 		}
 		tr.src[f.path] = []byte(data)
 	}
+	cfg.ReleaseBodies = cfg.ReleaseBodies || *releaseBodies
 	cfg.Home = filepath.Join(dir, "home")
 	cfg.Projects = []string{filepath.Join(dir, "proj")}
 	tr.ws = NewWorkspace(cfg)

@@ -17,14 +17,23 @@ type Config struct {
 	// Rules overrides a rule's severity: "error", "warning", "info" or "off".
 	Rules  map[string]string
 	Getenv func(string) string
+	// ReleaseBodies keeps of the files read from disk only their
+	// frontmatter's text once judged, reading a body back when a feature
+	// asks about its file: a language server's memory (see Release).
+	ReleaseBodies bool
 }
 
 // Workspace is the world of skills an editor or a check run sees, with the
 // author's settings applied. It is not safe for concurrent use.
 type Workspace struct {
 	World  *skillcore.World
-	config Config
-	bodies map[string]cachedBody
+	// OnReload, when set, hears of the files a released file's read-back
+	// found changed or gone on disk, and of the files that change affects,
+	// once the workspace has taken it in: a server schedules them as it
+	// would after a watcher's event.
+	OnReload func(paths []string)
+	config   Config
+	bodies   map[string]cachedBody
 }
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
@@ -36,6 +45,7 @@ func NewWorkspace(cfg Config) *Workspace {
 		}
 	}
 	w.Extra = cfg.Roots
+	w.ReleaseBodies = cfg.ReleaseBodies
 	return &Workspace{World: w, config: cfg}
 }
 
@@ -58,9 +68,11 @@ func (w *Workspace) Remove(path string) []string {
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }
 
-// Source is the text the workspace holds for path, or nil.
+// Source is the whole text of the file at path, read back from disk when
+// its body was released, or nil. It is safe to call from many goroutines
+// at once only while no file is released (a checker's workspace).
 func (w *Workspace) Source(path string) []byte {
-	if e := w.World.Entry(path); e != nil {
+	if e := w.file(path); e != nil {
 		return e.Skill.Src
 	}
 	return nil

@@ -14,6 +14,9 @@ go vet ./...
 
 echo "== go test -race"
 go test -race -count=1 ./...
+# The analysis again on workspaces that keep only frontmatter, as the
+# language server's do.
+go test -race -count=1 ./analysis -release-bodies
 
 echo "== soak (bounded: memory and goroutines must stay flat)"
 go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-60s}" -v | grep -E 'cycles|^(ok|FAIL|---)'

@@ -24,6 +24,8 @@ type Skill struct {
 	Meta *Value
 	// Problems found while parsing; Targets is empty on each (all agents).
 	Problems []Problem
+	// released is set once the body has been let go (see Release).
+	released *releasedText
 }
 
 // Parse reads src as the SKILL.md at path. It never fails: every defect is a
@@ -101,7 +103,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 		return Parse(prev.Path, src)
 	}
 	s := *prev
-	s.Src = src
+	s.Src, s.released = src, nil
 	s.Frontmatter = fm
 	s.Problems = nil
 	s.checkUTF8(src)

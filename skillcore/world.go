@@ -21,6 +21,10 @@ type World struct {
 	Projects []string  // project directories, each with its own roots
 	Pinned   []*Target // when set, the only targets applied besides agentskills
 	Extra    []string  // extra roots, scanned as agentskills children roots
+	// ReleaseBodies makes Scan and Load release each file's body (see
+	// Skill.Release) once it is judged: a language server's world, which
+	// reads the bodies back when it needs them.
+	ReleaseBodies bool
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
@@ -170,6 +174,9 @@ func (w *World) Load(paths []string) []error {
 			return
 		}
 		done[i].entry = w.evaluate(Parse(p, src), roots)
+		if w.ReleaseBodies {
+			done[i].entry.Skill.Release()
+		}
 	})
 	var errs []error
 	for _, d := range done {

@@ -41,6 +41,9 @@ func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
 	if prof := os.Getenv("SKILL_LS_BENCH_CPUPROFILE"); prof != "" {
 		args = append(args, "--cpuprofile", prof)
 	}
+	if prof := os.Getenv("SKILL_LS_BENCH_MEMPROFILE"); prof != "" {
+		args = append(args, "--memprofile", prof)
+	}
 	cmd := exec.CommandContext(ctx, exe, args...)
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	stdin, err := cmd.StdinPipe()

@@ -68,7 +68,7 @@ type summary struct {
 }
 
 func (r *checkRun) report() *report {
-	findings := r.ws.FindingsOf(r.files)
+	findings, _ := r.ws.FindingsOf(r.files)
 	// Index the lines of every file a finding points into, then describe
 	// each file, both a file at a time in parallel.
 	paths := slices.Clone(r.files)

@@ -20,6 +20,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Bool("stdio", true, "talk LSP over stdin and stdout (the only transport)")
 	logFile := fs.String("log-file", "", "append a trace of every message to this file")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (for pprof)")
+	memProfile := fs.String("memprofile", "", "write a heap profile to this file when the session ends (for pprof)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -36,7 +37,25 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *memProfile != "" {
+		defer writeHeapProfile(*memProfile, stderr)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return lsp.Serve(ctx, stdin, stdout, lsp.Options{LogFile: *logFile, Getenv: os.Getenv, Version: version})
+}
+
+// writeHeapProfile records what the server still holds as the session ends,
+// which is the resident memory the 10,000-skill budget is about.
+func writeHeapProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("heap").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", err)
+	}
 }

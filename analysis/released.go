@@ -1,0 +1,78 @@
+package analysis
+
+import (
+	"os"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// A language server's workspace releases the bodies of the files it reads
+// from disk (Config.ReleaseBodies, Release): the files no editor holds are
+// diagnosed once and then only their frontmatter is read, by catalogs,
+// collisions, symbols and references. The features about one file read it
+// whole through file, which reads a released body back from disk.
+
+// file returns the entry at path with its whole text, or nil. A released
+// file is read back from disk; when it changed there since it was read (a
+// change whose watcher event has not come yet) or went, the workspace takes
+// the change in as the event would and reports it through OnReload.
+func (w *Workspace) file(path string) *skillcore.Entry {
+	e := w.World.Entry(path)
+	if e == nil || !e.Skill.Released() {
+		return e
+	}
+	whole, src, err := readBack(e.Skill)
+	if whole == nil {
+		return w.reload(e.Skill.Path, src, err)
+	}
+	c := *e
+	c.Skill = whole
+	return &c
+}
+
+// readBack reads a released skill's file and returns the skill whole, or
+// nil with what the read gave when the file is no longer the one parsed. It
+// only reads the skill, so files can be read back in parallel.
+func readBack(s *skillcore.Skill) (*skillcore.Skill, []byte, error) {
+	src, err := os.ReadFile(s.Path)
+	if err == nil {
+		if whole, ok := s.Restore(src); ok {
+			return whole, nil, nil
+		}
+	}
+	return nil, src, err
+}
+
+// reload takes in a released file found changed (src) or gone (err) on
+// disk, tells OnReload, and returns the file's new entry, or nil.
+func (w *Workspace) reload(path string, src []byte, err error) *skillcore.Entry {
+	var affected []string
+	if err != nil {
+		affected = w.Remove(path)
+	} else {
+		affected = w.Set(path, src)
+	}
+	if w.OnReload != nil {
+		w.OnReload(append([]string{path}, affected...))
+	}
+	return w.World.Entry(path)
+}
+
+// Release lets the file at path keep only its frontmatter's text until it
+// is asked about again: the server calls it once a file no editor holds has
+// its diagnostics published.
+func (w *Workspace) Release(path string) {
+	if e := w.World.Entry(path); e != nil {
+		e.Skill.Release()
+	}
+}
+
+// SourceTo is the text the workspace holds for path, enough of it to place
+// offsets up to end: a released file's frontmatter when end falls in it
+// (names, symbols and collisions point there), else the whole text.
+func (w *Workspace) SourceTo(path string, end int) []byte {
+	if e := w.World.Entry(path); e != nil && e.Skill.Released() && end <= len(e.Skill.Src) {
+		return e.Skill.Src
+	}
+	return w.Source(path)
+}

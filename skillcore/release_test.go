@@ -1,0 +1,148 @@
+package skillcore
+
+import (
+	"bytes"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+func TestRelease(t *testing.T) {
+	const whole = "---\nname: pdf\ndescription: Reads PDFs — tables and forms.\n---\n\n# PDF\n\nSee [forms](forms.md).\n"
+	tests := []struct {
+		name     string
+		src      string
+		released bool
+		kept     string // the text a released skill keeps
+	}{
+		{"whole file", whole, true, "---\nname: pdf\ndescription: Reads PDFs — tables and forms.\n---\n"},
+		{"crlf", strings.ReplaceAll(whole, "\n", "\r\n"), true, "---\r\nname: pdf\r\ndescription: Reads PDFs — tables and forms.\r\n---\r\n"},
+		{"bom", "\uFEFF" + whole, true, "\uFEFF---\nname: pdf\ndescription: Reads PDFs — tables and forms.\n---\n"},
+		{"no body", "---\nname: pdf\ndescription: d\n---", true, "---\nname: pdf\ndescription: d\n---"},
+		// Claude Code lists a skill without a description by its body's first line.
+		{"no description", "---\nname: pdf\n---\n\nReads PDFs.\n", false, ""},
+		{"description not a string", "---\nname: pdf\ndescription: [a, b]\n---\n\nReads PDFs.\n", false, ""},
+		{"unclosed", "---\nname: pdf\ndescription: d\n\n# PDF\n", false, ""},
+		{"no frontmatter", "# PDF\n", false, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := []byte(tc.src)
+			s := Parse("/p/pdf/SKILL.md", src)
+			before := *s
+			if got := s.Release(); got != tc.released || s.Released() != tc.released {
+				t.Fatalf("Release() = %v, Released() = %v, want %v", got, s.Released(), tc.released)
+			}
+			if !tc.released {
+				if !bytes.Equal(s.Src, src) {
+					t.Errorf("a skill that is not released kept %q, want its whole text", s.Src)
+				}
+				return
+			}
+			if string(s.Src) != tc.kept {
+				t.Errorf("kept %q, want %q", s.Src, tc.kept)
+			}
+			if &s.Src[0] == &src[0] {
+				t.Error("the kept text shares the whole text's memory, which then cannot go")
+			}
+			if !reflect.DeepEqual(s.Meta, before.Meta) || !reflect.DeepEqual(s.Problems, before.Problems) || s.Frontmatter != before.Frontmatter {
+				t.Error("releasing changed what was parsed")
+			}
+			if !s.Release() {
+				t.Error("a second Release reports false")
+			}
+
+			back, ok := s.Restore(bytes.Clone(src))
+			if !ok || !bytes.Equal(back.Src, src) || back.Released() || !s.Released() {
+				t.Fatalf("Restore of the same text: ok %v, whole %v, restored released %v, skill released %v", ok, bytes.Equal(back.Src, src), back.Released(), s.Released())
+			}
+			if !reflect.DeepEqual(back.Meta, before.Meta) || back.Path != before.Path {
+				t.Error("the restored skill is not the one parsed")
+			}
+			changed := bytes.Clone(src)
+			changed[len(changed)-2] ^= 1 // same length, one byte off
+			if _, ok := s.Restore(changed); ok {
+				t.Error("Restore took a text with a changed byte")
+			}
+			if _, ok := s.Restore(append(bytes.Clone(src), '\n')); ok {
+				t.Error("Restore took a longer text")
+			}
+		})
+	}
+}
+
+// TestReparseReleased: a new version of a released file is parsed whole,
+// reusing the frontmatter when it is unchanged.
+func TestReparseReleased(t *testing.T) {
+	const fm = "---\nname: pdf\ndescription: Reads PDFs.\n---\n"
+	prev := Parse("/p/pdf/SKILL.md", []byte(fm+"\n# PDF\n"))
+	prev.Release()
+	for _, src := range []string{fm + "\n# PDF, edited\n", "---\nname: pdf\ndescription: Reads more PDFs.\n---\n\n# PDF\n"} {
+		got := Reparse(prev, []byte(src))
+		want := Parse(prev.Path, []byte(src))
+		if got.Released() || string(got.Src) != src {
+			t.Errorf("Reparse of %q: released %v, text %q", src, got.Released(), got.Src)
+		}
+		if !reflect.DeepEqual(got.Meta, want.Meta) || !reflect.DeepEqual(got.Problems, want.Problems) || got.Frontmatter != want.Frontmatter {
+			t.Errorf("Reparse of %q differs from Parse", src)
+		}
+	}
+}
+
+// TestReleasedWorldMatches: a world that releases its bodies reports the
+// same problems and renders the same catalogs and budget reports as one that
+// keeps them, for every world scenario.
+func TestReleasedWorldMatches(t *testing.T) {
+	archives, err := filepath.Glob("../testdata/world/*.txtar")
+	if err != nil || len(archives) == 0 {
+		t.Fatal("no scenarios", err)
+	}
+	for _, a := range archives {
+		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			files := slices.DeleteFunc(ar.Files, func(f txtar.File) bool { return f.Name == "want" })
+			dir := t.TempDir()
+			skills := writeTree(t, dir, files)
+			kept := newTestWorld(t, dir, skills)
+			lean := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "proj")})
+			lean.ReleaseBodies = true
+			if errs := lean.Scan(); len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			if errs := lean.Load(skills); len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			released := 0
+			for _, p := range skills {
+				if lean.Entry(p).Skill.Released() {
+					released++
+				}
+				if got, want := lean.Problems(p), kept.Problems(p); !reflect.DeepEqual(got, want) {
+					t.Errorf("%s: problems differ once released:\n got %v\nwant %v", p, got, want)
+				}
+			}
+			if released == 0 {
+				t.Error("no file was released")
+			}
+			for _, tg := range Targets {
+				for _, project := range []string{filepath.Join(dir, "proj"), ""} {
+					got, want := RenderCatalog(tg, lean.Catalog(tg, project)), RenderCatalog(tg, kept.Catalog(tg, project))
+					if got != want {
+						t.Errorf("%s catalog differs once released:\n got %q\nwant %q", tg.ID, got, want)
+					}
+					got, want = BudgetReport(tg, lean.Catalog(tg, project)), BudgetReport(tg, kept.Catalog(tg, project))
+					if got != want {
+						t.Errorf("%s budget report differs once released:\n got %q\nwant %q", tg.ID, got, want)
+					}
+				}
+			}
+		})
+	}
+}
