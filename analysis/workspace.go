@@ -26,7 +26,7 @@ type Config struct {
 // Workspace is the world of skills an editor or a check run sees, with the
 // author's settings applied. It is not safe for concurrent use.
 type Workspace struct {
-	World  *skillcore.World
+	World *skillcore.World
 	// OnReload, when set, hears of the files a released file's read-back
 	// found changed or gone on disk, and of the files that change affects,
 	// once the workspace has taken it in: a server schedules them as it

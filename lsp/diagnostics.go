@@ -156,19 +156,18 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 		s.diag.queue = append(front, s.diag.queue...)
 	}
 
-	mappers := map[string]*Mapper{}
-	n := 0
-	for n < maxBatch && len(s.diag.queue) > 0 {
+	var paths []string
+	for len(paths) < maxBatch && len(s.diag.queue) > 0 {
 		p := s.diag.queue[0]
 		s.diag.queue = s.diag.queue[1:]
 		if !s.diag.queued[p] {
 			continue // published already, from its copy nearer the front
 		}
 		delete(s.diag.queued, p)
-		n++
-		if params, ok := s.diagnoseLocked(p, mappers); ok {
-			batch = append(batch, params)
-		}
+		paths = append(paths, p)
+	}
+	if len(paths) > 0 {
+		batch = s.diagnoseLocked(paths)
 	}
 	if len(s.diag.queue) == 0 {
 		s.diag.queue = nil
@@ -181,15 +180,13 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 	return batch, next
 }
 
-// diagnoseLocked computes what to publish for path, reporting false when
-// there is nothing to say: a file that is not open, has no findings and had
-// none before.
-func (s *Server) diagnoseLocked(path string, mappers map[string]*Mapper) (protocol.PublishDiagnosticsParams, bool) {
-	doc := s.docs[path]
-	findings := s.ws.Findings(path)
-	if doc == nil && len(findings) == 0 && s.diag.published[path] == 0 {
-		return protocol.PublishDiagnosticsParams{}, false
-	}
+// diagnoseLocked computes what to publish for paths, leaving out a file
+// that is not open, has no findings and had none before. A file no editor
+// holds then keeps only its frontmatter (Workspace.Release) until it is
+// asked about again.
+func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsParams {
+	findings, texts := s.ws.FindingsOf(paths)
+	mappers := map[string]*Mapper{}
 	mapperFor := func(p string) *Mapper {
 		m := mappers[p]
 		if m == nil {
@@ -198,20 +195,34 @@ func (s *Server) diagnoseLocked(path string, mappers map[string]*Mapper) (protoc
 		}
 		return m
 	}
-	params := protocol.PublishDiagnosticsParams{
-		URI:         fileURI(path),
-		Diagnostics: diagnostics(findings, mapperFor(path), mapperFor),
+	out := make([]protocol.PublishDiagnosticsParams, 0, len(paths))
+	for i, path := range paths {
+		doc := s.docs[path]
+		if doc == nil {
+			s.ws.Release(path)
+		}
+		if doc == nil && len(findings[i]) == 0 && s.diag.published[path] == 0 {
+			continue
+		}
+		if mappers[path] == nil {
+			mappers[path] = s.mapperLocked(path, texts[i])
+		}
+		params := protocol.PublishDiagnosticsParams{
+			URI:         fileURI(path),
+			Diagnostics: diagnostics(findings[i], mappers[path], mapperFor),
+		}
+		if doc != nil {
+			params.Version = protocol.NewOptional(doc.version)
+			params.URI = doc.uri
+		}
+		if n := len(params.Diagnostics); n > 0 {
+			s.diag.published[path] = n
+		} else {
+			delete(s.diag.published, path)
+		}
+		out = append(out, params)
 	}
-	if doc != nil {
-		params.Version = protocol.NewOptional(doc.version)
-		params.URI = doc.uri
-	}
-	if n := len(params.Diagnostics); n > 0 {
-		s.diag.published[path] = n
-	} else {
-		delete(s.diag.published, path)
-	}
-	return params, true
+	return out
 }
 
 // diagnostics converts findings to protocol diagnostics: severity always

@@ -75,7 +75,7 @@ func (s *Server) Symbols(ctx context.Context, params *protocol.WorkspaceSymbolPa
 	for _, sym := range s.ws.WorkspaceSymbols(params.Query) {
 		// Only the lines down to the name are indexed: a query lists
 		// every skill, and names sit at the top of their files.
-		m := NewMapper(linesTo(s.ws.Source(sym.Path), sym.Range.End), s.enc)
+		m := NewMapper(linesTo(s.ws.SourceTo(sym.Path, sym.Range.End), sym.Range.End), s.enc)
 		out = append(out, protocol.SymbolInformation{
 			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: sym.Name, Kind: protocol.SymbolKindModule, ContainerName: ptr(sym.Root)},
 			Location:              protocol.Location{URI: s.uriLocked(sym.Path), Range: m.Range(sym.Range)},

@@ -87,6 +87,9 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 		Roots:    roots,
 		Rules:    s.settings.Rules,
 		Getenv:   s.getenv,
+		// The files no editor holds are diagnosed, then read for their
+		// frontmatter only: their bodies go back to the disk.
+		ReleaseBodies: true,
 	}
 }
 
@@ -101,6 +104,9 @@ func (s *Server) rebuild() int {
 	s.mu.Lock()
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())
+	// A body read back that changed on disk is an event the watcher has
+	// not told yet; ws calls this with mu held, as every caller of ws does.
+	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
 	s.mu.Unlock()
 
 	s.refreshWatches(ws.World.Roots())
