@@ -10,16 +10,21 @@ type Action struct {
 // path, preferred fixes first within each finding.
 func (w *Workspace) Actions(path string, r Range) []Action {
 	out := []Action{}
-	for _, f := range w.Findings(path) {
+	e := w.file(path)
+	if e == nil {
+		return out
+	}
+	for _, f := range w.entryFindings(e) {
 		if f.Range.End < r.Start || f.Range.Start > r.End {
 			continue
 		}
-		for _, fix := range f.Fixes {
+		fixes := fixesFor(e.Skill, f)
+		for _, fix := range fixes {
 			if fix.Preferred {
 				out = append(out, Action{Finding: f, Fix: fix})
 			}
 		}
-		for _, fix := range f.Fixes {
+		for _, fix := range fixes {
 			if !fix.Preferred {
 				out = append(out, Action{Finding: f, Fix: fix})
 			}

@@ -16,7 +16,8 @@ const (
 )
 
 // Finding is one thing to tell the author: a rule broken at a place, for
-// some agents, with the other files involved and the fixes on offer.
+// some agents, with the other files involved. Workspace.Fixes tells the
+// fixes on offer.
 type Finding struct {
 	Rule     string
 	Severity Severity
@@ -24,7 +25,6 @@ type Finding struct {
 	Range    Range
 	Targets  []string
 	Related  []Related
-	Fixes    []Fix
 }
 
 // Related is another place a finding is about, often another file.

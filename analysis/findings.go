@@ -20,7 +20,11 @@ func (w *Workspace) Findings(path string) []Finding {
 	if e == nil {
 		return []Finding{}
 	}
-	return w.findings(e.Skill, w.World.Problems(path), bodyProblems(e.Skill, w.body(e.Skill)))
+	return w.entryFindings(e)
+}
+
+func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
+	return w.findings(w.World.Problems(e.Skill.Path), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
 // FindingsOf is Findings for each of paths, with the whole text each file's
@@ -57,15 +61,12 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 			body[i] = bodyProblems(s, ScanBody(s))
 		})
 	}()
-	problems := make([][]skillcore.Problem, len(paths))
-	for i, p := range paths {
-		problems[i] = w.World.Problems(p) // the world is not safe for concurrent use
-	}
+	problems := w.World.ProblemsOf(paths)
 	<-done
 	out := make([][]Finding, len(paths))
 	skillcore.ForEach(len(paths), func(i int) {
 		if s := skills[i]; s != nil && !stale[i] {
-			out[i] = w.findings(s, problems[i], body[i])
+			out[i] = w.findings(problems[i], body[i])
 		}
 	})
 	texts := make([][]byte, len(paths))
@@ -85,7 +86,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 
 // findings turns a file's problems and its body's into findings. It reads
 // the workspace's settings only.
-func (w *Workspace) findings(s *skillcore.Skill, problems, body []skillcore.Problem) []Finding {
+func (w *Workspace) findings(problems, body []skillcore.Problem) []Finding {
 	problems = append(problems, body...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
@@ -96,7 +97,6 @@ func (w *Workspace) findings(s *skillcore.Skill, problems, body []skillcore.Prob
 		out = append(out, Finding{
 			Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
 			Targets: p.Targets, Related: p.Related,
-			Fixes: fixesFor(s, p),
 		})
 	}
 	sortFindings(out)

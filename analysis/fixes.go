@@ -13,8 +13,18 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// fixesFor offers the changes that resolve a problem, if any.
-func fixesFor(s *skillcore.Skill, p skillcore.Problem) []Fix {
+// Fixes offers the changes that resolve a finding of the file at path, the
+// preferred first.
+func (w *Workspace) Fixes(path string, f Finding) []Fix {
+	e := w.file(path)
+	if e == nil {
+		return nil
+	}
+	return fixesFor(e.Skill, f)
+}
+
+// fixesFor offers the changes that resolve a finding of s, if any.
+func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	switch p.Rule {
 	case "bom":
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}

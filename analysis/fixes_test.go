@@ -63,7 +63,7 @@ func TestFixesResolve(t *testing.T) {
 		before := tr.ws.Findings(path)
 		for _, f := range before {
 			var edits int
-			for _, fix := range f.Fixes {
+			for _, fix := range tr.ws.Fixes(path, f) {
 				if fix.Open != "" {
 					if len(fix.Edits) > 0 || fix.Open == path || !strings.HasPrefix(fix.Title, "Open ") {
 						t.Errorf("%s/%s: %q opens %s", c.rule, c.name, fix.Title, fix.Open)

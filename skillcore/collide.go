@@ -98,6 +98,38 @@ func (w *World) resolve(ctx contextKey) *resolution {
 	if res := w.cache[ctx]; res != nil && res.gen == w.gen {
 		return res
 	}
+	res := w.build(ctx)
+	w.cache[ctx] = res
+	return res
+}
+
+// resolveAll builds every catalog the world's files take part in, in
+// parallel: the first findings asked for after a scan would otherwise
+// build them one after another.
+func (w *World) resolveAll() {
+	if w.cache == nil {
+		w.cache = map[contextKey]*resolution{}
+	}
+	var ctxs []contextKey
+	seen := map[contextKey]bool{}
+	for _, e := range w.entries {
+		for _, ctx := range w.contextsOf(e) {
+			if res := w.cache[ctx]; !seen[ctx] && (res == nil || res.gen != w.gen) {
+				seen[ctx] = true
+				ctxs = append(ctxs, ctx)
+			}
+		}
+	}
+	built := make([]*resolution, len(ctxs))
+	ForEach(len(ctxs), func(i int) { built[i] = w.build(ctxs[i]) })
+	for i, ctx := range ctxs {
+		w.cache[ctx] = built[i]
+	}
+}
+
+// build makes the resolution of one context from the world as it is. It
+// only reads the world.
+func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
 	res := &resolution{gen: w.gen, target: t, project: ctx.project, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
 	// Sort on copied keys: comparing through the root map costs more than
@@ -129,7 +161,6 @@ func (w *World) resolve(ctx contextKey) *resolution {
 		res.groups[k] = append(res.groups[k], e)
 	}
 	res.list()
-	w.cache[ctx] = res
 	return res
 }
 
@@ -321,9 +352,40 @@ func (w *World) Problems(path string) []Problem {
 	if e == nil {
 		return nil
 	}
+	for _, ctx := range w.contextsOf(e) {
+		w.resolve(ctx)
+	}
+	return w.problems(e)
+}
+
+// ProblemsOf is Problems for each of paths: the catalogs they need are
+// built first, then each file's problems are gathered in parallel.
+func (w *World) ProblemsOf(paths []string) [][]Problem {
+	entries := make([]*Entry, len(paths))
+	for i, p := range paths {
+		if e := w.Entry(p); e != nil {
+			entries[i] = e
+			for _, ctx := range w.contextsOf(e) {
+				w.resolve(ctx)
+			}
+		}
+	}
+	w.roots() // brought up to date here, only read below
+	out := make([][]Problem, len(paths))
+	ForEach(len(paths), func(i int) {
+		if e := entries[i]; e != nil {
+			out[i] = w.problems(e)
+		}
+	})
+	return out
+}
+
+// problems gathers e's problems from catalogs already built. It only
+// reads the world.
+func (w *World) problems(e *Entry) []Problem {
 	out := slices.Clone(e.Problems)
 	for _, ctx := range w.contextsOf(e) {
-		res := w.resolve(ctx)
+		res := w.cache[ctx]
 		out = append(out, collisions(res, ctx.target, e)...)
 		if b, ok := res.budget[e]; ok {
 			out = append(out, budgetProblem(ctx.target, e, b))

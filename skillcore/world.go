@@ -157,7 +157,7 @@ func (w *World) Scan() []error {
 
 // Load reads the files at paths and puts them in the world as Set does, in
 // one batch: the files are read and parsed in parallel and the catalogs are
-// recomputed once, so it reports no affected files. Files that cannot be read
+// rebuilt once, in parallel, so it reports no affected files. Files that cannot be read
 // are returned as errors and left as they were.
 func (w *World) Load(paths []string) []error {
 	type read struct {
@@ -188,6 +188,7 @@ func (w *World) Load(paths []string) []error {
 		w.entries[d.entry.Skill.Path] = d.entry
 	}
 	w.gen++
+	w.resolveAll()
 	return errs
 }
 

@@ -704,3 +704,53 @@ func BenchmarkWorld10k(b *testing.B) {
 		})
 	}
 }
+
+// TestProblemsOfMatchesProblems: the parallel batch says what the one-file
+// call says, after a scan and after edits that leave catalogs stale, over
+// collisions across scopes and a budget overflow.
+func TestProblemsOfMatchesProblems(t *testing.T) {
+	w, skills := budgetWorld(t, 60, 1010, 500)
+	dir := filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(skills[0])))))
+	more := writeTree(t, dir, txtar.Parse([]byte(`-- home/.agents/skills/skill-001/SKILL.md --
+---
+name: skill-001
+description: Global twin.
+---
+-- proj/.claude/skills/skill-002/SKILL.md --
+---
+name: skill-002
+description: Claude twin.
+---
+`)).Files)
+	if errs := w.Load(more); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	skills = append(skills, more...)
+	check := func(when string) {
+		t.Helper()
+		batch := w.ProblemsOf(append(slices.Clone(skills), filepath.Join(dir, "nowhere", FileName)))
+		for i, p := range skills {
+			if one := w.Problems(p); !reflect.DeepEqual(one, batch[i]) {
+				t.Errorf("%s: %s:\n one   %v\n batch %v", when, p, one, batch[i])
+			}
+		}
+		if batch[len(batch)-1] != nil {
+			t.Errorf("%s: a file the world does not hold: %v", when, batch[len(batch)-1])
+		}
+		rules := map[string]bool{}
+		for _, ps := range batch {
+			for _, p := range ps {
+				rules[p.Rule] = true
+			}
+		}
+		for _, r := range []string{"name-shadowed", "catalog-budget"} {
+			if !rules[r] {
+				t.Errorf("%s: no %s in the batch: the world tests too little", when, r)
+			}
+		}
+	}
+	check("after the scan")
+	w.Set(skills[3], []byte("---\nname: skill-001\ndescription: Now a twin too.\n---\n"))
+	w.Set(skills[10], []byte("---\nname: skill-010\ndescription: "+strings.Repeat("x", 3000)+"\n---\n"))
+	check("after edits")
+}

@@ -128,7 +128,7 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 	for _, rel := range f.Related {
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
-	for _, fix := range f.Fixes {
+	for _, fix := range r.ws.Fixes(path, f) {
 		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title})
 	}
 	return fr
