@@ -52,7 +52,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 				return
 			}
 			if s.Released() {
-				if s, _, _ = readBack(s); s == nil {
+				if s, _, _ = s.Reread(); s == nil {
 					stale[i] = true
 					return
 				}

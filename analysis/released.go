@@ -1,10 +1,6 @@
 package analysis
 
-import (
-	"os"
-
-	"github.com/skill-ls/skill-ls/skillcore"
-)
+import "github.com/skill-ls/skill-ls/skillcore"
 
 // A language server's workspace releases the bodies of the files it reads
 // from disk (Config.ReleaseBodies, Release): the files no editor holds are
@@ -21,26 +17,13 @@ func (w *Workspace) file(path string) *skillcore.Entry {
 	if e == nil || !e.Skill.Released() {
 		return e
 	}
-	whole, src, err := readBack(e.Skill)
+	whole, src, err := e.Skill.Reread()
 	if whole == nil {
 		return w.reload(e.Skill.Path, src, err)
 	}
 	c := *e
 	c.Skill = whole
 	return &c
-}
-
-// readBack reads a released skill's file and returns the skill whole, or
-// nil with what the read gave when the file is no longer the one parsed. It
-// only reads the skill, so files can be read back in parallel.
-func readBack(s *skillcore.Skill) (*skillcore.Skill, []byte, error) {
-	src, err := os.ReadFile(s.Path)
-	if err == nil {
-		if whole, ok := s.Restore(src); ok {
-			return whole, nil, nil
-		}
-	}
-	return nil, src, err
 }
 
 // reload takes in a released file found changed (src) or gone (err) on

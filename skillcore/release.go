@@ -42,6 +42,23 @@ func (s *Skill) Release() bool {
 // Released reports whether the skill holds only its frontmatter's text.
 func (s *Skill) Released() bool { return s.released != nil }
 
+// Reread reads the skill's file and returns the skill whole, as Restore
+// does, or nil with what the read gave (src, err) when the file is no longer
+// the one parsed. A whole skill is returned as it is, without a read.
+func (s *Skill) Reread() (whole *Skill, src []byte, err error) {
+	r := s.released
+	if r == nil {
+		return s, nil, nil
+	}
+	src, err = readFile(s.Path, make([]byte, 0, r.size+1))
+	if err == nil {
+		if whole, ok := s.Restore(src); ok {
+			return whole, nil, nil
+		}
+	}
+	return nil, src, err
+}
+
 // Restore returns the skill whole again with src, the file read back, as
 // its text, or false when src is not the text the skill was parsed from:
 // the file changed since and must be parsed anew. The skill itself stays

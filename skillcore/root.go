@@ -83,29 +83,22 @@ func (r Root) Finds(path string) bool {
 	if !within(r.Dir, path) {
 		return false
 	}
-	rel, err := filepath.Rel(r.Dir, path)
-	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+	// Both are clean, so the rest of path is the relative path; every file
+	// is matched against every root, so no filepath.Rel or Split here.
+	rel := filepath.ToSlash(path[len(r.Dir)+1:])
+	i := strings.LastIndexByte(rel, '/')
+	if i < 0 || rel[i+1:] != FileName {
 		return false
 	}
-	parts := strings.Split(filepath.ToSlash(rel), "/")
-	if parts[len(parts)-1] != FileName {
-		return false
-	}
-	dirs := parts[:len(parts)-1]
+	dirs := rel[:i]
+	depth := strings.Count(dirs, "/") + 1
 	if !r.Target.Scan.Recursive {
-		return len(dirs) == 1
+		return depth == 1
 	}
-	if len(dirs) < 1 || len(dirs) > r.Target.Scan.MaxDepth {
+	if depth > r.Target.Scan.MaxDepth {
 		return false
 	}
-	if r.Target.Scan.SkipHidden {
-		for _, d := range dirs {
-			if strings.HasPrefix(d, ".") {
-				return false
-			}
-		}
-	}
-	return true
+	return !r.Target.Scan.SkipHidden || !(strings.HasPrefix(dirs, ".") || strings.Contains(dirs, "/."))
 }
 
 // within reports whether path lies below dir, both clean.

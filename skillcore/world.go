@@ -1,8 +1,8 @@
 package skillcore
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -168,15 +168,19 @@ func (w *World) Load(paths []string) []error {
 	roots := w.roots()
 	ForEach(len(paths), func(i int) {
 		p := filepath.Clean(paths[i])
-		src, err := os.ReadFile(p)
+		buf := readBuffers.Get().(*[]byte)
+		defer readBuffers.Put(buf)
+		src, err := readFile(p, *buf)
 		if err != nil {
 			done[i].err = err
 			return
 		}
-		done[i].entry = w.evaluate(Parse(p, src), roots)
-		if w.ReleaseBodies {
-			done[i].entry.Skill.Release()
+		*buf = src
+		e := w.evaluate(Parse(p, src), roots)
+		if !w.ReleaseBodies || !e.Skill.Release() {
+			e.Skill.Src = bytes.Clone(src) // the buffer goes back to the pool
 		}
+		done[i].entry = e
 	})
 	var errs []error
 	for _, d := range done {
