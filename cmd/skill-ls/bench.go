@@ -185,7 +185,12 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 		"processId": os.Getpid(), "rootUri": rootURI,
 		"workspaceFolders":      []any{map[string]any{"uri": rootURI, "name": "proj"}},
 		"initializationOptions": map[string]any{"debounceMs": 0, "home": home},
-		"capabilities":          map[string]any{"general": map[string]any{"positionEncodings": []string{"utf-16"}}},
+		// File watching on offer, as VS Code's client does: the server
+		// then watches only the folders outside the workspace itself.
+		"capabilities": map[string]any{
+			"general":   map[string]any{"positionEncodings": []string{"utf-16"}},
+			"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
+		},
 	}
 	if _, err := c.call(ctx, "initialize", init); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
