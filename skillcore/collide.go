@@ -24,10 +24,18 @@ type resolution struct {
 	// groups maps each name to the skills loaded under it, winner first.
 	groups map[string][]*Entry
 	// order is the catalog: winners, in the order the agent lists them.
-	order  []*Entry
-	root   map[*Entry]Root
+	order []*Entry
+	// root is where each member is found: its root's rank and scope,
+	// copied small, as the map has an entry per skill and target.
+	root   map[*Entry]placed
 	budget map[*Entry]budgetUse
 	spent  int // bytes of the budget the catalog uses
+}
+
+// placed is the part of a Root a resolution compares members by.
+type placed struct {
+	Rank  int
+	Scope Scope
 }
 
 type budgetUse struct {
@@ -131,7 +139,7 @@ func (w *World) resolveAll() {
 // only reads the world.
 func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, project: ctx.project, groups: map[string][]*Entry{}, root: map[*Entry]Root{}, budget: map[*Entry]budgetUse{}}
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, groups: map[string][]*Entry{}, root: map[*Entry]placed{}, budget: map[*Entry]budgetUse{}}
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
@@ -142,7 +150,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	var ks []keyed
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
-			res.root[e] = r
+			res.root[e] = placed{r.Rank, r.Scope}
 			ks = append(ks, keyed{r.Rank, e.Skill.Path, e})
 		}
 	}
@@ -174,7 +182,7 @@ func (res *resolution) member(e *Entry) (Root, bool) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
-			best, ok = r, true
+			best, ok = *r, true
 		}
 	}
 	return best, ok && Loads(e.Problems, t.ID) && t.identity(e) != ""
@@ -268,7 +276,7 @@ func (res *resolution) update(e *Entry, was string) []*Entry {
 		delete(res.budget, e)
 	}
 	if r, ok := res.member(e); ok {
-		res.root[e] = r
+		res.root[e] = placed{r.Rank, r.Scope}
 		i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
 		res.members = slices.Insert(res.members, i, e)
 		g := res.groups[now]

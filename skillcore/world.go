@@ -39,8 +39,9 @@ type World struct {
 // Entry is one SKILL.md in a world.
 type Entry struct {
 	Skill *Skill
-	// Roots that discover the file, across targets and projects.
-	Roots   []Root
+	// Roots that discover the file, across targets and projects (shared
+	// with the world's list of roots, which it points into).
+	Roots   []*Root
 	Project string
 	// Targets that read the file, agentskills first.
 	Targets []*Target
@@ -340,9 +341,9 @@ func (w *World) judge(s *Skill) *Entry {
 // and what they say. It only reads the world, so Load runs it in parallel.
 func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
-	for _, r := range roots {
+	for i, r := range roots {
 		if r.Finds(s.Path) {
-			e.Roots = append(e.Roots, r)
+			e.Roots = append(e.Roots, &roots[i])
 			if len(r.Project) > len(e.Project) {
 				e.Project = r.Project
 			}
@@ -395,7 +396,7 @@ func (w *World) readers(e *Entry) []*Target {
 	}
 	out := []*Target{Targets[0]}
 	for _, t := range Targets[1:] {
-		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) {
+		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) {
 			out = append(out, t)
 		}
 	}
@@ -406,7 +407,7 @@ func (w *World) readers(e *Entry) []*Target {
 func (e *Entry) LoadedBy() []string {
 	var out []string
 	for _, t := range Targets {
-		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) && Loads(e.Problems, t.ID) {
+		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) && Loads(e.Problems, t.ID) {
 			out = append(out, t.ID)
 		}
 	}
@@ -417,7 +418,7 @@ func (e *Entry) LoadedBy() []string {
 func (e *Entry) DiscoveredBy() []string {
 	var out []string
 	for _, t := range Targets {
-		if slices.ContainsFunc(e.Roots, func(r Root) bool { return r.Target == t }) {
+		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) {
 			out = append(out, t.ID)
 		}
 	}
