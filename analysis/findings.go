@@ -33,6 +33,14 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 // are checked, and a released body read back, in parallel while the
 // world's problems are gathered.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+	if len(paths) == 1 {
+		// A keystroke's file: no goroutines to wait for, and the body
+		// scan stays cached for the requests on this version.
+		if e := w.file(paths[0]); e != nil {
+			return [][]Finding{w.entryFindings(e)}, [][]byte{e.Skill.Src}
+		}
+		return [][]Finding{{}}, [][]byte{nil}
+	}
 	skills := make([]*skillcore.Skill, len(paths))
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
