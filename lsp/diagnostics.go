@@ -24,7 +24,7 @@ type diagnosticsState struct {
 	// published counts the diagnostics last sent for each file that has
 	// some, so a file that becomes clean (or is deleted) is cleared once.
 	published map[string]int
-	sending   bool          // a batch is being written
+	writing   int           // batches handed to the writer and not yet written
 	wake      chan struct{} // nudges the publisher
 }
 
@@ -72,23 +72,28 @@ func (s *Server) scheduleLocked(due time.Time, path string, others []string) {
 	}
 }
 
-// publishLoop is the one goroutine that publishes diagnostics, so that the
-// notifications for a file go out in the order they were computed.
+// publishLoop computes the diagnostics due, a batch at a time, and hands
+// each batch to one writer goroutine, so that the notifications for a file
+// go out in the order they were computed while the next batch is computed
+// as this one is written.
 func (s *Server) publishLoop() {
+	batches := make(chan []protocol.PublishDiagnosticsParams, 1)
+	written := make(chan struct{})
+	go s.writeLoop(batches, written)
+	defer func() {
+		close(batches)
+		<-written
+	}()
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
 		batch, next := s.takeDue()
 		if len(batch) > 0 {
-			for i := range batch {
-				if err := s.client.PublishDiagnostics(s.ctx, &batch[i]); err != nil && s.ctx.Err() == nil {
-					s.logf(protocol.MessageTypeWarning, "publishing diagnostics: %v", err)
-				}
+			select {
+			case batches <- batch:
+			case <-s.ctx.Done():
+				return
 			}
-			s.mu.Lock()
-			s.diag.sending = false
-			s.idle.Broadcast()
-			s.mu.Unlock()
 			continue
 		}
 		var fire <-chan time.Time
@@ -103,6 +108,23 @@ func (s *Server) publishLoop() {
 			return
 		}
 		timer.Stop()
+	}
+}
+
+// writeLoop writes the batches publishLoop computes, in order.
+func (s *Server) writeLoop(batches <-chan []protocol.PublishDiagnosticsParams, written chan<- struct{}) {
+	defer close(written)
+	defer s.recoverLog("publishing diagnostics")
+	for batch := range batches {
+		for i := range batch {
+			if err := s.client.PublishDiagnostics(s.ctx, &batch[i]); err != nil && s.ctx.Err() == nil {
+				s.logf(protocol.MessageTypeWarning, "publishing diagnostics: %v", err)
+			}
+		}
+		s.mu.Lock()
+		s.diag.writing--
+		s.idle.Broadcast()
+		s.mu.Unlock()
 	}
 }
 
@@ -175,7 +197,9 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 	} else {
 		next = now // more to do at once
 	}
-	s.diag.sending = len(batch) > 0
+	if len(batch) > 0 {
+		s.diag.writing++
+	}
 	s.idle.Broadcast()
 	return batch, next
 }
@@ -267,7 +291,7 @@ func (s *Server) flush() {
 	defer s.mu.Unlock()
 	limit := s.diag.seq
 	for s.ready && s.ctx.Err() == nil && s.state.Load() != stageShutdown {
-		waiting := s.diag.sending || len(s.diag.queue) > 0
+		waiting := s.diag.writing > 0 || len(s.diag.queue) > 0
 		for _, q := range s.diag.pending {
 			if q.seq <= limit {
 				waiting = true

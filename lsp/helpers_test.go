@@ -254,7 +254,7 @@ func (h *harness) settle() {
 func (s *Server) waitIdle() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for s.ctx.Err() == nil && (s.busy > 0 || len(s.diag.pending) > 0 || len(s.diag.queue) > 0 || s.diag.sending) {
+	for s.ctx.Err() == nil && (s.busy > 0 || len(s.diag.pending) > 0 || len(s.diag.queue) > 0 || s.diag.writing > 0) {
 		s.idle.Wait()
 	}
 }
