@@ -360,20 +360,22 @@ func (w *World) Problems(path string) []Problem {
 	if e == nil {
 		return nil
 	}
-	for _, ctx := range w.contextsOf(e) {
+	ctxs := w.contextsOf(e)
+	for _, ctx := range ctxs {
 		w.resolve(ctx)
 	}
-	return w.problems(e)
+	return w.problems(e, ctxs)
 }
 
 // ProblemsOf is Problems for each of paths: the catalogs they need are
 // built first, then each file's problems are gathered in parallel.
 func (w *World) ProblemsOf(paths []string) [][]Problem {
 	entries := make([]*Entry, len(paths))
+	ctxs := make([][]contextKey, len(paths))
 	for i, p := range paths {
 		if e := w.Entry(p); e != nil {
-			entries[i] = e
-			for _, ctx := range w.contextsOf(e) {
+			entries[i], ctxs[i] = e, w.contextsOf(e)
+			for _, ctx := range ctxs[i] {
 				w.resolve(ctx)
 			}
 		}
@@ -382,17 +384,17 @@ func (w *World) ProblemsOf(paths []string) [][]Problem {
 	out := make([][]Problem, len(paths))
 	ForEach(len(paths), func(i int) {
 		if e := entries[i]; e != nil {
-			out[i] = w.problems(e)
+			out[i] = w.problems(e, ctxs[i])
 		}
 	})
 	return out
 }
 
-// problems gathers e's problems from catalogs already built. It only
-// reads the world.
-func (w *World) problems(e *Entry) []Problem {
+// problems gathers e's problems from the catalogs of its contexts, built
+// already. It only reads the world.
+func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 	out := slices.Clone(e.Problems)
-	for _, ctx := range w.contextsOf(e) {
+	for _, ctx := range ctxs {
 		res := w.cache[ctx]
 		out = append(out, collisions(res, ctx.target, e)...)
 		if b, ok := res.budget[e]; ok {
