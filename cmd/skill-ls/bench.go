@@ -45,6 +45,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	corpus := fs.String("corpus", "../shared/corpus", "a folder of real SKILL.md files to check ('' to skip)")
 	edits := fs.Int("edits", 300, "edits, hovers and completions to time through the server")
 	runs := fs.Int("runs", 5, "runs of each check (the median is reported)")
+	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
@@ -98,12 +99,16 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 		add(benchResult{fmt.Sprintf("check %d skills: wall", n), ms(wall), "ms", 0},
 			benchResult{fmt.Sprintf("check %d skills: peak RSS", n), mib(rss), "MiB", 0})
-		rs, err := benchServer(exe, project, home, n, *edits)
-		if err != nil {
-			fmt.Fprintln(stderr, "skill-ls: server:", err)
-			return exitFindings
+		var sessions [][]benchResult
+		for range max(*serverRuns, 1) {
+			rs, err := benchServer(exe, project, home, n, *edits)
+			if err != nil {
+				fmt.Fprintln(stderr, "skill-ls: server:", err)
+				return exitFindings
+			}
+			sessions = append(sessions, rs)
 		}
-		add(rs...)
+		add(combineSessions(sessions)...)
 	}
 	writeBenchTable(stdout, results)
 	if *jsonOut != "" {
@@ -114,6 +119,26 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// combineSessions makes one set of results from several server sessions
+// on one workspace: the median of each time, the largest memory, since a
+// shared machine slows some sessions down and the budget is on the peak.
+func combineSessions(sessions [][]benchResult) []benchResult {
+	out := slices.Clone(sessions[0])
+	for i := range out {
+		var values []float64
+		for _, rs := range sessions {
+			values = append(values, rs[i].Value)
+		}
+		slices.Sort(values)
+		if out[i].Unit == "MiB" {
+			out[i].Value = values[len(values)-1]
+		} else {
+			out[i].Value = values[len(values)/2]
+		}
+	}
+	return out
 }
 
 // timeCheck runs "check --format json path" as a process runs times and
