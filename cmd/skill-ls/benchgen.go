@@ -24,24 +24,38 @@ func generateWorkspace(dir string, n int, seed uint64) (project, home string, er
 		if i%10 == 9 {
 			root = filepath.Join(project, ".claude", "skills")
 		}
-		if err := writeSkill(filepath.Join(root, name), generateSkill(rng, name, i)); err != nil {
+		text, files := generateSkill(rng, name, i)
+		if err := writeSkill(filepath.Join(root, name), text, files); err != nil {
 			return "", "", err
 		}
 	}
 	for i := 0; i < 5 && i < n; i++ {
 		name := fmt.Sprintf("skill-%05d", i*7)
-		if err := writeSkill(filepath.Join(home, ".agents", "skills", name), generateSkill(rng, name, 0)); err != nil {
+		text, files := generateSkill(rng, name, 0)
+		if err := writeSkill(filepath.Join(home, ".agents", "skills", name), text, files); err != nil {
 			return "", "", err
 		}
 	}
 	return project, home, nil
 }
 
-func writeSkill(dir, text string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+// writeSkill writes a skill's folder: its SKILL.md and the files it links
+// to, each a line long.
+func writeSkill(dir, text string, files []string) error {
+	for _, f := range append([]string{"SKILL.md"}, files...) {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		data := "# " + f + "\n"
+		if f == "SKILL.md" {
+			data = text
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			return err
+		}
 	}
-	return os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(text), 0o644)
+	return nil
 }
 
 var benchWords = strings.Fields(`extract analyse deploy review test document format validate
@@ -60,9 +74,10 @@ func sentence(rng *rand.Rand, words int) string {
 	return b.String()
 }
 
-// generateSkill writes one SKILL.md; every twentieth is broken in one of a
-// few common ways.
-func generateSkill(rng *rand.Rand, name string, i int) string {
+// generateSkill writes one SKILL.md and lists the files it links to, which
+// a skill ships with. Every twentieth is broken in one of a few common ways;
+// one of those ways is a link to a file that is not there.
+func generateSkill(rng *rand.Rand, name string, i int) (string, []string) {
 	desc := sentence(rng, 12+rng.IntN(30)) + ". Use when the user asks to " + sentence(rng, 6) + "."
 	fm := fmt.Sprintf("---\nname: %s\ndescription: %s\nlicense: MIT\n", name, desc)
 	switch {
@@ -79,6 +94,7 @@ func generateSkill(rng *rand.Rand, name string, i int) string {
 	b.WriteString(fm)
 	b.WriteString("---\n\n# " + name + "\n\n")
 	size := 1024 + rng.IntN(7*1024)
+	var files []string
 	for sec := 1; b.Len() < size; sec++ {
 		fmt.Fprintf(&b, "## Step %d\n\n%s.\n\n", sec, sentence(rng, 40))
 		if sec%3 == 0 {
@@ -86,7 +102,11 @@ func generateSkill(rng *rand.Rand, name string, i int) string {
 		}
 		if sec%4 == 0 {
 			fmt.Fprintf(&b, "See [the reference](references/step-%d.md) for details.\n\n", sec)
+			files = append(files, fmt.Sprintf("references/step-%d.md", sec))
 		}
 	}
-	return b.String()
+	if i%20 == 17 {
+		b.WriteString("Read [the old guide](references/removed.md) first.\n") // a link left dangling
+	}
+	return b.String(), files
 }
