@@ -27,69 +27,88 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 	return w.findings(w.World.Problems(e.Skill.Path), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
-// FindingsOf is Findings for each of paths, with the whole text each file's
-// findings are measured in (nil for a file the workspace does not hold), for
-// a checker or a server that reports many files: each file's body and links
-// are checked, and a released body read back, in parallel while the
-// world's problems are gathered.
+// FindingsOf is Findings for each of paths, for a checker or a server that
+// reports many files, with text enough to place each file's findings: its
+// whole text, or the frontmatter a released file keeps when they all sit
+// there (nil for a file the workspace does not hold). Bodies are checked,
+// and released ones read back, in parallel while the world's problems are
+// gathered; a file's first findings after a scan use what its body said
+// then (keepBody) and read it back only when they point into it.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
 		// scan stays cached for the requests on this version.
-		if e := w.file(paths[0]); e != nil {
+		e := w.World.Entry(paths[0])
+		if e == nil {
+			return [][]Finding{{}}, [][]byte{nil}
+		}
+		if !e.Skill.Released() {
 			return [][]Finding{w.entryFindings(e)}, [][]byte{e.Skill.Src}
 		}
-		return [][]Finding{{}}, [][]byte{nil}
 	}
-	skills := make([]*skillcore.Skill, len(paths))
+	n := len(paths)
+	skills := make([]*skillcore.Skill, n)
+	body := make([][]skillcore.Problem, n)
+	kept := make([]bool, n)
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
 			skills[i] = e.Skill
+			body[i], kept[i] = w.takeKept(e.Skill)
 		}
 	}
 	// stale marks the released files whose disk text is no longer the one
-	// parsed; they are taken in, then judged, after the parallel part.
-	stale := make([]bool, len(paths))
-	body := make([][]skillcore.Problem, len(paths))
+	// parsed; they are taken in, then judged, after the parallel parts.
+	stale := make([]bool, n)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		skillcore.ForEach(len(paths), func(i int) {
+		skillcore.ForEach(n, func(i int) {
 			s := skills[i]
-			if s == nil {
+			if s == nil || kept[i] {
 				return
 			}
-			if s.Released() {
-				if s, _, _ = s.Reread(); s == nil {
-					stale[i] = true
-					return
-				}
+			if s = readBack(s, &stale[i]); s != nil {
 				skills[i] = s
+				body[i] = bodyProblems(s, ScanBody(s))
 			}
-			body[i] = bodyProblems(s, ScanBody(s))
 		})
 	}()
 	problems := w.World.ProblemsOf(paths)
 	<-done
-	out := make([][]Finding, len(paths))
-	skillcore.ForEach(len(paths), func(i int) {
-		if s := skills[i]; s != nil && !stale[i] {
-			out[i] = w.findings(problems[i], body[i])
+	out := make([][]Finding, n)
+	texts := make([][]byte, n)
+	skillcore.ForEach(n, func(i int) {
+		s := skills[i]
+		if s == nil || stale[i] {
+			return
+		}
+		out[i] = w.findings(problems[i], body[i])
+		if s.Released() && reach(s.Path, out[i]) > len(s.Src) {
+			s = readBack(s, &stale[i])
+		}
+		if s != nil {
+			texts[i] = s.Src
 		}
 	})
-	texts := make([][]byte, len(paths))
 	for i, p := range paths {
 		if stale[i] {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
 			texts[i] = w.Source(p)
-		} else if skills[i] != nil {
-			texts[i] = skills[i].Src
 		}
 		if out[i] == nil {
 			out[i] = []Finding{}
 		}
 	}
 	return out, texts
+}
+
+// readBack is s whole: s itself, or read back from disk when released. A
+// file changed or gone since it was parsed gives nil and is marked stale.
+// It only reads s, so files are read back in parallel.
+func readBack(s *skillcore.Skill, stale *bool) *skillcore.Skill {
+	whole, _, _ := s.Reread()
+	*stale = whole == nil
+	return whole
 }
 
 // findings turns a file's problems and its body's into findings. It reads

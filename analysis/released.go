@@ -50,6 +50,47 @@ func (w *Workspace) Release(path string) {
 	}
 }
 
+// keptBody is what a file's body said when a scan read it: the findings
+// published first need no second read of a body released since.
+type keptBody struct {
+	skill    *skillcore.Skill // the version it is about
+	problems []skillcore.Problem
+}
+
+// keepBody checks the body of a file a scan reads, before it is released.
+// Load calls it on many goroutines at once.
+func (w *Workspace) keepBody(s *skillcore.Skill) {
+	k := keptBody{skill: s, problems: bodyProblems(s, ScanBody(s))}
+	w.keptMu.Lock()
+	w.kept[s.Path] = k
+	w.keptMu.Unlock()
+}
+
+// takeKept returns, and forgets, what s's body said when it was scanned.
+// Only the first findings use it: later ones read the body again, so that
+// a link's file created since is seen.
+func (w *Workspace) takeKept(s *skillcore.Skill) ([]skillcore.Problem, bool) {
+	k, ok := w.kept[s.Path]
+	if ok {
+		delete(w.kept, s.Path)
+	}
+	return k.problems, ok && k.skill == s
+}
+
+// reach is the furthest offset of path that findings point to.
+func reach(path string, findings []Finding) int {
+	end := 0
+	for _, f := range findings {
+		end = max(end, f.Range.End)
+		for _, r := range f.Related {
+			if r.Path == path {
+				end = max(end, r.Range.End)
+			}
+		}
+	}
+	return end
+}
+
 // SourceTo is the text the workspace holds for path, enough of it to place
 // offsets up to end: a released file's frontmatter when end falls in it
 // (names, symbols and collisions point there), else the whole text.

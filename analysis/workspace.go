@@ -4,6 +4,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -34,6 +35,10 @@ type Workspace struct {
 	OnReload func(paths []string)
 	config   Config
 	bodies   map[string]cachedBody
+	// kept holds, until its first findings, what each file's body said
+	// when a scan read it (see keepBody); keptMu guards it during the scan.
+	kept   map[string]keptBody
+	keptMu sync.Mutex
 }
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
@@ -45,8 +50,12 @@ func NewWorkspace(cfg Config) *Workspace {
 		}
 	}
 	w.Extra = cfg.Roots
-	w.ReleaseBodies = cfg.ReleaseBodies
-	return &Workspace{World: w, config: cfg}
+	ws := &Workspace{World: w, config: cfg}
+	if cfg.ReleaseBodies {
+		w.ReleaseBodies, w.BeforeRelease = true, ws.keepBody
+		ws.kept = map[string]keptBody{}
+	}
+	return ws
 }
 
 // Config returns the settings the workspace was made with.
@@ -57,11 +66,15 @@ func (w *Workspace) Scan() []error { return w.World.Scan() }
 
 // Set replaces the text of the file at path (an editor buffer or the file
 // read from disk) and returns the other files whose findings may change.
-func (w *Workspace) Set(path string, src []byte) []string { return w.World.Set(path, src) }
+func (w *Workspace) Set(path string, src []byte) []string {
+	delete(w.kept, path)
+	return w.World.Set(path, src)
+}
 
 // Remove forgets the file at path, returning the files affected.
 func (w *Workspace) Remove(path string) []string {
 	delete(w.bodies, path)
+	delete(w.kept, path)
 	return w.World.Remove(path)
 }
 

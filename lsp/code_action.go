@@ -73,7 +73,7 @@ func wantsKind(only []protocol.CodeActionKind, k protocol.CodeActionKind) bool {
 // matchDiagnostic is the diagnostic a fix resolves: the one the client
 // sent with the finding's rule and range, else the finding converted as
 // published.
-func matchDiagnostic(sent []protocol.Diagnostic, f analysis.Finding, m *Mapper, mapperFor func(string) *Mapper) protocol.Diagnostic {
+func matchDiagnostic(sent []protocol.Diagnostic, f analysis.Finding, m *Mapper, mapperFor mapperFunc) protocol.Diagnostic {
 	r := m.Range(f.Range)
 	for _, d := range sent {
 		if code, ok := d.Code.(protocol.String); ok && string(code) == f.Rule && d.Range == r {
@@ -85,11 +85,11 @@ func matchDiagnostic(sent []protocol.Diagnostic, f analysis.Finding, m *Mapper, 
 
 // openCommandLocked is the command that opens path, selecting the range
 // the finding relates there, if any.
-func (s *Server) openCommandLocked(title string, f analysis.Finding, path string, mapperFor func(string) *Mapper) protocol.Command {
+func (s *Server) openCommandLocked(title string, f analysis.Finding, path string, mapperFor mapperFunc) protocol.Command {
 	args := []protocol.LSPAny{mustMarshal(s.uriLocked(path))}
 	for _, r := range f.Related {
 		if r.Path == path {
-			args = append(args, mustMarshal(mapperFor(path).Range(r.Range)))
+			args = append(args, mustMarshal(mapperFor(path, r.Range).Range(r.Range)))
 			break
 		}
 	}

@@ -211,14 +211,7 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsParams {
 	findings, texts := s.ws.FindingsOf(paths)
 	mappers := map[string]*Mapper{}
-	mapperFor := func(p string) *Mapper {
-		m := mappers[p]
-		if m == nil {
-			m = s.mapperLocked(p, s.ws.Source(p))
-			mappers[p] = m
-		}
-		return m
-	}
+	mapperFor := s.mapperFuncLocked(mappers)
 	out := make([]protocol.PublishDiagnosticsParams, 0, len(paths))
 	for i, path := range paths {
 		doc := s.docs[path]
@@ -228,8 +221,8 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 		if doc == nil && len(findings[i]) == 0 && s.diag.published[path] == 0 {
 			continue
 		}
-		if mappers[path] == nil {
-			mappers[path] = s.mapperLocked(path, texts[i])
+		if m := mappers[path]; m == nil || len(m.src) < len(texts[i]) {
+			mappers[path] = s.mapperLocked(path, texts[i]) // enough to place its findings
 		}
 		params := protocol.PublishDiagnosticsParams{
 			URI:         fileURI(path),
@@ -253,7 +246,7 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 // set, the rule id as code, source "skill-ls", the message naming the
 // targets, and the related locations in the other files' own positions.
 // The result is never nil: an empty list clears the file in the client.
-func diagnostics(findings []analysis.Finding, m *Mapper, mapperFor func(path string) *Mapper) []protocol.Diagnostic {
+func diagnostics(findings []analysis.Finding, m *Mapper, mapperFor mapperFunc) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(findings))
 	for _, f := range findings {
 		d := protocol.Diagnostic{
@@ -265,7 +258,7 @@ func diagnostics(findings []analysis.Finding, m *Mapper, mapperFor func(path str
 		}
 		for _, r := range f.Related {
 			d.RelatedInformation = append(d.RelatedInformation, protocol.DiagnosticRelatedInformation{
-				Location: protocol.Location{URI: fileURI(r.Path), Range: mapperFor(r.Path).Range(r.Range)},
+				Location: protocol.Location{URI: fileURI(r.Path), Range: mapperFor(r.Path, r.Range).Range(r.Range)},
 				Message:  r.Message,
 			})
 		}

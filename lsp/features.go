@@ -126,16 +126,25 @@ func sameText(a, b []byte) bool {
 	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
-// mappersLocked returns a function that gives the Mapper of any file the
-// workspace holds, f's own included, making each once.
-func (s *Server) mappersLocked(f skillFile) func(path string) *Mapper {
-	mappers := map[string]*Mapper{f.path: f.m}
-	return func(p string) *Mapper {
-		m := mappers[p]
-		if m == nil {
-			m = s.mapperLocked(p, s.ws.Source(p))
-			mappers[p] = m
+// mapperFunc gives the Mapper of a file over enough of its text to place
+// r: for a released file most places pointed to (names, collisions) are in
+// the frontmatter it keeps, and its body need not be read back for them.
+type mapperFunc func(path string, r analysis.Range) *Mapper
+
+// mappersLocked is the mapperFunc of a request about f.
+func (s *Server) mappersLocked(f skillFile) mapperFunc {
+	return s.mapperFuncLocked(map[string]*Mapper{f.path: f.m})
+}
+
+// mapperFuncLocked gives the Mappers in made, and makes and adds the
+// others, each again only when a range reaches past its text.
+func (s *Server) mapperFuncLocked(made map[string]*Mapper) mapperFunc {
+	return func(p string, r analysis.Range) *Mapper {
+		if m := made[p]; m != nil && len(m.src) >= r.End {
+			return m
 		}
+		m := s.mapperLocked(p, s.ws.SourceTo(p, r.End))
+		made[p] = m
 		return m
 	}
 }
@@ -150,10 +159,10 @@ func (s *Server) uriLocked(path string) uri.URI {
 }
 
 // locations converts analysis locations, each in its own file's positions.
-func (s *Server) locations(ls []analysis.Location, mapperFor func(string) *Mapper) []protocol.Location {
+func (s *Server) locations(ls []analysis.Location, mapperFor mapperFunc) []protocol.Location {
 	out := make([]protocol.Location, 0, len(ls))
 	for _, l := range ls {
-		out = append(out, protocol.Location{URI: s.uriLocked(l.Path), Range: mapperFor(l.Path).Range(l.Range)})
+		out = append(out, protocol.Location{URI: s.uriLocked(l.Path), Range: mapperFor(l.Path, l.Range).Range(l.Range)})
 	}
 	return out
 }

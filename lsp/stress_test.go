@@ -137,7 +137,7 @@ func stress(t *testing.T, encodings []protocol.PositionEncodingKind, edits, debo
 		ws.Set(h.path(rel), []byte(texts[rel]))
 	}
 	mappers := map[string]*Mapper{}
-	mapperFor := func(p string) *Mapper {
+	mapperFor := func(p string, _ analysis.Range) *Mapper {
 		if mappers[p] == nil {
 			mappers[p] = NewMapper(ws.Source(p), enc)
 		}
@@ -156,7 +156,7 @@ func stress(t *testing.T, encodings []protocol.PositionEncodingKind, edits, debo
 			continue
 		}
 		path := filepath.Clean(h.path(rel))
-		want := diagnostics(ws.Findings(path), mapperFor(path), mapperFor)
+		want := diagnostics(ws.Findings(path), mapperFor(path, analysis.Range{}), mapperFor)
 		gotJSON, err1 := protocol.Marshal(p.Diagnostics)
 		wantJSON, err2 := protocol.Marshal(want)
 		if err1 != nil || err2 != nil || string(gotJSON) != string(wantJSON) {

@@ -273,3 +273,11 @@ func TestReparse(t *testing.T) {
 		}
 	}
 }
+
+func TestCollapseSpace(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u0085b", "é — ü", "é  ü", "  lead and trail  ", "one two three"} {
+		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

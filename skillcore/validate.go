@@ -419,7 +419,30 @@ func article(k Kind) string {
 	return "a " + k.String()
 }
 
-func collapseSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapseSpace trims s and turns each run of white space in it into one
+// space, as strings.Fields and Join would; most values need nothing done.
+func collapseSpace(s string) string {
+	space := true // before the start: a leading space is a run
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			if space || r != ' ' {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			space = true
+		} else {
+			space = false
+		}
+		i += size
+	}
+	if space && s != "" {
+		return strings.Join(strings.Fields(s), " ") // a trailing space
+	}
+	return s
+}
 
 func sizeText(n int) string {
 	if n%1024 == 0 && n >= 1024 {

@@ -23,8 +23,11 @@ type World struct {
 	Extra    []string  // extra roots, scanned as agentskills children roots
 	// ReleaseBodies makes Scan and Load release each file's body (see
 	// Skill.Release) once it is judged: a language server's world, which
-	// reads the bodies back when it needs them.
+	// reads the bodies back when it needs them. BeforeRelease, when set, is
+	// given each file whole first, on Load's goroutines: what a caller
+	// derives from the body there it need not read again.
 	ReleaseBodies bool
+	BeforeRelease func(*Skill)
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
@@ -178,6 +181,9 @@ func (w *World) Load(paths []string) []error {
 		}
 		*buf = src
 		e := w.evaluate(Parse(p, src), roots)
+		if w.ReleaseBodies && w.BeforeRelease != nil {
+			w.BeforeRelease(e.Skill)
+		}
 		if !w.ReleaseBodies || !e.Skill.Release() {
 			e.Skill.Src = bytes.Clone(src) // the buffer goes back to the pool
 		}
