@@ -14,9 +14,11 @@ import (
 )
 
 // Fixes offers the changes that resolve a finding of the file at path, the
-// preferred first.
+// preferred first. Every fix edits the frontmatter, which a released file
+// keeps, so no body is read back for them, and a checker can ask from many
+// goroutines at once.
 func (w *Workspace) Fixes(path string, f Finding) []Fix {
-	e := w.file(path)
+	e := w.World.Entry(path)
 	if e == nil {
 		return nil
 	}

@@ -47,6 +47,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	runs := fs.Int("runs", 5, "runs of each check (the median is reported)")
 	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
+	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
 	if err := fs.Parse(args); err != nil {
 		return exitUsage
 	}
@@ -55,12 +56,14 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls:", err)
 		return exitFindings
 	}
-	tmp, err := os.MkdirTemp("", "skill-ls-bench-")
-	if err != nil {
-		fmt.Fprintln(stderr, "skill-ls:", err)
-		return exitFindings
+	tmp := *keep
+	if tmp == "" {
+		if tmp, err = os.MkdirTemp("", "skill-ls-bench-"); err != nil {
+			fmt.Fprintln(stderr, "skill-ls:", err)
+			return exitFindings
+		}
+		defer os.RemoveAll(tmp)
 	}
-	defer os.RemoveAll(tmp)
 	var results []benchResult
 	add := func(r ...benchResult) {
 		results = append(results, r...)

@@ -83,7 +83,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	home, _ := os.UserHomeDir()
 	r := &checkRun{stderr: stderr}
 	r.cwd, _ = os.Getwd()
-	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Targets: pinned, Getenv: os.Getenv})
+	// Bodies are checked as they are read and let go: a run over 10,000
+	// skills need not hold them all.
+	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Targets: pinned, Getenv: os.Getenv, ReleaseBodies: true})
 	world := r.ws.World
 	addProject := func(p string) {
 		if p != "" && !slices.Contains(world.Projects, p) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -67,29 +68,48 @@ type summary struct {
 	Infos    int `json:"infos"`
 }
 
+// reportChunk is how many files report judges at once: what their findings
+// need (texts, line indexes) goes before the next chunk is read.
+const reportChunk = 512
+
 func (r *checkRun) report() *report {
-	findings, _ := r.ws.FindingsOf(r.files)
-	// Index the lines of every file a finding points into, then describe
-	// each file, both a file at a time in parallel.
-	paths := slices.Clone(r.files)
+	rep := &report{Files: []fileReport{}}
+	for start := 0; start < len(r.files); start += reportChunk {
+		r.reportFiles(rep, r.files[start:min(start+reportChunk, len(r.files))])
+	}
+	rep.Summary.Files = len(rep.Files)
+	return rep
+}
+
+// reportFiles judges files and adds them to rep.
+func (r *checkRun) reportFiles(rep *report, files []string) {
+	findings, texts := r.ws.FindingsOf(files)
+	// Index the lines of every file a finding points into (the others
+	// related, as far as the places pointed to), then describe each file,
+	// both a file at a time in parallel.
+	r.lines = make(map[string]*lineIndex, len(files))
+	src := make(map[string][]byte, len(files))
+	for i, p := range files {
+		src[p] = texts[i]
+	}
 	for _, fs := range findings {
 		for _, f := range fs {
 			for _, rel := range f.Related {
-				paths = append(paths, rel.Path)
+				if t := src[rel.Path]; len(t) < rel.Range.End {
+					src[rel.Path] = r.ws.SourceTo(rel.Path, rel.Range.End)
+				}
 			}
 		}
 	}
-	slices.Sort(paths)
-	paths = slices.Compact(paths)
+	paths := slices.Sorted(maps.Keys(src))
 	indexes := make([]*lineIndex, len(paths))
-	skillcore.ForEach(len(paths), func(i int) { indexes[i] = newLineIndex(r.ws.Source(paths[i])) })
-	r.lines = make(map[string]*lineIndex, len(paths))
+	skillcore.ForEach(len(paths), func(i int) { indexes[i] = newLineIndex(src[paths[i]]) })
 	for i, p := range paths {
 		r.lines[p] = indexes[i]
 	}
-	files := make([]*fileReport, len(r.files))
-	skillcore.ForEach(len(r.files), func(i int) {
-		path := r.files[i]
+	reports := make([]*fileReport, len(files))
+	skillcore.ForEach(len(files), func(i int) {
+		path := files[i]
 		e := r.ws.World.Entry(path)
 		if e == nil {
 			return
@@ -99,10 +119,9 @@ func (r *checkRun) report() *report {
 		for _, f := range findings[i] {
 			fr.Findings = append(fr.Findings, r.findingReport(path, f))
 		}
-		files[i] = fr
+		reports[i] = fr
 	})
-	rep := &report{Files: []fileReport{}}
-	for i, fr := range files {
+	for i, fr := range reports {
 		if fr == nil {
 			continue
 		}
@@ -118,8 +137,6 @@ func (r *checkRun) report() *report {
 		}
 		rep.Files = append(rep.Files, *fr)
 	}
-	rep.Summary.Files = len(rep.Files)
-	return rep
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
