@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -97,52 +96,33 @@ func TestReparseReleased(t *testing.T) {
 // same problems and renders the same catalogs and budget reports as one that
 // keeps them, for every world scenario.
 func TestReleasedWorldMatches(t *testing.T) {
-	archives, err := filepath.Glob("../testdata/world/*.txtar")
-	if err != nil || len(archives) == 0 {
-		t.Fatal("no scenarios", err)
-	}
-	for _, a := range archives {
-		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(a)
-			if err != nil {
-				t.Fatal(err)
+	worldScenarios(t, func(t *testing.T, files []txtar.File, _ []string) {
+		dir := t.TempDir()
+		skills := writeTree(t, dir, files)
+		kept, lean := scanTestWorld(t, dir, skills, false), scanTestWorld(t, dir, skills, true)
+		released := 0
+		for _, p := range skills {
+			if lean.Entry(p).Skill.Released() {
+				released++
 			}
-			files := slices.DeleteFunc(ar.Files, func(f txtar.File) bool { return f.Name == "want" })
-			dir := t.TempDir()
-			skills := writeTree(t, dir, files)
-			kept := newTestWorld(t, dir, skills)
-			lean := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "proj")})
-			lean.ReleaseBodies = true
-			if errs := lean.Scan(); len(errs) > 0 {
-				t.Fatal(errs)
+			if got, want := lean.Problems(p), kept.Problems(p); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: problems differ once released:\n got %v\nwant %v", p, got, want)
 			}
-			if errs := lean.Load(skills); len(errs) > 0 {
-				t.Fatal(errs)
-			}
-			released := 0
-			for _, p := range skills {
-				if lean.Entry(p).Skill.Released() {
-					released++
+		}
+		if released == 0 {
+			t.Error("no file was released")
+		}
+		for _, tg := range Targets {
+			for _, project := range []string{filepath.Join(dir, "proj"), ""} {
+				got, want := RenderCatalog(tg, lean.Catalog(tg, project)), RenderCatalog(tg, kept.Catalog(tg, project))
+				if got != want {
+					t.Errorf("%s catalog differs once released:\n got %q\nwant %q", tg.ID, got, want)
 				}
-				if got, want := lean.Problems(p), kept.Problems(p); !reflect.DeepEqual(got, want) {
-					t.Errorf("%s: problems differ once released:\n got %v\nwant %v", p, got, want)
+				got, want = BudgetReport(tg, lean.Catalog(tg, project)), BudgetReport(tg, kept.Catalog(tg, project))
+				if got != want {
+					t.Errorf("%s budget report differs once released:\n got %q\nwant %q", tg.ID, got, want)
 				}
 			}
-			if released == 0 {
-				t.Error("no file was released")
-			}
-			for _, tg := range Targets {
-				for _, project := range []string{filepath.Join(dir, "proj"), ""} {
-					got, want := RenderCatalog(tg, lean.Catalog(tg, project)), RenderCatalog(tg, kept.Catalog(tg, project))
-					if got != want {
-						t.Errorf("%s catalog differs once released:\n got %q\nwant %q", tg.ID, got, want)
-					}
-					got, want = BudgetReport(tg, lean.Catalog(tg, project)), BudgetReport(tg, kept.Catalog(tg, project))
-					if got != want {
-						t.Errorf("%s budget report differs once released:\n got %q\nwant %q", tg.ID, got, want)
-					}
-				}
-			}
-		})
-	}
+		}
+	})
 }

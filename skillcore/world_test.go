@@ -37,7 +37,14 @@ func writeTree(t testing.TB, dir string, files []txtar.File) []string {
 // <dir>/proj, and loads the tree's other SKILL.md files too.
 func newTestWorld(t testing.TB, dir string, skills []string) *World {
 	t.Helper()
+	return scanTestWorld(t, dir, skills, false)
+}
+
+// scanTestWorld is newTestWorld, releasing the bodies when release is set.
+func scanTestWorld(t testing.TB, dir string, skills []string, release bool) *World {
+	t.Helper()
 	w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "proj")})
+	w.ReleaseBodies = release
 	if errs := w.Scan(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
@@ -96,9 +103,9 @@ func worldLines(t testing.TB, w *World, dir string, skills []string) []string {
 	return out
 }
 
-// TestWorldScenarios runs the archives of testdata/world: each lists, in a
-// "want" file, every collision, budget and discovery problem of its tree.
-func TestWorldScenarios(t *testing.T) {
+// worldScenarios runs f on each archive of testdata/world: its tree and the
+// lines of its "want" file, sorted.
+func worldScenarios(t *testing.T, f func(t *testing.T, files []txtar.File, want []string)) {
 	archives, err := filepath.Glob("../testdata/world/*.txtar")
 	if err != nil || len(archives) == 0 {
 		t.Fatal("no scenarios", err)
@@ -123,15 +130,23 @@ func TestWorldScenarios(t *testing.T) {
 				files = append(files, f)
 			}
 			slices.Sort(want)
-			dir := t.TempDir()
-			skills := writeTree(t, dir, files)
-			w := newTestWorld(t, dir, skills)
-			got := worldLines(t, w, dir, skills)
-			if !slices.Equal(got, want) {
-				t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-			}
+			f(t, files, want)
 		})
 	}
+}
+
+// TestWorldScenarios runs the archives of testdata/world: each lists, in a
+// "want" file, every collision, budget and discovery problem of its tree.
+func TestWorldScenarios(t *testing.T) {
+	worldScenarios(t, func(t *testing.T, files []txtar.File, want []string) {
+		dir := t.TempDir()
+		skills := writeTree(t, dir, files)
+		w := newTestWorld(t, dir, skills)
+		got := worldLines(t, w, dir, skills)
+		if !slices.Equal(got, want) {
+			t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+		}
+	})
 }
 
 // TestWorldProjectsApart: two projects with a skill of one name each do not
