@@ -40,14 +40,20 @@ type Link struct {
 // paragraphs and headings the code spans and inline links — in one pass over
 // the bytes, because a full Markdown parser costs more than the rest of the
 // analysis together. Tests hold it to goldmark's reading of the corpus.
-func ScanBody(s *skillcore.Skill) *Body {
+func ScanBody(s *skillcore.Skill) *Body { return scanBody(s, true) }
+
+// scanLinks is ScanBody without the headings, for the checks of a body
+// (its length, its links), which a scan makes of every file.
+func scanLinks(s *skillcore.Skill) *Body { return scanBody(s, false) }
+
+func scanBody(s *skillcore.Skill, headings bool) *Body {
 	r := s.Body()
 	src := s.Src[:r.End]
 	b := &Body{Lines: bytes.Count(src[r.Start:], []byte("\n"))}
 	if r.Len() > 0 && src[r.End-1] != '\n' {
 		b.Lines++
 	}
-	m := mdScanner{src: src, b: b, para: -1, code: -1}
+	m := mdScanner{src: src, b: b, headings: headings, para: -1, code: -1}
 	for pos := r.Start; pos < r.End; {
 		le, next := r.End, r.End
 		if i := bytes.IndexByte(src[pos:], '\n'); i >= 0 {
@@ -66,10 +72,11 @@ func ScanBody(s *skillcore.Skill) *Body {
 // mdScanner is the state of the block structure between lines. Offsets are
 // into src, the file up to the end of the body.
 type mdScanner struct {
-	src    []byte
-	b      *Body
-	quotes int   // depth of the open block quotes
-	lists  []int // content columns of the open list items, innermost last
+	src      []byte
+	b        *Body
+	headings bool  // record headings (their links are read either way)
+	quotes   int   // depth of the open block quotes
+	lists    []int // content columns of the open list items, innermost last
 
 	para, paraEnd int // the open paragraph's first line start and end; para -1: none
 
@@ -276,13 +283,15 @@ func (m *mdScanner) setext(j, le int) bool {
 	if line[0] == '-' {
 		level = 2
 	}
-	var text []string
-	for _, l := range bytes.Split(m.src[m.para:m.paraEnd], []byte("\n")) {
-		text = append(text, string(bytes.TrimSpace(l)))
-	}
-	// A heading without text (a line of form feeds) names no symbol.
-	if t := strings.TrimSpace(strings.Join(text, "\n")); t != "" {
-		m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: t, Range: Range{Start: m.para, End: m.paraEnd}})
+	if m.headings {
+		var text []string
+		for _, l := range bytes.Split(m.src[m.para:m.paraEnd], []byte("\n")) {
+			text = append(text, string(bytes.TrimSpace(l)))
+		}
+		// A heading without text (a line of form feeds) names no symbol.
+		if t := strings.TrimSpace(strings.Join(text, "\n")); t != "" {
+			m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: t, Range: Range{Start: m.para, End: m.paraEnd}})
+		}
 	}
 	m.inline(m.para, m.paraEnd)
 	m.para = -1
@@ -301,7 +310,9 @@ func (m *mdScanner) atxHeading(ls, j, le int) {
 		return
 	}
 	start := j + level + bytes.Index(line[level:], text)
-	m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: string(text), Range: Range{Start: ls, End: le}})
+	if m.headings {
+		m.b.Headings = append(m.b.Headings, Heading{Level: level, Text: string(text), Range: Range{Start: ls, End: le}})
+	}
 	m.inline(start, start+len(text))
 }
 

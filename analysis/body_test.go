@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -107,6 +108,26 @@ func TestScanBodyMatchesGoldmarkOnCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d files differ", bad, len(files))
+}
+
+// TestScanLinksOnCorpus: the scan without headings reads the same links,
+// fences and length as the full one.
+func TestScanLinksOnCorpus(t *testing.T) {
+	for _, p := range corpusFiles(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := skillcore.Parse(p, src)
+		full, links := ScanBody(s), scanLinks(s)
+		if links.Headings != nil {
+			t.Errorf("%s: scanLinks kept %d headings", p, len(links.Headings))
+		}
+		full.Headings = nil
+		if !reflect.DeepEqual(full, links) {
+			t.Errorf("%s: scanLinks differs from ScanBody", p)
+		}
+	}
 }
 
 func BenchmarkScanBodyCorpus(b *testing.B) {

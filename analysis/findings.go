@@ -69,7 +69,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 			}
 			if s = readBack(s, &stale[i]); s != nil {
 				skills[i] = s
-				body[i] = bodyProblems(s, ScanBody(s))
+				body[i] = bodyProblems(s, scanLinks(s))
 			}
 		})
 	}()

@@ -60,7 +60,7 @@ type keptBody struct {
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
-	k := keptBody{skill: s, problems: bodyProblems(s, ScanBody(s))}
+	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s))}
 	w.keptMu.Lock()
 	w.kept[s.Path] = k
 	w.keptMu.Unlock()
