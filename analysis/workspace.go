@@ -82,8 +82,8 @@ func (w *Workspace) Remove(path string) []string {
 func (w *Workspace) Paths() []string { return w.World.Paths() }
 
 // Source is the whole text of the file at path, read back from disk when
-// its body was released, or nil. It is safe to call from many goroutines
-// at once only while no file is released (a checker's workspace).
+// its body was released (see file: a file changed there is taken in), or
+// nil.
 func (w *Workspace) Source(path string) []byte {
 	if e := w.file(path); e != nil {
 		return e.Skill.Src

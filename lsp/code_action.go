@@ -110,7 +110,7 @@ func (s *Server) open(ctx context.Context, args []protocol.LSPAny) (protocol.LSP
 	}
 	path := skillPath(loc.URI)
 	s.mu.Lock()
-	known := path != "" && s.ws.Source(path) != nil
+	known := path != "" && s.ws.World.Entry(path) != nil
 	show := s.featureCapsLocked().showDocument
 	s.mu.Unlock()
 	if !known {

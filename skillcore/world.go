@@ -161,8 +161,8 @@ func (w *World) Scan() []error {
 
 // Load reads the files at paths and puts them in the world as Set does, in
 // one batch: the files are read and parsed in parallel and the catalogs are
-// rebuilt once, in parallel, so it reports no affected files. Files that cannot be read
-// are returned as errors and left as they were.
+// rebuilt once, in parallel, so it reports no affected files. Files that
+// cannot be read are returned as errors and left as they were.
 func (w *World) Load(paths []string) []error {
 	type read struct {
 		entry *Entry
