@@ -441,23 +441,27 @@ func (m *mdScanner) codeSpan(s, e int) {
 
 // addLink records a link destination [s, e) that is a relative path.
 func (m *mdScanner) addLink(s, e int) {
-	dest := string(m.src[s:e])
+	if target := linkTarget(string(m.src[s:e])); target != "" {
+		m.b.Links = append(m.b.Links, Link{Target: target, Range: Range{Start: s, End: e}})
+	}
+}
+
+// linkTarget is the file a relative link destination names: without its
+// #fragment or ?query, %-escapes decoded; "" when it names none.
+func linkTarget(dest string) string {
 	if !isRelativePath(dest) {
-		return
+		return ""
 	}
 	target := dest
 	if i := strings.IndexAny(target, "#?"); i >= 0 {
 		target = target[:i]
-	}
-	if target == "" {
-		return
 	}
 	if strings.IndexByte(target, '%') >= 0 {
 		if u, err := url.PathUnescape(target); err == nil {
 			target = u
 		}
 	}
-	m.b.Links = append(m.b.Links, Link{Target: target, Range: Range{Start: s, End: e}})
+	return target
 }
 
 // linkDestination reads "dest)", `<dest>)` or `dest "title")` at i, after

@@ -190,3 +190,21 @@ func TestScanBodyMatchesGoldmark(t *testing.T) {
 		})
 	}
 }
+
+func TestLinkTarget(t *testing.T) {
+	for dest, want := range map[string]string{
+		"refs/x.md":        "refs/x.md",
+		"refs/x.md#part":   "refs/x.md",
+		"refs/x.md?raw=1":  "refs/x.md",
+		"my%20notes.md":    "my notes.md",
+		"bad%zz.md":        "bad%zz.md", // not an escape: kept as written
+		"#top":             "",
+		"https://x.org/a":  "",
+		"mailto:a@b.c":     "",
+		"scripts/run.py#L": "scripts/run.py",
+	} {
+		if got := linkTarget(dest); got != want {
+			t.Errorf("linkTarget(%q) = %q, want %q", dest, got, want)
+		}
+	}
+}

@@ -5,7 +5,6 @@ package analysis
 
 import (
 	"bytes"
-	"net/url"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -78,7 +77,8 @@ func goldmarkBody(s *skillcore.Skill) *Body {
 // addLink records a link destination that is a relative path, locating it
 // after the "](" that follows the link's position.
 func oracleAddLink(b *Body, src []byte, off, pos int, dest string, inCode bool) {
-	if !isRelativePath(dest) || pos < 0 || pos > len(src) {
+	target := linkTarget(dest)
+	if target == "" || pos < 0 || pos > len(src) {
 		return
 	}
 	start := -1
@@ -89,16 +89,6 @@ func oracleAddLink(b *Body, src []byte, off, pos int, dest string, inCode bool) 
 	}
 	if start < 0 {
 		return
-	}
-	target := dest
-	if i := strings.IndexAny(target, "#?"); i >= 0 {
-		target = target[:i]
-	}
-	if target == "" {
-		return
-	}
-	if u, err := url.PathUnescape(target); err == nil {
-		target = u
 	}
 	b.Links = append(b.Links, Link{Target: target, Range: Range{Start: off + start, End: off + start + len(dest)}, InCode: inCode})
 }
