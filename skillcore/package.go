@@ -15,6 +15,7 @@ type Package struct {
 	Target *Target
 	Format *PluginFormat
 	Root   string // the plugin root
+	Top    string // the folder searched for it (a project or a checked folder)
 	// Manifest is the plugin manifest the target read, "" when a
 	// marketplace entry alone defines the plugin.
 	Manifest string
@@ -377,7 +378,7 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 // add makes the package target t loads from the plugin at dir (or records
 // why it refuses it).
 func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
-	p := &Package{Target: t, Format: pf, Root: dir, Name: filepath.Base(dir), skillSet: map[string]bool{}}
+	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
 	strict, defines := true, false
 	if l != nil {
 		defines = slices.Contains(l.format.Sources.EntryDefines, t.ID)
@@ -647,4 +648,91 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 		}
 	}
 	return out
+}
+
+// PackageUse is one plugin through which a file is found, with the name
+// each of its readers gives the skill: the readers of one manifest (or one
+// marketplace entry) together.
+type PackageUse struct {
+	Format      *PluginFormat
+	Manifest    string // "" when a marketplace entry defines the plugin
+	Plugin      string
+	Marketplace string
+	Top         string
+	LoadedAs    []Installed
+}
+
+// PackageUses groups Installed by plugin, in order of first reader.
+func (e *Entry) PackageUses() []PackageUse {
+	var out []PackageUse
+	for _, in := range e.Installed() {
+		p := in.Package
+		i := slices.IndexFunc(out, func(u PackageUse) bool {
+			return u.Format == p.Format && u.Manifest == p.Manifest && u.Plugin == p.Name && u.Marketplace == p.Marketplace
+		})
+		if i < 0 {
+			out = append(out, PackageUse{Format: p.Format, Manifest: p.Manifest, Plugin: p.Name, Marketplace: p.Marketplace, Top: p.Top})
+			i = len(out) - 1
+		}
+		out[i].LoadedAs = append(out[i].LoadedAs, in)
+	}
+	return out
+}
+
+// Where says where the plugin is defined, relative to the folder searched:
+// its manifest, or the marketplace entry that defines it.
+func (u PackageUse) Where() string {
+	rel := func(p string) string {
+		if r, err := filepath.Rel(u.Top, p); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	if u.Manifest != "" {
+		return rel(u.Manifest)
+	}
+	return "entry " + u.Plugin + " of " + rel(u.Marketplace)
+}
+
+// Describe is the use as hovers and reports say it: "claude-code as
+// superpowers:brainstorming (plugin superpowers, .claude-plugin/plugin.json)".
+// Readers that refuse the skill by their own rules are left out; "" when
+// none is left.
+func (u PackageUse) Describe() string {
+	var as []string
+	for _, in := range u.LoadedAs {
+		if in.Loads {
+			as = append(as, in.Target.ID+" as "+in.Name)
+		}
+	}
+	if len(as) == 0 {
+		return ""
+	}
+	return strings.Join(as, ", ") + " (plugin " + u.Plugin + ", " + u.Where() + ")"
+}
+
+// packageTopLevels is how far above a file PackageTopOf looks.
+const packageTopLevels = 8
+
+// PackageTopOf is the folder to search for the packages around path: the
+// outermost of its nearest ancestors (up to eight levels) holding a
+// package manifest, so a plugin's marketplace is found with it; "" when
+// none holds one.
+func PackageTopOf(path string) string {
+	top := ""
+	dir := filepath.Dir(filepath.Clean(path))
+	for range packageTopLevels {
+		for _, rel := range manifestPaths {
+			if isRegular(filepath.Join(dir, rel)) {
+				top = dir
+				break
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return top
 }
