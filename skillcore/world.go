@@ -45,6 +45,9 @@ type World struct {
 	packageSets []*PackageSet
 	// manifests are editor buffers of package manifests, over the disk.
 	manifests map[string][]byte
+	// walks are what Find's walks met that the package search needs, by
+	// the folder walked.
+	walks map[string]*walkFacts
 }
 
 // Entry is one SKILL.md in a world.
@@ -120,7 +123,7 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
-	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests)
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
 	return out
