@@ -242,7 +242,7 @@ description: Project deploy.
 		{name: "colon for VS Code", rule: "manifest-name", src: `{"name": «"a:b"»}`, file: "proj/.claude-plugin/plugin.json", sev: Error, on: []string{"copilot"}, message: "silently skips"},
 		{name: "reserved marketplace", rule: "manifest-name", src: `{"name": «"claude-plugins-official"», "owner": {}, "plugins": []}`, file: "proj/.claude-plugin/marketplace.json", sev: Error, message: "reserved"},
 		{name: "kebab case", rule: "manifest-name", src: `{"name": "good-name"}`, file: "proj/.codex-plugin/plugin.json", quiet: true},
-		{name: "no ./", rule: "manifest-path", src: `{"name": "p", "skills": «"skills/x"»}`, file: "proj/.claude-plugin/plugin.json", sev: Error, message: "does not start with ./"},
+		{name: "no ./", rule: "manifest-path", src: `{"name": "p", "skills": «"skills/x"»}`, file: "proj/.claude-plugin/plugin.json", archive: "-- proj/skills/x/SKILL.md --\n" + fm("name: x", okDesc), sev: Error, message: "does not start with ./"},
 		{name: "source leaves the root", rule: "manifest-path", src: `{"name": "m", "owner": {}, "plugins": [{"name": "a", "source": «"./../x"»}]}`, file: "proj/.claude-plugin/marketplace.json", sev: Error, message: "contains .."},
 		{name: "names nothing", rule: "manifest-path", src: `{"name": "p", "skills": «"./nope"»}`, file: "proj/.claude-plugin/plugin.json", sev: Warning, message: "names nothing"},
 		{name: "a skills folder", rule: "manifest-path", src: `{"name": "p", "skills": "./more"}`, file: "proj/.claude-plugin/plugin.json", archive: "-- proj/more/x/SKILL.md --\n" + fm("name: x", okDesc), quiet: true},

@@ -409,6 +409,15 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	return e
 }
 
+// InstalledName is the name t gives the file when it loads it through a
+// package ("superpowers:brainstorming"), "" when it does not.
+func (e *Entry) InstalledName(t *Target) string {
+	if p := e.packageFor(t); p != nil {
+		return p.InstalledName(e.Skill)
+	}
+	return ""
+}
+
 // packageFor is the package through which t loads the file, nil when its
 // first root is an ordinary one (or it has none).
 func (e *Entry) packageFor(t *Target) *Package {
