@@ -22,8 +22,8 @@ import (
 // catalogStyle is how one format frames its entries.
 type catalogStyle struct {
 	head, sep, tail string
-	empty           string // the whole text when nothing is listed
-	sortByName      bool   // the agent sorts by name, then path
+	empty           string                                        // the whole text when nothing is listed
+	sortByName      bool                                          // the agent sorts by name, then path
 	entry           func(t *Target, s *Skill, name string) string // name: as displayName
 }
 
