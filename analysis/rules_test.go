@@ -252,6 +252,9 @@ description: Project deploy.
 		{name: "codex name differs", rule: "marketplace-conflict", src: `{"name": "m", "plugins": [{"name": «"a"», "source": {"source": "local", "path": "./a"}}]}`, file: "proj/.agents/plugins/marketplace.json", archive: "-- proj/a/.codex-plugin/plugin.json --\n{\"name\": \"b\"}\n", sev: Error, on: []string{"codex"}, message: "must be equal"},
 		{name: "strict false alone", rule: "marketplace-conflict", src: `{"name": "m", "owner": {}, "plugins": [{"name": "a", "source": "./a", "strict": false}]}`, file: "proj/.claude-plugin/marketplace.json", archive: "-- proj/a/.claude-plugin/plugin.json --\n{\"name\": \"a\"}\n", quiet: true},
 		{name: "unknown plugin variable", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "«${CLAUDE_PLUGIN_DIR}»/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", sev: Warning, on: []string{"claude-code"}, message: "leaves ${CLAUDE_PLUGIN_DIR} as written"},
+		{name: "in a skill outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_PLUGIN_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "only in the skills of a plugin"},
+		{name: "in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run ${CLAUDE_PLUGIN_ROOT}/run.sh and ${CLAUDE_SKILL_DIR}\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", quiet: true},
+		{name: "unknown in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run «${CLAUDE_PLUGIN_HOME}»/run.sh\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", sev: Warning, message: "leaves ${CLAUDE_PLUGIN_HOME} as written"},
 		{name: "the plugin root", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "${CLAUDE_PLUGIN_ROOT}/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
 	}
 }
