@@ -73,7 +73,7 @@ description: Project deploy.
 		{name: "BOM later in the file", rule: "bom", src: fm(okName, okDesc) + "\ufeff", quiet: true},
 		{name: "zed's 100 KiB plus one", rule: "file-too-large", src: sized(100<<10) + "«x»", sev: Error, on: []string{"zed"}, message: "the limit is 100 KiB"},
 		{name: "zed's 100 KiB exactly", rule: "file-too-large", src: sized(100 << 10), quiet: true},
-		{name: "over 1 MiB", rule: "file-too-large", src: "«»" + sized(1<<20) + "xy", sev: Error, on: agentsReaders, message: "file is 1048578 bytes; skill-ls does not read"},
+		{name: "over 1 MiB", rule: "file-too-large", src: "«»" + sized(1<<20) + "xy", sev: Error, on: agentsReaders, message: "file is 1048578 bytes; skill-ls reads no file over"},
 		{name: "a FIFO", rule: "file-not-regular", src: "«»", fifo: true, sev: Error, on: agentsReaders, message: "FIFO"},
 		{name: "a regular file", rule: "file-not-regular", src: fm(okName, okDesc), quiet: true},
 		{name: "skill.md", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/skill.md", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders, message: "Rename the file to SKILL.md"},

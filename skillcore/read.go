@@ -32,14 +32,14 @@ func (e *FileError) Error() string { return e.Path + ": " + e.Message() }
 
 // Message is what the finding says.
 func (e *FileError) Message() string {
-	through := ""
-	if e.Link {
-		through = " (through a symlink)"
-	}
 	if e.Rule == "file-too-large" {
-		return fmt.Sprintf("file is %d bytes%s; skill-ls does not read a file over %d bytes (1 MiB), and most agents will not load it", e.Size, through, MaxFileBytes)
+		return fmt.Sprintf("file is %d bytes; skill-ls reads no file over %d bytes (1 MiB), so it is not checked", e.Size, MaxFileBytes)
 	}
-	return fmt.Sprintf("%s is %s%s, not a regular file: skill-ls does not read it, and an agent that tries fails or hangs", filepath.Base(e.Path), e.What, through)
+	what := e.What
+	if e.Link {
+		what = "a symlink to " + what
+	}
+	return fmt.Sprintf("%s is %s, not a regular file: skill-ls does not read it, and an agent that tries fails or hangs", filepath.Base(e.Path), what)
 }
 
 // ReadFile reads the file at path into buf, grown as it needs. A file that
@@ -69,7 +69,7 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 	if st.Size() == 0 && !empty(f) {
 		// A regular file that claims no size yet has bytes is made up by
 		// the kernel as it is read (procfs, sysfs): it may never end.
-		return nil, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file (size 0, yet it has content)", Link: isLink(path)}
+		return nil, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
 	}
 	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1)
 	switch {

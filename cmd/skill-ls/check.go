@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -114,9 +115,18 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		if err != nil {
 			return nil, err
 		}
+		if _, err := os.Stat(abs); err != nil {
+			return nil, err
+		}
 		files, errs := world.Find(abs)
 		for _, e := range errs {
+			if err := limitOf(e); err != nil {
+				return nil, err
+			}
 			r.fail(e)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: no %s found there", p, skillcore.FileName)
 		}
 		for _, f := range files {
 			selected = append(selected, f)
@@ -125,6 +135,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	}
 	unreadable := map[string]bool{}
 	for _, e := range r.ws.Scan() {
+		if err := limitOf(e); err != nil {
+			return nil, err
+		}
 		r.fail(e)
 		if pe, ok := e.(*os.PathError); ok {
 			unreadable[pe.Path] = true
@@ -132,6 +145,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	}
 	if len(paths) == 0 {
 		r.files = r.ws.Paths()
+		if len(r.files) == 0 {
+			return nil, fmt.Errorf("no %s found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
+		}
 		return r, nil
 	}
 	var load []string
@@ -155,6 +171,16 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	}
 	slices.Sort(r.files)
 	return r, nil
+}
+
+// limitOf is err when it tells of a walk stopped at a cap: a check that
+// saw only part of a tree does not pass as if it saw it all.
+func limitOf(err error) error {
+	var le *skillcore.LimitError
+	if errors.As(err, &le) {
+		return le
+	}
+	return nil
 }
 
 // fail reports a file that could not be checked, on one line, and goes on.
