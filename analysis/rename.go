@@ -81,7 +81,9 @@ func (w *Workspace) movableDir(e *skillcore.Entry) string {
 	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir || filepath.Dir(dir) == dir {
 		return "it is not a skill folder"
 	}
-	protected := append([]string{w.config.Home}, w.config.Projects...)
+	// The real home folder too: the home setting may point elsewhere.
+	realHome, _ := os.UserHomeDir()
+	protected := append([]string{w.config.Home, realHome}, w.config.Projects...)
 	protected = append(protected, w.config.Roots...)
 	for _, r := range w.World.Roots() {
 		protected = append(protected, r.Dir)
