@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // foldersOf lists the workspace folders as paths, from workspaceFolders or,
@@ -181,3 +183,13 @@ func (s *Server) discoverableLocked(path string) bool {
 
 // fileURI is the URI of a path.
 func fileURI(path string) uri.URI { return uri.File(path) }
+
+// tellLimits shows the user each cap a scan reached: which, and where.
+// Fewer skills than there are, without a word, would read as all of them.
+func (s *Server) tellLimits(errs []error) {
+	for _, err := range errs {
+		if le := (*skillcore.LimitError)(nil); errors.As(err, &le) {
+			s.tellf(protocol.MessageTypeWarning, "%v", le)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func caseVariantIn(dir string) string {
 	return ""
 }
 
-// readDirUpTo lists dir's entries, sorted, or its first max when full is
+// readDirUpTo lists dir's entries, sorted, or only max of them when full is
 // false: a folder of millions of entries costs no more than max.
 func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err error) {
 	f, err := os.Open(dir)

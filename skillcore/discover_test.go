@@ -325,3 +325,32 @@ description: x
 		t.Fatal("the readable file is not loaded, or the unreadable one is")
 	}
 }
+
+// TestReadDirUpTo lists up to max of a folder's entries, sorted, and says
+// when there were more.
+func TestReadDirUpTo(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for i := range 2100 { // over two batches of ReadDir
+		names = append(names, fmt.Sprintf("e%04d", i))
+		if err := os.WriteFile(filepath.Join(dir, names[i]), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, max := range []int{0, 5, 2099, 2100, 5000} {
+		entries, full, err := readDirUpTo(dir, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range entries {
+			got = append(got, e.Name())
+		}
+		if full != (max >= len(names)) || len(got) != min(max, len(names)) || !slices.IsSorted(got) {
+			t.Errorf("max %d: %d entries, full %v", max, len(got), full)
+		}
+	}
+	if _, _, err := readDirUpTo(filepath.Join(dir, "none"), 5); err == nil {
+		t.Error("a missing folder listed")
+	}
+}
