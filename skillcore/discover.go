@@ -13,7 +13,10 @@ import (
 
 // Bounds on a walk, so that a huge or looping tree cannot stall a loader.
 // Reaching one is never silent: the walk returns a *LimitError.
-const maxRootEntries = 100000
+const (
+	maxRootEntries = 100000
+	maxCaseLookup  = 4096
+)
 
 // walkCaps bound one walk of FindSkills.
 type walkCaps struct{ depth, dirs, entries int }
@@ -73,9 +76,11 @@ func Discover(root Root) ([]string, error) {
 }
 
 // caseVariantIn is the path of a file in dir named SKILL.md in other
-// letter cases, or "".
+// letter cases, or "". Only so many entries are looked at: a skill folder
+// is small, and a root of large folders without a SKILL.md must not cost
+// a listing of each whole.
 func caseVariantIn(dir string) string {
-	entries, _, _ := readDirUpTo(dir, maxRootEntries)
+	entries, _, _ := readDirUpTo(dir, maxCaseLookup)
 	for _, e := range entries {
 		if IsCaseVariant(e.Name()) {
 			return filepath.Join(dir, e.Name())
