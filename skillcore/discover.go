@@ -16,6 +16,7 @@ import (
 const (
 	maxRootEntries = 100000
 	maxCaseLookup  = 4096
+	dirBatch       = 1024 // entries listed per ReadDir call
 )
 
 // walkCaps bound one walk of FindSkills.
@@ -98,13 +99,14 @@ func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err err
 	}
 	defer f.Close()
 	for len(entries) <= max {
-		batch, err := f.ReadDir(1024)
+		batch, err := f.ReadDir(dirBatch)
 		entries = append(entries, batch...)
-		if err == io.EOF || len(batch) == 0 {
-			break
-		}
-		if err != nil {
+		if err != nil && err != io.EOF {
 			return nil, true, err
+		}
+		// A short batch is the end: ReadDir fills it up to end of folder.
+		if err == io.EOF || len(batch) < dirBatch {
+			break
 		}
 	}
 	full = len(entries) <= max
