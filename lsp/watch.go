@@ -284,7 +284,7 @@ func watchTree(dir string, depth int, skipHidden bool, add func(string) bool, li
 		return
 	}
 	listed[dir] = depth
-	entries, err := os.ReadDir(dir)
+	entries, err := skillcore.ReadDir(dir) // a root that is a FIFO must not block
 	if err != nil {
 		return
 	}

@@ -90,10 +90,18 @@ func caseVariantIn(dir string) string {
 	return ""
 }
 
+// ReadDir lists the folder dir, sorted, as every walk here does: a FIFO
+// where a folder should be fails at once instead of blocking the open, and
+// no more than 100,000 entries are listed.
+func ReadDir(dir string) ([]fs.DirEntry, error) {
+	entries, _, err := readDirUpTo(dir, maxRootEntries)
+	return entries, err
+}
+
 // readDirUpTo lists dir's entries, sorted, or only max of them when full is
 // false: a folder of millions of entries costs no more than max.
 func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err error) {
-	f, err := os.Open(dir)
+	f, err := os.OpenFile(dir, os.O_RDONLY|dirFlags, 0)
 	if err != nil {
 		return nil, true, err
 	}
@@ -126,7 +134,7 @@ func discoverRecursive(dir string, scan Scan) []string {
 		cur := queue[0]
 		queue = queue[1:]
 		visited++
-		entries, err := os.ReadDir(cur.dir)
+		entries, err := ReadDir(cur.dir)
 		if err != nil {
 			continue
 		}

@@ -354,3 +354,20 @@ func TestReadDirUpTo(t *testing.T) {
 		t.Error("a missing folder listed")
 	}
 }
+
+// TestDiscoverRootNotFolder: a root that is a FIFO holds no skill, and
+// listing it does not wait for a writer.
+func TestDiscoverRootNotFolder(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "skills")
+	if err := syscall.Mkfifo(root, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"zed", "codex"} {
+		if got := discover(t, Root{Dir: root, Target: TargetByID(id)}); len(got) != 0 {
+			t.Errorf("%s: %v", id, got)
+		}
+	}
+	if _, err := ReadDir(root); err == nil {
+		t.Error("a FIFO listed as a folder")
+	}
+}

@@ -10,6 +10,9 @@ import (
 // openFlags: systems without FIFOs open files as usual.
 const openFlags = 0
 
+// dirFlags: a folder is opened as usual.
+const dirFlags = 0
+
 // fileKey tells folders apart; without inodes, by their resolved path.
 type fileKey struct{ path string }
 

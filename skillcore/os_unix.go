@@ -11,6 +11,10 @@ import (
 // writer, and keep a terminal device from becoming the process's own.
 const openFlags = syscall.O_NONBLOCK | syscall.O_NOCTTY
 
+// dirFlags open only a folder: anything else named where a folder is
+// expected (a root that is a FIFO) fails at once.
+const dirFlags = syscall.O_DIRECTORY | openFlags
+
 // fileKey is what tells two folders apart however they are reached: their
 // device and inode.
 type fileKey struct{ dev, ino uint64 }
