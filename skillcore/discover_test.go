@@ -331,13 +331,13 @@ description: x
 func TestReadDirUpTo(t *testing.T) {
 	dir := t.TempDir()
 	var names []string
-	for i := range 2100 { // over two batches of ReadDir
+	for i := range dirBatch + 10 { // over one batch of ReadDir
 		names = append(names, fmt.Sprintf("e%04d", i))
 		if err := os.WriteFile(filepath.Join(dir, names[i]), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	for _, max := range []int{0, 5, 2099, 2100, 5000} {
+	for _, max := range []int{0, 5, dirBatch, len(names) - 1, len(names), 5000} {
 		entries, full, err := readDirUpTo(dir, max)
 		if err != nil {
 			t.Fatal(err)
