@@ -2,7 +2,9 @@ package skillcore
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -78,6 +80,25 @@ func BenchmarkMerge20k(b *testing.B) {
 	ps := manyProblems(20000)
 	for b.Loop() {
 		if got := merge(ps); len(got) != 20000 {
+			b.Fatalf("%d problems", len(got))
+		}
+	}
+}
+
+// BenchmarkProblems20k: a file with 20,000 unknown keys, judged whole in a
+// world by every target: parse, validate, merge and the world's problems.
+func BenchmarkProblems20k(b *testing.B) {
+	var src strings.Builder
+	src.WriteString("---\nname: many\ndescription: Many keys.\n")
+	for i := range 20000 {
+		fmt.Fprintf(&src, "key-%05d: x\n", i)
+	}
+	src.WriteString("---\n")
+	path := filepath.Join(b.TempDir(), "proj", ".agents", "skills", "many", FileName)
+	for b.Loop() {
+		w := NewWorld(Env{Home: b.TempDir()}, []string{filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(path))))})
+		w.Set(path, []byte(src.String()))
+		if got := w.Problems(path); len(got) < 20000 {
 			b.Fatalf("%d problems", len(got))
 		}
 	}
