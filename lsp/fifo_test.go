@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // mkfifo puts a FIFO at rel, in place of whatever was there.
@@ -71,4 +74,14 @@ func TestFIFOSkillFile(t *testing.T) {
 		t.Fatalf("hover after the FIFOs: %v %v", hover, err)
 	}
 	h.settle()
+}
+
+// TestScanCapShown: a cap a scan reaches is shown to the user, naming the
+// cap and the place, not only logged.
+func TestScanCapShown(t *testing.T) {
+	h := start(t, "", setup{})
+	h.settle()
+	root := h.path("ws/.agents/skills")
+	h.srv.tellLimits([]error{errors.New("unreadable"), &skillcore.LimitError{Root: root, Cap: "entries", Max: 100000, Path: root}})
+	h.client.awaitShown(t, root, "100000 entries")
 }
