@@ -138,6 +138,7 @@ func discoverRecursive(dir string, scan Scan) []string {
 		if err != nil {
 			continue
 		}
+		named := skillNamer(entries)
 		for _, e := range entries {
 			if scan.SkipHidden && strings.HasPrefix(e.Name(), ".") {
 				continue
@@ -145,7 +146,7 @@ func discoverRecursive(dir string, scan Scan) []string {
 			p := filepath.Join(cur.dir, e.Name())
 			// A symlink is not followed; anything else named SKILL.md is
 			// listed, for reading it to tell what it is.
-			if isSkillName(e.Name()) && cur.depth > 0 && e.Type()&fs.ModeSymlink == 0 {
+			if named(e.Name()) && cur.depth > 0 && e.Type()&fs.ModeSymlink == 0 {
 				out = append(out, p)
 			}
 			if e.IsDir() && cur.depth < scan.MaxDepth {
@@ -163,6 +164,16 @@ func discoverRecursive(dir string, scan Scan) []string {
 // isSkillName reports whether a file named name is a skill's file, or one
 // that means to be (skill.md).
 func isSkillName(name string) bool { return name == FileName || IsCaseVariant(name) }
+
+// skillNamer is isSkillName for the entries of one folder (sorted): a
+// skill.md beside a SKILL.md is no skill's file, only a file in a skill.
+func skillNamer(entries []fs.DirEntry) func(name string) bool {
+	_, has := slices.BinarySearchFunc(entries, FileName, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	if has {
+		return func(name string) bool { return name == FileName }
+	}
+	return isSkillName
+}
 
 // FindSkills lists every file named SKILL.md (or skill.md, in any case)
 // under dir, or dir itself when it is not a folder, for commands that take
@@ -232,12 +243,13 @@ func (w *walker) walk(p string, st fs.FileInfo, depth int) {
 		w.seen(p, true, nil)
 	}
 	w.entries += len(entries)
+	named := skillNamer(entries)
 	for _, e := range entries {
 		name, child := e.Name(), filepath.Join(p, e.Name())
 		if w.seen != nil {
 			w.seen(child, false, nil)
 		}
-		if isSkillName(name) {
+		if named(name) {
 			// Whatever it is: reading it tells a file from a FIFO or a folder.
 			w.files = append(w.files, child)
 			continue

@@ -140,7 +140,8 @@ func TestDiscoverMissingRoot(t *testing.T) {
 // TestFindSkills walks any folder for SKILL.md files, following symlinked
 // folders once each (so a loop ends), and lists every entry named SKILL.md
 // whatever it is: a folder, a link that leads nowhere, a FIFO are for
-// reading to tell (a FIFO is never read, which would block for ever).
+// reading to tell (a FIFO is never read, which would block for ever). A
+// skill.md is listed where it stands for a SKILL.md, not beside one.
 func TestFindSkills(t *testing.T) {
 	root := discoverTree(t)
 	dangling := filepath.Join(root, "m", "SKILL.md")
@@ -156,7 +157,7 @@ func TestFindSkills(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeTree(t, root, txtar.Parse([]byte("-- node_modules/x/SKILL.md --\n-- .git/y/SKILL.md --\n-- k/skill.md --\n")).Files)
+	writeTree(t, root, txtar.Parse([]byte("-- node_modules/x/SKILL.md --\n-- .git/y/SKILL.md --\n-- k/skill.md --\n-- a/skill.md --\n")).Files)
 
 	files, errs := FindSkills(root)
 	got := relAll(t, root, files)
