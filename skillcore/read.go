@@ -44,8 +44,8 @@ func (e *FileError) Message() string {
 
 // ReadFile reads the file at path into buf, grown as it needs. A file that
 // is not regular, or is over MaxFileBytes, is not read: the error is then a
-// *FileError. (Only the handle is stat'ed, so the file judged is the file
-// read; os.ReadFile's extra stat would cost a tenth of a scan's reading.)
+// *FileError. (The handle is stat'ed, not the path, so the file judged is
+// the file read, even when the path is swapped in between.)
 func ReadFile(path string, buf []byte) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
