@@ -33,13 +33,18 @@ func (e *FileError) Error() string { return e.Path + ": " + e.Message() }
 // Message is what the finding says.
 func (e *FileError) Message() string {
 	if e.Rule == "file-too-large" {
-		return fmt.Sprintf("file is %d bytes; skill-ls reads no file over %d bytes (1 MiB), so it is not checked", e.Size, MaxFileBytes)
+		return tooLargeMessage(e.Size)
 	}
 	what := e.What
 	if e.Link {
 		what = "a symlink to " + what
 	}
 	return fmt.Sprintf("%s is %s, not a regular file: skill-ls does not read it, and an agent that tries fails or hangs", filepath.Base(e.Path), what)
+}
+
+// tooLargeMessage tells of a file over MaxFileBytes.
+func tooLargeMessage(size int64) string {
+	return fmt.Sprintf("file is %d bytes; skill-ls reads no file over %d bytes (1 MiB), so it is not checked", size, MaxFileBytes)
 }
 
 // ReadFile reads the file at path into buf, grown as it needs. A file that

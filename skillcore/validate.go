@@ -69,7 +69,8 @@ func (c *checker) missingAt() Range { return c.s.Frontmatter.Open }
 
 func (c *checker) file() {
 	t, s := c.t, c.s
-	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes {
+	// Over MaxFileBytes the file is not parsed, and told so once.
+	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes && len(s.Src) <= MaxFileBytes {
 		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
 			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
 	}
