@@ -82,6 +82,6 @@ func TestScanCapShown(t *testing.T) {
 	h := start(t, "", setup{})
 	h.settle()
 	root := h.path("ws/.agents/skills")
-	h.srv.tellLimits([]error{errors.New("unreadable"), &skillcore.LimitError{Root: root, Cap: "entries", Max: 100000, Path: root}})
+	h.srv.tellLimits([]error{errors.New("unreadable"), &skillcore.LimitError{Root: root, Cap: "folder", Max: 100000, Path: root}})
 	h.client.awaitShown(t, root, "100000 entries")
 }

@@ -20,15 +20,16 @@ const (
 )
 
 // walkCaps bound one walk of FindSkills.
-type walkCaps struct{ depth, dirs, entries int }
+// (folder: the entries of one folder, which are listed at once).
+type walkCaps struct{ depth, dirs, entries, folder int }
 
-var findCaps = walkCaps{depth: 64, dirs: 200000, entries: 2000000}
+var findCaps = walkCaps{depth: 64, dirs: 200000, entries: 2000000, folder: maxRootEntries}
 
 // LimitError is a walk that stopped at one of its caps: which cap, and
 // where.
 type LimitError struct {
 	Root string // the folder walked
-	Cap  string // "depth", "folders" or "entries"
+	Cap  string // "depth", "folders", "entries" or "folder" (its entries)
 	Max  int
 	Path string // where the cap was reached
 }
@@ -39,6 +40,8 @@ func (e *LimitError) Error() string {
 		return fmt.Sprintf("%s: more than %d folders deep below %s; what lies deeper was not searched", e.Path, e.Max, e.Root)
 	case "folders":
 		return fmt.Sprintf("%s: the walk of %s stopped here, at its cap of %d folders; the rest was not searched", e.Path, e.Root, e.Max)
+	case "folder":
+		return fmt.Sprintf("%s: more than %d entries in this folder; only %d of them were searched", e.Path, e.Max, e.Max)
 	}
 	return fmt.Sprintf("%s: the walk of %s stopped here, at its cap of %d entries; the rest was not searched", e.Path, e.Root, e.Max)
 }
@@ -56,7 +59,7 @@ func Discover(root Root) ([]string, error) {
 	entries, full, _ := readDirUpTo(root.Dir, maxRootEntries)
 	var err error
 	if !full {
-		err = &LimitError{Root: root.Dir, Cap: "entries", Max: maxRootEntries, Path: root.Dir}
+		err = &LimitError{Root: root.Dir, Cap: "folder", Max: maxRootEntries, Path: root.Dir}
 	}
 	// One lstat per child folder: 10,000 of them are worth both cores.
 	found := make([]string, len(entries))
@@ -231,7 +234,7 @@ func (w *walker) walk(p string, st fs.FileInfo, depth int) {
 		return
 	}
 	w.visited[key] = true
-	entries, full, err := readDirUpTo(p, w.caps.entries-w.entries)
+	entries, full, err := readDirUpTo(p, min(w.caps.entries-w.entries, w.caps.folder))
 	if err != nil {
 		w.errs = append(w.errs, err)
 		if w.seen != nil {
@@ -271,15 +274,21 @@ func (w *walker) walk(p string, st fs.FileInfo, depth int) {
 			return
 		}
 	}
-	if !full {
+	switch {
+	case full:
+	case w.entries >= w.caps.entries:
 		w.limit("entries", w.caps.entries, p)
+	default:
+		w.limit("folder", w.caps.folder, p)
 	}
 }
 
 // limit tells of a cap reached, once per cap; the folders and entries caps
 // end the walk.
 func (w *walker) limit(cap string, max int, p string) {
-	w.stopped = cap != "depth"
+	if cap == "folders" || cap == "entries" {
+		w.stopped = true
+	}
 	if !w.capped[cap] {
 		w.capped[cap] = true
 		w.errs = append(w.errs, &LimitError{Root: w.root, Cap: cap, Max: max, Path: p})

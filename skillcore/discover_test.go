@@ -218,10 +218,11 @@ func TestFindSkillsCaps(t *testing.T) {
 		cap  string
 		at   string
 	}{
-		{walkCaps{depth: 3, dirs: 100, entries: 100}, "depth", deep},
-		{walkCaps{depth: 9, dirs: 4, entries: 100}, "folders", deep},
-		{walkCaps{depth: 9, dirs: 100, entries: 5}, "entries", deep},
-		{walkCaps{depth: 4, dirs: 9, entries: 12}, "", ""}, // every one of them, exactly
+		{walkCaps{depth: 3, dirs: 100, entries: 100, folder: 100}, "depth", deep},
+		{walkCaps{depth: 9, dirs: 4, entries: 100, folder: 100}, "folders", deep},
+		{walkCaps{depth: 9, dirs: 100, entries: 5, folder: 100}, "entries", deep},
+		{walkCaps{depth: 9, dirs: 100, entries: 100, folder: 2}, "folder", filepath.Join(dir, "w")},
+		{walkCaps{depth: 4, dirs: 9, entries: 12, folder: 3}, "", ""}, // every one of them, exactly
 	} {
 		w := newWalker(dir, tc.caps, nil)
 		st, err := os.Stat(dir)
