@@ -77,11 +77,19 @@ func TestFIFOSkillFile(t *testing.T) {
 }
 
 // TestScanCapShown: a cap a scan reaches is shown to the user, naming the
-// cap and the place, not only logged.
+// cap and the place, not only logged; once, not at every rescan.
 func TestScanCapShown(t *testing.T) {
 	h := start(t, "", setup{})
 	h.settle()
 	root := h.path("ws/.agents/skills")
-	h.srv.tellLimits([]error{errors.New("unreadable"), &skillcore.LimitError{Root: root, Cap: "folder", Max: 100000, Path: root}})
+	limit := &skillcore.LimitError{Root: root, Cap: "folder", Max: 100000, Path: root}
+	h.srv.tellLimits([]error{errors.New("unreadable"), limit})
 	h.client.awaitShown(t, root, "100000 entries")
+	h.srv.tellLimits([]error{limit}) // a rescan reaching it again
+	h.settle()
+	h.client.mu.Lock()
+	defer h.client.mu.Unlock()
+	if len(h.client.messages) != 1 {
+		t.Errorf("shown %d times: %+v", len(h.client.messages), h.client.messages)
+	}
 }

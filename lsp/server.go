@@ -104,6 +104,8 @@ type Server struct {
 	watch        *watcher
 	// clientWatches: the client reports changes in the workspace folders.
 	clientWatches bool
+	// limitsShown are the walk caps the user was shown, each once.
+	limitsShown map[string]bool
 	// busy counts background tasks under way (scans, file events), for
 	// waiting until the server has caught up.
 	busy int

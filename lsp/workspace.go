@@ -186,10 +186,23 @@ func fileURI(path string) uri.URI { return uri.File(path) }
 
 // tellLimits shows the user each cap a scan reached: which, and where.
 // Fewer skills than there are, without a word, would read as all of them.
+// Each is shown once, not again at every rescan.
 func (s *Server) tellLimits(errs []error) {
 	for _, err := range errs {
-		if le := (*skillcore.LimitError)(nil); errors.As(err, &le) {
-			s.tellf(protocol.MessageTypeWarning, "%v", le)
+		le := (*skillcore.LimitError)(nil)
+		if !errors.As(err, &le) {
+			continue
+		}
+		msg := le.Error()
+		s.mu.Lock()
+		shown := s.limitsShown[msg]
+		if s.limitsShown == nil {
+			s.limitsShown = map[string]bool{}
+		}
+		s.limitsShown[msg] = true
+		s.mu.Unlock()
+		if !shown {
+			s.tellf(protocol.MessageTypeWarning, "%s", msg)
 		}
 	}
 }
