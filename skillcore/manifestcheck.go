@@ -86,8 +86,9 @@ func (k keyChecks) consequence(s Severity) string {
 // closestKey suggests a known key one or two edits away, or "".
 func closestKey(key string, fields map[string]JSONType) string {
 	best, bestD := "", 3
+	a := []rune(strings.ToLower(key))
 	for k := range fields {
-		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestD || (d == bestD && k < best) {
+		if d := editDistance(a, []rune(strings.ToLower(k)), 3); d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
 	}
