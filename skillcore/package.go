@@ -385,7 +385,11 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 		return
 	}
 	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
-	f.findSkills(p, pf.Skills, fields, explicit)
+	layout := pf.Skills
+	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
+		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
+	}
+	f.findSkills(p, layout, fields, explicit)
 }
 
 // declaresComponents reports whether a plugin.json names components.
