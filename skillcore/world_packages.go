@@ -39,6 +39,24 @@ func (w *World) ManifestFromDisk(path string) []string {
 	return w.ReloadPackages()
 }
 
+// RefreshPackagesFor searches the packages around path again when path, a
+// SKILL.md that came or went, lies in a folder searched for packages (a
+// plugin may now bring it, or no longer). It reports whether it did.
+func (w *World) RefreshPackagesFor(path string) bool {
+	path = filepath.Clean(path)
+	found := false
+	for dir := range w.walks {
+		if within(dir, path) {
+			delete(w.walks, dir)
+			found = true
+		}
+	}
+	if found {
+		w.ReloadPackages()
+	}
+	return found
+}
+
 // ManifestPaths lists every manifest the world's package search read.
 func (w *World) ManifestPaths() []string {
 	var out []string
