@@ -439,17 +439,23 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	name := t.identity(e)
 	if e == winner {
 		for _, o := range group[1:] {
-			if res.root[o].Scope == res.root[e].Scope {
+			switch {
+			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
+				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
+			case res.root[o].Scope == res.root[e].Scope:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another %s skill is named %q (%s); this one is kept", res.root[e].Scope, name, o.Skill.Path))
-			} else {
+			default:
 				add("name-shadowed", Info, o, fmt.Sprintf("this %s skill hides the %s skill %q at %s", res.root[e].Scope, res.root[o].Scope, name, o.Skill.Path))
 			}
 		}
 		return out
 	}
-	if res.root[winner].Scope == res.root[e].Scope {
+	switch {
+	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
+	case res.root[winner].Scope == res.root[e].Scope:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s skill is named %q (%s); that one is kept and this one ignored", res.root[e].Scope, name, winner.Skill.Path))
-	} else {
+	default:
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s skill is hidden by the %s skill %q at %s", res.root[e].Scope, res.root[winner].Scope, name, winner.Skill.Path))
 	}
 	return out
