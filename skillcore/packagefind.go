@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -165,6 +166,11 @@ func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root
 		seen[name] = true
 		src := resolveSource(mf, m.Root, e.Get("source"), root, f.top, f.stat)
 		if src.dir == "" {
+			continue
+		}
+		if !f.inside(f.top, src.dir) {
+			m.add("manifest-path", Error, e.Get("source").Range, []string{t.ID},
+				fmt.Sprintf("%s skips the entry %q: its source leads out of the repository through a link", t.ID, name))
 			continue
 		}
 		key := t.ID + "\x00" + src.dir
@@ -418,7 +424,9 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 	if f.facts.knows(dir) && (layout.Depth == 1 || layout.MaxDirs >= findCaps.dirs) {
 		// The walk met every file below: no folder need be read again.
 		for _, s := range f.facts.skillsUnder(dir, layout.Depth, layout.SkipHidden) {
-			f.addSkill(p, s)
+			if f.facts.linkFree(s) || f.inside(p.Root, s) {
+				f.addSkill(p, s) // the walk follows links: not out of the root
+			}
 		}
 		if layout.Depth == 1 {
 			for l := range f.facts.links {
