@@ -497,8 +497,8 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	}
 	var reasons []string
 	for _, r := range roots {
-		if (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
-			continue
+		if r.Package != nil || (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+			continue // a package's misses are told by packageMisses
 		}
 		t := r.Target
 		rel, err := filepath.Rel(r.Dir, path)

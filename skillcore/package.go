@@ -114,12 +114,12 @@ func (p *Package) missReason(path string) string {
 	if p.Has(path) || !within(p.Root, path) {
 		return ""
 	}
-	plugin := fmt.Sprintf("plugin %s (%s)", p.Name, p.Root)
+	plugin := fmt.Sprintf("plugin %s (%s)", p.Name, p.Where())
 	if p.Refused != "" {
 		return fmt.Sprintf("%s refuses %s: %s", p.Target.ID, plugin, p.Refused)
 	}
 	if p.explicit {
-		return fmt.Sprintf("%s loads of %s only the skills its marketplace entry lists, and not this one", p.Target.ID, plugin)
+		return "" // told together, by packageMisses
 	}
 	var where []string
 	for _, s := range p.searched {
@@ -152,13 +152,22 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 		if !within(ps.Top, e.Skill.Path) {
 			continue
 		}
+		// Entries that list their skills, by target: one reason for all.
+		listing := map[*Target][]string{}
 		for _, p := range ps.Packages {
 			if !slices.Contains(targets, p.Target) || slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == p.Target }) {
 				continue
 			}
+			if p.explicit && p.Refused == "" && within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
+				listing[p.Target] = append(listing[p.Target], p.Name)
+			}
 			if why := p.missReason(e.Skill.Path); why != "" && !slices.Contains(out[p.Target], why) {
 				out[p.Target] = append(out[p.Target], why)
 			}
+		}
+		for t, names := range listing {
+			out[t] = append(out[t], fmt.Sprintf("%s loads of the marketplace entries %s only the skills they list, and not this one",
+				t.ID, strings.Join(names, ", ")))
 		}
 	}
 	return out
@@ -195,17 +204,22 @@ func (e *Entry) PackageUses() []PackageUse {
 
 // Where says where the plugin is defined, relative to the folder searched:
 // its manifest, or the marketplace entry that defines it.
-func (u PackageUse) Where() string {
+func (u PackageUse) Where() string { return where(u.Top, u.Manifest, u.Plugin, u.Marketplace) }
+
+// Where is PackageUse.Where for one package.
+func (p *Package) Where() string { return where(p.Top, p.Manifest, p.Name, p.Marketplace) }
+
+func where(top, manifest, plugin, marketplace string) string {
 	rel := func(p string) string {
-		if r, err := filepath.Rel(u.Top, p); err == nil {
+		if r, err := filepath.Rel(top, p); err == nil {
 			return filepath.ToSlash(r)
 		}
 		return p
 	}
-	if u.Manifest != "" {
-		return rel(u.Manifest)
+	if manifest != "" {
+		return rel(manifest)
 	}
-	return "entry " + u.Plugin + " of " + rel(u.Marketplace)
+	return "entry " + plugin + " of " + rel(marketplace)
 }
 
 // Describe is the use as hovers and reports say it, a reader at a time:
