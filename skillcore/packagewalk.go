@@ -20,7 +20,7 @@ type walkFacts struct {
 	skills    []string        // regular files named SKILL.md, sorted once walked
 	skillSet  map[string]bool
 	folders   []string // the folders met, sorted once walked
-	capped    string // the walk cap hit, "" none
+	capped    string   // the walk cap hit, "" none
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
