@@ -198,6 +198,11 @@ func findSkills(dir string, seen func(p string, isDir bool, err error)) (files [
 // findSkillsWith is findSkills, telling entry (when not nil) of every entry
 // of every folder the walk reads, with its type.
 func findSkillsWith(dir string, entry func(p string, e fs.DirEntry), seen func(p string, isDir bool, err error)) (files []string, errs []error) {
+	return walkTree(dir, entry, seen, nil)
+}
+
+// walkTree is findSkillsWith, entering no folder skip names.
+func walkTree(dir string, entry func(p string, e fs.DirEntry), seen func(p string, isDir bool, err error), skip func(dir, name string) bool) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
@@ -206,7 +211,7 @@ func findSkillsWith(dir string, entry func(p string, e fs.DirEntry), seen func(p
 		return []string{dir}, nil
 	}
 	w := newWalker(dir, findCaps, seen)
-	w.entry = entry
+	w.entry, w.skip = entry, skip
 	w.walk(dir, st, 0)
 	return w.files, w.errs
 }
@@ -221,6 +226,7 @@ type walker struct {
 	caps          walkCaps
 	seen          func(p string, isDir bool, err error)
 	entry         func(p string, e fs.DirEntry)
+	skip          func(dir, name string) bool // an entry of dir not to enter
 	visited       map[fileKey]bool
 	dirs, entries int
 	capped        map[string]bool // caps reached, each told once
@@ -271,7 +277,7 @@ func (w *walker) walk(p string, st fs.FileInfo, depth int) {
 			w.files = append(w.files, child)
 			continue
 		}
-		if name == ".git" || name == "node_modules" {
+		if name == ".git" || name == "node_modules" || w.skip != nil && w.skip(p, name) {
 			continue
 		}
 		switch {

@@ -98,11 +98,21 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 
 // walkForPackages walks top for manifests with the walk check uses for
 // SKILL.md files (its caps, links followed once), when no such walk came
-// first.
+// first. It enters no hidden folder but those on the way to a manifest
+// (.claude-plugin, .agents/plugins, ...): a workspace's .agents/skills or
+// .venv holds no package.
 func walkForPackages(top string) *walkFacts {
 	wf := newWalkFacts(top)
-	wf.hidden = true
-	_, errs := findSkillsWith(top, wf.see, nil)
+	_, errs := walkTree(top, wf.see, nil, func(dir, name string) bool {
+		if name[0] != '.' && !strings.HasPrefix(filepath.Base(dir), ".") {
+			return false
+		}
+		rel := name
+		if parent := filepath.Base(dir); strings.HasPrefix(parent, ".") && dir != top {
+			rel = parent + "/" + name
+		}
+		return !hiddenOnTheWay[rel]
+	})
 	for _, err := range errs {
 		var le *LimitError
 		if errors.As(err, &le) {
@@ -126,6 +136,21 @@ func (wf *walkFacts) foldersUnder(dir string) int {
 	to, _ := slices.BinarySearch(wf.folders, dir+string(filepath.Separator+1))
 	return to - from
 }
+
+// hiddenOnTheWay are the hidden folders (and the folders inside them) on
+// the way to a manifest: ".claude-plugin", ".agents", ".agents/plugins".
+var hiddenOnTheWay = func() map[string]bool {
+	out := map[string]bool{}
+	for _, rel := range manifestPaths {
+		parts := strings.Split(rel, "/")
+		for i := 1; i < len(parts); i++ {
+			if strings.HasPrefix(parts[0], ".") {
+				out[strings.Join(parts[:i], "/")] = true
+			}
+		}
+	}
+	return out
+}()
 
 // factsFor picks, among the walks of a world, one that covered top, and
 // narrows it to top; nil when none did.
