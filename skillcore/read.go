@@ -166,24 +166,30 @@ func ReadSkill(path string) (*Skill, error) {
 // readSkill is ReadSkill reading into buf; src is the text read, nil when
 // the file was not read.
 func readSkill(path string, buf []byte) (s *Skill, src []byte, err error) {
-	// A file not read is a skill with no text and one problem at its
-	// start, for every agent.
+	src, s, err = readSource(path, buf)
+	if s != nil || err != nil {
+		return s, nil, err
+	}
+	return Parse(path, src), src, nil
+}
+
+// readSource reads the text of the skill file at path into buf. A file not
+// read is instead a skill with no text and one problem at its start, for
+// every agent (s).
+func readSource(path string, buf []byte) (src []byte, s *Skill, err error) {
 	if name := filepath.Base(path); IsCaseVariant(name) {
 		s = &Skill{Path: path}
 		s.add("skill-md-case", Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
-		return s, nil, nil
+		return nil, s, nil
 	}
 	src, err = ReadFile(path, buf)
 	var fe *FileError
 	if errors.As(err, &fe) {
 		s = &Skill{Path: path}
 		s.add(fe.Rule, Range{}, fe.Message())
-		return s, nil, nil
+		return nil, s, nil
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return Parse(path, src), src, nil
+	return src, nil, err
 }
 
 // readBuffers are the buffers Load reads files into: a file's text is
