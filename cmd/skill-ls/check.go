@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -39,11 +38,6 @@ func check(args []string, stdout, stderr io.Writer) int {
 			pinned = append(pinned, strings.TrimSpace(id))
 		}
 	}
-	// A check is one short batch: collect garbage less often, for a few MiB
-	// on small trees, but not past a soft limit on large ones, where three
-	// times what the run holds would be more than the 100 MiB budget.
-	debug.SetGCPercent(200)
-	debug.SetMemoryLimit(checkMemoryLimit)
 	run, err := newCheckRun(fs.Args(), pinned, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", err)
@@ -71,12 +65,6 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	return exitOK
 }
-
-// checkMemoryLimit is where check's garbage collector stops waiting for the
-// heap to triple. A tree so large that what it holds nears the limit is
-// checked with the collector running more often (the runtime caps it at
-// half the CPU), not refused.
-const checkMemoryLimit = 72 << 20
 
 // checkRun is one invocation of check: the workspace every selected file is
 // judged in, and the files to report.
