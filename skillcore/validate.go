@@ -305,10 +305,14 @@ func honouredBy(key string) []string {
 }
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".
-func ClosestField(key string) string {
+func ClosestField(key string) string { return Closest(key, KnownFields()) }
+
+// Closest suggests the word of known nearest to a misspelt one, or "" when
+// none is near enough to be what was meant.
+func Closest(word string, known []string) string {
 	best, bestD := "", 4
-	for _, k := range KnownFields() {
-		if d := editDistance(strings.ToLower(key), k); d < bestD && d < max(2, len(k)/3+1) {
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(word), k); d < bestD && d < max(2, len(k)/3+1) {
 			best, bestD = k, d
 		}
 	}
