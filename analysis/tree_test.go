@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"flag"
+	"github.com/skill-ls/skill-ls/skillcore"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,6 +78,11 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 		tr.src[f.path] = []byte(data)
 	}
 	cfg.ReleaseBodies = cfg.ReleaseBodies || *releaseBodies
+	for _, f := range files {
+		if skillcore.IsConfigFile(f.path) {
+			cfg.Project = skillcore.ParseConfig(tr.path(f.path), tr.src[f.path], RuleIDs())
+		}
+	}
 	cfg.Home = filepath.Join(dir, "home")
 	cfg.Projects = []string{filepath.Join(dir, "proj")}
 	tr.ws = NewWorkspace(cfg)

@@ -20,9 +20,6 @@ var ConfigKeys = []string{"targets", "roots", "rules", "ignore"}
 // Severities a rule can be set to in a configuration; "off" silences it.
 var Severities = []string{"error", "warning", "info", "off"}
 
-// ConfigRule is the rule id of every problem in a configuration file.
-const ConfigRule = "config-invalid"
-
 // Config is a project configuration file as read: what it sets, each
 // value it could not use reported in Problems (with its exact range) and
 // left at its default.
@@ -220,7 +217,7 @@ func (c *Config) Ignored(path string) bool {
 }
 
 func (c *Config) invalid(r Range, msg string) {
-	c.Problems = append(c.Problems, Problem{Rule: ConfigRule, Severity: Error, Range: r, Message: msg})
+	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
 }
 
 // unknown says a word is not one of known, with the closest spelling.

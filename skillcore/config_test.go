@@ -104,7 +104,7 @@ func TestParseConfig(t *testing.T) {
 				t.Fatalf("problems = %+v, want %d", c.Problems, len(tt.problems))
 			}
 			for i, p := range c.Problems {
-				if p.Rule != ConfigRule || p.Severity != Error {
+				if p.Rule != "config-invalid" || p.Severity != Error {
 					t.Errorf("problem %d: %s %s", i, p.Rule, p.Severity)
 				}
 				if got := tt.src[p.Range.Start:p.Range.End]; tt.problems[i][0] != "" && got != tt.problems[i][0] {
