@@ -2,13 +2,14 @@ package analysis
 
 import (
 	"flag"
-	"github.com/skill-ls/skill-ls/skillcore"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // A testTree is a workspace written from a txtar archive into a temporary
