@@ -112,7 +112,7 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 		case "rules":
 			c.rules(f, rules)
 		default:
-			c.invalid(f.KeyRange, unknown("key", f.Key, ConfigKeys))
+			c.invalid(f.KeyRange, UnknownWord("key", f.Key, ConfigKeys))
 		}
 	}
 	c.compileIgnore()
@@ -140,7 +140,7 @@ func (c *Config) words(f Field, known []string, what string) []string {
 		case it.Kind != KindString || it.Text == "":
 			c.invalid(it.Range, fmt.Sprintf("each %s in %s must be a non-empty string, not a %s", what, f.Key, it.Kind))
 		case known != nil && !slices.Contains(known, it.Text):
-			c.invalid(it.Range, unknown(what, it.Text, known))
+			c.invalid(it.Range, UnknownWord(what, it.Text, known))
 		default:
 			out = append(out, it.Text)
 		}
@@ -166,11 +166,11 @@ func (c *Config) rules(f Field, known []string) {
 		}
 		switch {
 		case !slices.Contains(known, r.Key):
-			c.invalid(r.KeyRange, unknown("rule", r.Key, known))
+			c.invalid(r.KeyRange, UnknownWord("rule", r.Key, known))
 		case c.Rules[r.Key] != "":
 			c.invalid(r.KeyRange, fmt.Sprintf("rule %q is given twice", r.Key))
 		case !r.Value.IsScalar() || !slices.Contains(Severities, sev):
-			c.invalid(r.Value.Range, unknown("severity", r.Value.Text, Severities))
+			c.invalid(r.Value.Range, UnknownWord("severity", r.Value.Text, Severities))
 		default:
 			c.Rules[r.Key] = sev
 		}
@@ -220,8 +220,9 @@ func (c *Config) invalid(r Range, msg string) {
 	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
 }
 
-// unknown says a word is not one of known, with the closest spelling.
-func unknown(what, word string, known []string) string {
+// UnknownWord says a word is not one of known, with the closest spelling
+// or, when none is close, the list.
+func UnknownWord(what, word string, known []string) string {
 	msg := fmt.Sprintf("unknown %s %q", what, word)
 	if near := Closest(word, known); near != "" {
 		return msg + fmt.Sprintf("; did you mean %q?", near)
