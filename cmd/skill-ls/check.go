@@ -120,7 +120,7 @@ type checkRun struct {
 	ws     *analysis.Workspace
 	files  []string
 	failed bool
-	quiet  bool // report errors only
+	quiet  bool                // report errors only
 	fixed  map[string][]string // the fixes --fix applied to each file
 	stderr io.Writer
 	lines  map[string]*lineIndex
