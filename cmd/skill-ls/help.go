@@ -63,15 +63,19 @@ Run "skill-ls help COMMAND" or "skill-ls COMMAND --help" for a command's flags.
 
 // help prints the usage of skill-ls, or of the command named.
 func help(args []string, stdout, stderr io.Writer) int {
-	switch len(args) {
+	fs := newFlags("help")
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	switch fs.NArg() {
 	case 0:
 		usage(stdout)
 		return exitOK
 	case 1:
-		if c := commandByName(args[0]); c != nil {
+		if c := commandByName(fs.Arg(0)); c != nil {
 			return c.run([]string{"--help"}, nil, stdout, stderr)
 		}
-		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", args[0])
+		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", escapeText(fs.Arg(0)))
 	default:
 		fmt.Fprintln(stderr, "skill-ls: help takes at most one command")
 	}
