@@ -394,11 +394,11 @@ func TestSARIFOutsideWorkingFolder(t *testing.T) {
 
 func TestEscapeText(t *testing.T) {
 	for in, want := range map[string]string{
-		"plain/path é😀":  "plain/path é😀",
-		"a\nb\rc\td":     `a\nb\rc\td`,
+		"plain/path é😀":   "plain/path é😀",
+		"a\nb\rc\td":      `a\nb\rc\td`,
 		"\x1b[31mred\x00": `\x1b[31mred\x00`,
-		"\u0085\u2028":   `\u0085\u2028`,
-		"bad \xff byte":  "bad \xff byte",
+		"\u0085\u2028":    `\u0085\u2028`,
+		"bad \xff byte":   "bad \xff byte",
 	} {
 		if got := escapeText(in); got != want {
 			t.Errorf("escapeText(%q) = %q, want %q", in, got, want)
