@@ -25,15 +25,18 @@ import (
 // watchRegistrationID names the client-side registration.
 const watchRegistrationID = "skill-ls/watch"
 
-// registerWatchers asks the client to report SKILL.md files created,
-// changed or deleted, and skill folders deleted, in the workspace.
+// registerWatchers asks the client to report SKILL.md files and project
+// configuration files created, changed or deleted, and skill folders
+// deleted, in the workspace.
 func (s *Server) registerWatchers(ctx context.Context) {
-	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
-			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
-		},
-	})
+	watchers := []protocol.FileSystemWatcher{
+		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
+	}
+	for _, p := range configPatterns {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(p)})
+	}
+	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return
 	}
@@ -60,6 +63,10 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			continue
 		}
 		p := filepath.Clean(c.URI.FsPath())
+		if skillcore.IsConfigFile(p) {
+			s.goTask(s.projectChanged) // the configuration: judged again
+			continue
+		}
 		if filepath.Base(p) == skillcore.FileName {
 			paths = append(paths, p)
 		} else {
