@@ -11,9 +11,9 @@ func TestProjectConfig(t *testing.T) {
 	config := "rules:\n  body-too-long: off\n  name-dir-mismatch: info\n  description-missing: warning\nignore: [\".agents/skills/ignored/\"]\n"
 	long := "---\nname: other\ndescription: Does things.\n---\n" + repeatLine(600)
 	files := []treeFile{
-		{"proj/.skill-ls.yaml", config},
-		{"proj/.agents/skills/my-skill/SKILL.md", long},
-		{"proj/.agents/skills/ignored/SKILL.md", "---\nname: other\n---\n"},
+		{path: "proj/.skill-ls.yaml", data: config},
+		{path: "proj/.agents/skills/my-skill/SKILL.md", data: long},
+		{path: "proj/.agents/skills/ignored/SKILL.md", data: "---\nname: other\n---\n"},
 	}
 	tests := []struct {
 		name  string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -67,7 +68,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			s.goTask(s.projectChanged) // the configuration: judged again
 			continue
 		}
-		if filepath.Base(p) == skillcore.FileName {
+		if isSkillFileName(filepath.Base(p)) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went
@@ -91,31 +92,36 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		s.mu.Unlock()
 		added = s.refreshWatches(roots)
 		found = map[string]bool{}
+		var errs []error
 		for _, r := range roots {
-			for _, p := range skillcore.Discover(r) {
+			ps, err := skillcore.Discover(r)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			for _, p := range ps {
 				found[p] = true
 			}
 		}
+		s.tellLimits(errs)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, p := range paths {
-		s.loadLocked(p)
-	}
+	load := slices.Clone(paths)
 	if rescan {
+		s.mu.Lock()
 		for p := range found {
 			// New files, and files in folders not watched until now (they
 			// may have changed unseen), are read.
 			if s.ws.World.Entry(p) == nil || added[filepath.Dir(p)] {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
 		for _, p := range s.ws.Paths() {
 			if !found[p] && s.docs[p] == nil {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
+		s.mu.Unlock()
 	}
+	s.load(load...)
 }
 
 // maxWatchedDirs bounds the server's own watches (inotify has a per-user
@@ -285,7 +291,7 @@ func watchTree(dir string, depth int, skipHidden bool, add func(string) bool, li
 		return
 	}
 	listed[dir] = depth
-	entries, err := os.ReadDir(dir)
+	entries, err := skillcore.ReadDir(dir) // a root that is a FIFO must not block
 	if err != nil {
 		return
 	}
@@ -309,7 +315,7 @@ func (s *Server) watchLoop(w *watcher) {
 			var paths []string
 			rescan := false
 			for more := true; more; {
-				if filepath.Base(ev.Name) == skillcore.FileName {
+				if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}
@@ -350,4 +356,10 @@ func under(path string, dirs []string) bool {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// isSkillFileName reports whether a file's event is a skill's: SKILL.md,
+// or a skill.md that is told it is misnamed.
+func isSkillFileName(name string) bool {
+	return name == skillcore.FileName || skillcore.IsCaseVariant(name)
 }

@@ -63,7 +63,7 @@ func FindConfig(dir string) string {
 // LoadConfig reads and parses the configuration file at path; rules are
 // the known rule ids. A file that cannot be read is an error.
 func LoadConfig(path string, rules []string) (*Config, error) {
-	src, err := readFile(path, nil)
+	src, err := ReadFile(path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -49,8 +49,13 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		cfg, _ = skillcore.LoadConfig(path, analysis.RuleIDs())
 	}
 	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: pinned, Project: cfg, Getenv: os.Getenv})
+	partial := false
 	for _, err := range ws.Scan() {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+		partial = partial || limitOf(err) != nil
+	}
+	if partial {
+		return exitUsage
 	}
 	targets := ws.World.Pinned
 	if len(targets) == 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -39,7 +40,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitUsage
 	}
-	run.selectFiles(opts, len(paths) > 0)
+	if err := run.selectFiles(opts, len(paths) > 0); err != nil {
+		// Nothing to report is no success: say why, as for no SKILL.md.
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+		return exitUsage
+	}
 	fixed := 0
 	if opts.fix {
 		fixed = run.fix()
@@ -91,16 +96,30 @@ func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
 
 // selectFiles drops from the files to report those the configuration ignores
 // and, unless asked for (--global or a PATH naming them), the global ones;
-// --quiet keeps errors only.
-func (r *checkRun) selectFiles(opts checkOptions, named bool) {
+// --quiet keeps errors only. Dropping every file found is an error.
+func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 	r.quiet = opts.quiet
+	ignored, global := 0, 0
 	r.files = slices.DeleteFunc(r.files, func(p string) bool {
 		if r.ws.Ignored(p) {
+			ignored++
 			return true
 		}
-		e := r.ws.World.Entry(p)
-		return !named && !opts.global && e != nil && isGlobal(e)
+		if e := r.ws.World.Entry(p); !named && !opts.global && e != nil && isGlobal(e) {
+			global++
+			return true
+		}
+		return false
 	})
+	switch {
+	case len(r.files) > 0:
+		return nil
+	case ignored > 0:
+		return fmt.Errorf("every %s found (%d) is ignored by %s", skillcore.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
+	case global > 0:
+		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", skillcore.FileName, global, plural(global, "skill is", "skills are"))
+	}
+	return nil
 }
 
 // isGlobal reports whether only global roots discover a file.
@@ -150,9 +169,18 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		if err != nil {
 			return nil, err
 		}
+		if _, err := os.Stat(abs); err != nil {
+			return nil, err
+		}
 		files, errs := world.Find(abs)
 		for _, e := range errs {
+			if err := limitOf(e); err != nil {
+				return nil, err
+			}
 			r.fail(e)
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("%s: no %s found there", p, skillcore.FileName)
 		}
 		for _, f := range files {
 			selected = append(selected, f)
@@ -161,6 +189,9 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	unreadable := map[string]bool{}
 	for _, e := range r.ws.Scan() {
+		if err := limitOf(e); err != nil {
+			return nil, err
+		}
 		r.fail(e)
 		if pe, ok := e.(*os.PathError); ok {
 			unreadable[pe.Path] = true
@@ -168,6 +199,9 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	if len(paths) == 0 {
 		r.files = r.ws.Paths()
+		if len(r.files) == 0 {
+			return nil, fmt.Errorf("no %s found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
+		}
 		return r, nil
 	}
 	var load []string
@@ -191,6 +225,16 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	slices.Sort(r.files)
 	return r, nil
+}
+
+// limitOf is err when it tells of a walk stopped at a cap: a check that
+// saw only part of a tree does not pass as if it saw it all.
+func limitOf(err error) error {
+	var le *skillcore.LimitError
+	if errors.As(err, &le) {
+		return le
+	}
+	return nil
 }
 
 // fail reports a file that could not be checked, on one line, and goes on.

@@ -455,3 +455,26 @@ func TestServeNotOnATerminal(t *testing.T) {
 		t.Errorf("stderr %q", errs)
 	}
 }
+
+// TestNothingLeftToReport: a check whose files are all ignored, or all
+// global without --global, says so and exits 2.
+func TestNothingLeftToReport(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	if err := os.WriteFile(filepath.Join(proj, ".skill-ls.yaml"), []byte("ignore: [\".agents/\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCmd("check", proj)
+	if code != exitUsage || out != "" || !strings.Contains(errs, "every SKILL.md found (3) is ignored by") {
+		t.Errorf("all ignored: exit %d, %q, %q", code, out, errs)
+	}
+	os.RemoveAll(filepath.Join(proj, ".agents"))
+	t.Chdir(proj)
+	code, out, errs = runCmd("check")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "1 global skill is reported with --global") {
+		t.Errorf("only global skills: exit %d, %q, %q", code, out, errs)
+	}
+	if code, _, _ := runCmd("check", "--global"); code != exitOK {
+		t.Errorf("--global: exit %d", code)
+	}
+}
