@@ -232,6 +232,20 @@ func (s *Server) readProject(folder string) *skillcore.Config {
 	return c
 }
 
+// configDirsLocked are the folders the server's own watcher covers for the
+// configuration when the client does not watch: the first workspace folder
+// (where one may be created) and the folder of the file in force.
+func (s *Server) configDirsLocked() []string {
+	if s.clientWatches || len(s.folders) == 0 {
+		return nil
+	}
+	dirs := []string{s.folders[0]}
+	if c := s.project.config; c != nil && filepath.Dir(c.Path) != s.folders[0] {
+		dirs = append(dirs, filepath.Dir(c.Path))
+	}
+	return dirs
+}
+
 func sameConfig(a, b *skillcore.Config) bool {
 	if a == nil || b == nil {
 		return a == b

@@ -151,3 +151,20 @@ func startWith(t *testing.T, root string, cfg setup, workspace map[string]any) *
 	}
 	return h
 }
+
+// TestProjectConfigOwnWatcher: where the client does not watch, the
+// server's own watcher sees the configuration change on disk.
+func TestProjectConfigOwnWatcher(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{skillRel: configSkill})
+	h := startWith(t, root, setup{}, nil)
+	h.settle()
+	h.diags(skillRel, withCode("body-too-long"))
+	h.write(configRel, "rules:\n  body-too-long: off\n")
+	h.diags(skillRel, without("body-too-long"))
+	h.write(configRel, "rules:\n  body-too-long: error\n")
+	p := h.diags(skillRel, withCode("body-too-long"))
+	if d, _ := find(p, "body-too-long"); d.Severity != protocol.DiagnosticSeverityError {
+		t.Errorf("severity %v", d.Severity)
+	}
+}

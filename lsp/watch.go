@@ -204,6 +204,7 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			roots = append(roots, r)
 		}
 	}
+	configDirs := s.configDirsLocked()
 	w := s.watch
 	if w == nil {
 		fw, err := fsnotify.NewWatcher()
@@ -244,6 +245,9 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			}
 			watchTree(dir, depth, r.Target.Scan.SkipHidden, add, listed)
 		}
+	}
+	for _, d := range configDirs {
+		add(d)
 	}
 	w.keep(keep)
 	if full {
@@ -315,7 +319,9 @@ func (s *Server) watchLoop(w *watcher) {
 			var paths []string
 			rescan := false
 			for more := true; more; {
-				if isSkillFileName(filepath.Base(ev.Name)) {
+				if skillcore.IsConfigFile(ev.Name) {
+					s.goTask(s.projectChanged)
+				} else if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}
