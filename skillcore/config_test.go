@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -173,5 +174,26 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestLoadConfigNotRegular: a configuration that is a FIFO or a folder is
+// an error, read without blocking.
+func TestLoadConfigNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, ".skill-ls.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs here:", err)
+	}
+	if _, err := LoadConfig(fifo, nil); err == nil {
+		t.Error("a FIFO was read as a configuration")
+	}
+	if _, err := LoadConfig(dir, nil); err == nil {
+		t.Error("a folder was read as a configuration")
+	}
+	ok := filepath.Join(dir, "ok.yaml")
+	must(t, os.WriteFile(ok, []byte("targets: [zed]\n"), 0o644))
+	if c, err := LoadConfig(ok, nil); err != nil || len(c.Targets) != 1 {
+		t.Errorf("LoadConfig = %+v, %v", c, err)
 	}
 }

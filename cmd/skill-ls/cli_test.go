@@ -478,3 +478,20 @@ func TestNothingLeftToReport(t *testing.T) {
 		t.Errorf("--global: exit %d", code)
 	}
 }
+
+// TestConfigRoots: extra roots in the file, relative to it, make the
+// skills there discovered.
+func TestConfigRoots(t *testing.T) {
+	dir := writeCheckTree(t, "-- proj/.git/HEAD --\nref: main\n-- proj/vendor/skills/x/SKILL.md --\n---\nname: x\ndescription: Vendored.\n---\n")
+	proj := filepath.Join(dir, "proj")
+	skill := filepath.Join(proj, "vendor/skills/x")
+	if _, out, _ := runCmd("check", skill); !strings.Contains(out, "not-discovered") {
+		t.Fatalf("without roots the skill is found by no agent:\n%s", out)
+	}
+	if err := os.WriteFile(filepath.Join(proj, ".skill-ls.yaml"), []byte("roots: [vendor/skills]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := runCmd("check", skill); code != exitOK || strings.Contains(out, "not-discovered") {
+		t.Errorf("roots from the file: exit %d\n%s", code, out)
+	}
+}
