@@ -14,19 +14,20 @@ type command struct {
 	synopsis string // the usage line after "skill-ls"
 	summary  string
 	run      func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	details  string // printed after the flags in its usage
 }
 
 // commands lists every verb, in the order help shows them.
 func commands() []command {
 	return []command{
-		{"serve", "serve [--stdio] [--log-file FILE]", "run the language server on standard input and output (the default)", serve},
-		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", func(a []string, _ io.Reader, o, e io.Writer) int { return check(a, o, e) }},
-		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", func(a []string, _ io.Reader, o, e io.Writer) int { return catalog(a, o, e) }},
-		{"explain", "explain [RULE]", "document a rule, or list them all", func(a []string, _ io.Reader, o, e io.Writer) int { return explain(a, o, e) }},
-		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", func(a []string, _ io.Reader, o, e io.Writer) int { return initConfig(a, o, e) }},
-		{"version", "version", "print the version, commit and Go version", func(a []string, _ io.Reader, o, e io.Writer) int { return printVersion(a, o, e) }},
-		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", func(a []string, _ io.Reader, o, e io.Writer) int { return help(a, o, e) }},
-		{"bench", "bench [flags]", "time check and the server on generated and real workspaces", func(a []string, _ io.Reader, o, e io.Writer) int { return bench(a, o, e) }},
+		{"serve", "serve [--stdio] [--log-file FILE]", "run the language server on standard input and output (the default)", serve, ""},
+		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", func(a []string, _ io.Reader, o, e io.Writer) int { return check(a, o, e) }, checkHelp},
+		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", func(a []string, _ io.Reader, o, e io.Writer) int { return catalog(a, o, e) }, ""},
+		{"explain", "explain [RULE]", "document a rule, or list them all", func(a []string, _ io.Reader, o, e io.Writer) int { return explain(a, o, e) }, ""},
+		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", func(a []string, _ io.Reader, o, e io.Writer) int { return initConfig(a, o, e) }, ""},
+		{"version", "version", "print the version, commit and Go version", func(a []string, _ io.Reader, o, e io.Writer) int { return printVersion(a, o, e) }, ""},
+		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", func(a []string, _ io.Reader, o, e io.Writer) int { return help(a, o, e) }, ""},
+		{"bench", "bench [flags]", "time check and the server on generated and real workspaces", func(a []string, _ io.Reader, o, e io.Writer) int { return bench(a, o, e) }, ""},
 	}
 }
 
@@ -120,8 +121,8 @@ func commandUsage(fs *flag.FlagSet, w io.Writer) {
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
-	if c != nil && c.name == "check" {
-		fmt.Fprint(w, checkHelp)
+	if c != nil {
+		fmt.Fprint(w, c.details)
 	}
 }
 
