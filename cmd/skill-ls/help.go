@@ -21,14 +21,19 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"serve", "serve [--stdio] [--log-file FILE]", "run the language server on standard input and output (the default)", serve, ""},
-		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", func(a []string, _ io.Reader, o, e io.Writer) int { return check(a, o, e) }, checkHelp},
-		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", func(a []string, _ io.Reader, o, e io.Writer) int { return catalog(a, o, e) }, ""},
-		{"explain", "explain [RULE]", "document a rule, or list them all", func(a []string, _ io.Reader, o, e io.Writer) int { return explain(a, o, e) }, ""},
-		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", func(a []string, _ io.Reader, o, e io.Writer) int { return initConfig(a, o, e) }, ""},
-		{"version", "version", "print the version, commit and Go version", func(a []string, _ io.Reader, o, e io.Writer) int { return printVersion(a, o, e) }, ""},
-		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", func(a []string, _ io.Reader, o, e io.Writer) int { return help(a, o, e) }, ""},
-		{"bench", "bench [flags]", "time check and the server on generated and real workspaces", func(a []string, _ io.Reader, o, e io.Writer) int { return bench(a, o, e) }, ""},
+		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", noStdin(check), checkHelp},
+		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", noStdin(catalog), ""},
+		{"explain", "explain [RULE]", "document a rule, or list them all", noStdin(explain), ""},
+		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", noStdin(initConfig), ""},
+		{"version", "version", "print the version, commit and Go version", noStdin(printVersion), ""},
+		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", noStdin(help), ""},
+		{"bench", "bench [flags]", "time check and the server on generated and real workspaces", noStdin(bench), ""},
 	}
+}
+
+// noStdin adapts a command that reads no standard input.
+func noStdin(f func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return f(args, stdout, stderr) }
 }
 
 func commandByName(name string) *command {
