@@ -52,7 +52,7 @@ func tooLargeMessage(size int64) string {
 // *FileError. (The handle is stat'ed, not the path, so the file judged is
 // the file read, even when the path is swapped in between.)
 func ReadFile(path string, buf []byte) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	f, err := openFile(path)
 	if err != nil {
 		// A socket cannot be opened at all (ENXIO): say what it is.
 		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
@@ -61,7 +61,7 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	st, err := f.stat()
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,12 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
+// handle is an open file (fsys_*.go).
+type handle interface {
+	io.ReadCloser
+	stat() (fs.FileInfo, error)
+}
+
 // readAtMost appends to buf what r holds, up to n bytes, reading until end
 // of file or n.
 func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
@@ -108,7 +114,7 @@ func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
 
 // empty reports whether a file of size 0 is: a pseudo-file's first read
 // yields bytes, or fails (/proc/self/pagemap reads only whole entries).
-func empty(f *os.File) bool {
+func empty(f io.Reader) bool {
 	var b [512]byte
 	n, err := f.Read(b[:])
 	return n == 0 && err == io.EOF
