@@ -30,7 +30,7 @@ func (w *Workspace) Fixes(path string, f Finding) []Fix {
 func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	switch p.Rule {
 	case "bom":
-		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
+		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
 	case "frontmatter-missing":
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
@@ -72,7 +72,9 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 			for _, it := range f.Value.Items {
 				words = append(words, it.Text)
 			}
-			return []Fix{replaceValue(s, f, yamlString(strings.Join(words, " ")), "Write allowed-tools as a space-separated string", true)}
+			fix := replaceValue(s, f, yamlString(strings.Join(words, " ")), "Write allowed-tools as a space-separated string", true)
+			fix.Safe = true
+			return []Fix{fix}
 		}
 	case "field-unknown":
 		f := keyAt(s, p.Range)
@@ -81,7 +83,8 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		}
 		var out []Fix
 		if near := skillcore.ClosestField(f.Key); near != "" && near != f.Key {
-			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true,
+			// Safe unless the file has that key already.
+			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true, Safe: s.Field(near) == nil,
 				Edits: []Edit{{Range: f.KeyRange, NewText: near}}})
 		}
 		return append(out, Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}})
@@ -213,7 +216,7 @@ func quoteColonValue(s *skillcore.Skill, at Range) (Fix, bool) {
 	if value == "" || value[0] == '"' || value[0] == '\'' {
 		return Fix{}, false
 	}
-	return Fix{Title: "Quote the value", Preferred: true,
+	return Fix{Title: "Quote the value", Preferred: true, Safe: true,
 		Edits: []Edit{{Range: Range{Start: vs, End: vs + len(value)}, NewText: strconv.Quote(value)}}}, true
 }
 

@@ -10,6 +10,15 @@ type Rule struct {
 	Example string // a SKILL.md (or part of one) that triggers it
 }
 
+// RuleIDs lists every rule id, in table order.
+func RuleIDs() []string {
+	ids := make([]string, len(Rules))
+	for i, r := range Rules {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
 // RuleByID returns the rule with the id, or nil.
 func RuleByID(id string) *Rule {
 	for i := range Rules {
@@ -60,4 +69,5 @@ var Rules = []Rule{
 	{"name-shadowed", "a same-named skill of another scope hides this one", "Project skills win over global ones in Zed, Codex and the spec; personal skills win in Claude Code; the first match wins in zot; later roots win in Gemini.", "(~/.agents/skills/deploy and .agents/skills/deploy)"},
 	{"catalog-budget", "dropped from (or near the edge of) Zed's 50 KiB catalog budget", "Zed sums the bytes of name + description over all catalog skills and drops those that do not fit in 50 KiB.", "(hundreds of skills with long descriptions)"},
 	{"not-discovered", "no enabled agent finds the file where it is", "A SKILL.md must sit in <root>/<skill>/SKILL.md (Codex also searches deeper, skipping hidden folders).", "(docs/SKILL.md outside any skills folder)"},
+	{"config-invalid", "a .skill-ls.yaml key, target, rule id or severity skill-ls does not know", "The project configuration holds only targets, roots, rules and ignore; each target and rule must be one skill-ls knows, each severity error, warning, info or off. What is wrong is left at its default and named here, with the closest valid spelling.", "(in .skill-ls.yaml)\nrules:\n  body-to-long: of"},
 }

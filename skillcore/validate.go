@@ -307,18 +307,22 @@ func honouredBy(key string) []string {
 }
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".
-// It runs once per unknown key, and a file may have thousands: fields
-// whose length alone puts them too far are not compared.
-func ClosestField(key string) string {
-	a := []rune(strings.ToLower(key))
+// It runs once per unknown key, and a file may have thousands.
+func ClosestField(key string) string { return Closest(key, knownFields()) }
+
+// Closest suggests the word of known nearest to a misspelt one, or "" when
+// none is near enough to be what was meant. Words whose length alone puts
+// them too far are not compared.
+func Closest(word string, known []string) string {
+	a := []rune(strings.ToLower(word))
 	var b []rune
 	best, bestD := "", 4
-	for _, k := range knownFields() {
-		limit := min(bestD, max(2, len(k)/3+1)) // known fields are ASCII
-		if abs(len(a)-len(k)) >= limit {
+	for _, k := range known {
+		b = append(b[:0], []rune(k)...)
+		limit := min(bestD, max(2, len(b)/3+1))
+		if abs(len(a)-len(b)) >= limit {
 			continue // the distance is at least the difference in length
 		}
-		b = append(b[:0], []rune(k)...)
 		if d := editDistance(a, b, limit); d < limit {
 			best, bestD = k, d
 		}
