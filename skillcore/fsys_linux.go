@@ -3,6 +3,8 @@
 package skillcore
 
 import (
+	"bytes"
+	"encoding/binary"
 	"io"
 	"io/fs"
 	"os"
@@ -142,31 +144,36 @@ func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 		if n <= 0 {
 			break
 		}
-		for b := buf[:n]; len(b) > 0 && len(out) <= max; {
-			d := (*syscall.Dirent)(unsafe.Pointer(&b[0]))
-			rec := b[:d.Reclen]
-			b = b[d.Reclen:]
-			name := direntName(rec)
-			if name == "." || name == ".." || d.Ino == 0 {
+		for b := buf[:n]; len(b) >= offName && len(out) <= max; {
+			// A linux_dirent64 record: inode, offset, record length,
+			// type, then the name up to a NUL.
+			ino := binary.NativeEndian.Uint64(b[offIno:])
+			reclen := int(binary.NativeEndian.Uint16(b[offReclen:]))
+			if reclen < offName || reclen > len(b) {
+				break
+			}
+			rec := b[:reclen]
+			b = b[reclen:]
+			name := rec[offName:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if ino == 0 || string(name) == "." || string(name) == ".." {
 				continue
 			}
-			out = append(out, &dirent{dir: dir, name: name, typ: direntType(d.Type)})
+			out = append(out, &dirent{dir: dir, name: string(name), typ: direntType(rec[offType])})
 		}
 	}
 	return out, key, nil
 }
 
-// direntName is the name in one linux_dirent64 record.
-func direntName(rec []byte) string {
-	const off = int(unsafe.Offsetof(syscall.Dirent{}.Name))
-	name := rec[off:]
-	for i, c := range name {
-		if c == 0 {
-			return string(name[:i])
-		}
-	}
-	return string(name)
-}
+// Offsets in a linux_dirent64 record.
+var (
+	offIno    = int(unsafe.Offsetof(syscall.Dirent{}.Ino))
+	offReclen = int(unsafe.Offsetof(syscall.Dirent{}.Reclen))
+	offType   = int(unsafe.Offsetof(syscall.Dirent{}.Type))
+	offName   = int(unsafe.Offsetof(syscall.Dirent{}.Name))
+)
 
 // unknownType marks an entry whose type the file system did not say.
 const unknownType = fs.ModeIrregular
