@@ -119,18 +119,19 @@ func (s *Skill) add(rule string, r Range, msg string) {
 	s.Problems = append(s.Problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
 }
 
-// checkShape reports duplicate keys, flow collections and anchors anywhere
-// in the frontmatter.
+// checkShape reports duplicate keys anywhere in the frontmatter, and the
+// flow collections, anchors and tags that strict readers refuse.
 func (s *Skill) checkShape(v *Value, inFlow bool) {
+	strict := func(rule string, r Range, msg string) {
+		s.Problems = append(s.Problems, Problem{Rule: rule, Severity: Error, Range: r, Targets: strictReaders(), Message: msg})
+	}
 	if v.Style == StyleFlow && !inFlow { // once for the outermost flow collection
-		s.Problems = append(s.Problems, Problem{Rule: "yaml-flow-style", Severity: Error, Range: v.Range,
-			Targets: []string{"agentskills"},
-			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
+		strict("yaml-flow-style", v.Range, "flow-style YAML ("+map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind]+") is refused by the reference validator; use block style")
 	}
 	if v.Anchor != "" || v.Kind == KindAlias {
-		s.Problems = append(s.Problems, Problem{Rule: "yaml-anchor", Severity: Error, Range: v.Range,
-			Targets: []string{"agentskills"},
-			Message: "YAML anchors and aliases are refused by the reference validator; write the value out"})
+		strict("yaml-anchor", v.Range, "YAML anchors and aliases are refused by the reference validator; write the value out")
+	} else if v.Tagged {
+		strict("yaml-tag", v.Range, "explicit YAML tags (!!str, !x) are refused by the reference validator; write the value plain or quoted")
 	}
 	seen := make(map[string]int, len(v.Fields))
 	for i, f := range v.Fields {
@@ -143,9 +144,44 @@ func (s *Skill) checkShape(v *Value, inFlow bool) {
 		}
 		s.checkShape(f.Value, inFlow || v.Style == StyleFlow)
 	}
+	if f := s.misindentedMap(v); f != nil {
+		strict("yaml-syntax", f.KeyRange, fmt.Sprintf("the map under %q is indented differently from the map before it in the same mapping; strictyaml (the reference validator) refuses that", f.Key))
+	}
 	for _, it := range v.Items {
 		s.checkShape(it, inFlow || v.Style == StyleFlow)
 	}
+}
+
+// misindentedMap finds the first entry of v whose value is a block map
+// starting at another column than the block maps of the entries before it:
+// strictyaml refuses such a mapping ("inconsistent with previous mapping").
+func (s *Skill) misindentedMap(v *Value) *Field {
+	col := -1
+	for i := range v.Fields {
+		m := v.Fields[i].Value
+		if m.Kind != KindMap || m.Style == StyleFlow || m.Range.Start < 0 {
+			continue
+		}
+		c := m.Range.Start - (bytes.LastIndexByte(s.Src[:m.Range.Start], '\n') + 1)
+		switch {
+		case col < 0:
+			col = c
+		case c != col:
+			return &v.Fields[i]
+		}
+	}
+	return nil
+}
+
+// strictReaders lists the targets that read YAML with strictyaml.
+func strictReaders() []string {
+	var ids []string
+	for _, t := range Targets {
+		if t.Reading.Strict {
+			ids = append(ids, t.ID)
+		}
+	}
+	return ids
 }
 
 func firstInvalidUTF8(b []byte) int {
