@@ -14,10 +14,10 @@ type Frontmatter struct {
 	// its "---".
 	OpenSpaces  bool
 	CloseSpaces bool
-	Open    Range // the opening delimiter, without its line end
-	Content Range // the YAML between the delimiters
-	Close   Range // the closing delimiter, without its line end
-	Body    Range // everything after the closing line
+	Open        Range // the opening delimiter, without its line end
+	Content     Range // the YAML between the delimiters
+	Close       Range // the closing delimiter, without its line end
+	Body        Range // everything after the closing line
 }
 
 // SplitFrontmatter finds the frontmatter in src starting at offset start

@@ -122,16 +122,16 @@ func (s *Skill) add(rule string, r Range, msg string) {
 // checkShape reports duplicate keys anywhere in the frontmatter, and the
 // flow collections, anchors and tags that strict readers refuse.
 func (s *Skill) checkShape(v *Value, inFlow bool) {
-	strict := func(rule string, r Range, msg string) {
-		s.Problems = append(s.Problems, Problem{Rule: rule, Severity: Error, Range: r, Targets: strictReaders(), Message: msg})
-	}
 	if v.Style == StyleFlow && !inFlow { // once for the outermost flow collection
-		strict("yaml-flow-style", v.Range, "flow-style YAML ("+map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind]+") is refused by the reference validator; use block style")
+		s.strict(Problem{Rule: "yaml-flow-style", Range: v.Range,
+			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
 	}
 	if v.Anchor != "" || v.Kind == KindAlias {
-		strict("yaml-anchor", v.Range, "YAML anchors and aliases are refused by the reference validator; write the value out")
+		s.strict(Problem{Rule: "yaml-anchor", Range: v.Range,
+			Message: "YAML anchors and aliases are refused by the reference validator; write the value out"})
 	} else if v.Tagged {
-		strict("yaml-tag", v.Range, "explicit YAML tags (!!str, !x) are refused by the reference validator; write the value plain or quoted")
+		s.strict(Problem{Rule: "yaml-tag", Range: v.Range,
+			Message: "explicit YAML tags (!!str, !x) are refused by the reference validator; write the value plain or quoted"})
 	}
 	seen := make(map[string]int, len(v.Fields))
 	for i, f := range v.Fields {
@@ -145,7 +145,8 @@ func (s *Skill) checkShape(v *Value, inFlow bool) {
 		s.checkShape(f.Value, inFlow || v.Style == StyleFlow)
 	}
 	if f := s.misindentedMap(v); f != nil {
-		strict("yaml-syntax", f.KeyRange, fmt.Sprintf("the map under %q is indented differently from the map before it in the same mapping; strictyaml (the reference validator) refuses that", f.Key))
+		s.strict(Problem{Rule: "yaml-syntax", Range: f.KeyRange,
+			Message: fmt.Sprintf("the map under %q is indented differently from the map before it in the same mapping; strictyaml (the reference validator) refuses that", f.Key)})
 	}
 	for _, it := range v.Items {
 		s.checkShape(it, inFlow || v.Style == StyleFlow)
@@ -171,6 +172,12 @@ func (s *Skill) misindentedMap(v *Value) *Field {
 		}
 	}
 	return nil
+}
+
+// strict adds p as an error of the targets that read YAML with strictyaml.
+func (s *Skill) strict(p Problem) {
+	p.Severity, p.Targets = Error, strictReaders()
+	s.Problems = append(s.Problems, p)
 }
 
 // strictReaders lists the targets that read YAML with strictyaml.

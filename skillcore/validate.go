@@ -160,6 +160,9 @@ func (c *checker) text(key, missingRule, typeRule, missing string, required, col
 		}
 		c.add(typeRule, sev, v.Range, typeMessage(key, v))
 		return nil, "", false
+	case v.Kind == KindNull && text == "":
+		c.add(typeRule, sev, v.Range, typeMessage(key, v))
+		return nil, "", false
 	case strings.TrimSpace(text) == "":
 		c.add(typeRule, sev, v.Range, key+" is blank")
 		return nil, "", false
@@ -338,7 +341,11 @@ func (c *checker) unknownFields(targets []*Target) {
 		by := honouredBy(f.Key)
 		if slices.ContainsFunc(targets, func(t *Target) bool { return t.Knows(f.Key) }) {
 			if len(rejecting) > 0 {
-				msg := fmt.Sprintf("field %q is not one of the spec's fields, so %s refuse the skill; only %s read it", f.Key, strings.Join(rejecting, ", "), strings.Join(by, ", "))
+				verb := "refuse"
+				if len(rejecting) == 1 {
+					verb = "refuses"
+				}
+				msg := fmt.Sprintf("field %q is not one of the spec's fields, so %s %s the skill; only %s read it", f.Key, strings.Join(rejecting, ", "), verb, strings.Join(by, ", "))
 				c.out = append(c.out, Problem{Rule: "field-unknown", Severity: Error, Range: f.KeyRange, Message: msg, Targets: rejecting})
 			}
 			continue
