@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -74,6 +75,7 @@ func Parse(path string, src []byte) *Skill {
 	}
 	s.Meta = meta
 	s.checkShape(meta, false)
+	s.checkTabs()
 	return s
 }
 
@@ -172,6 +174,49 @@ func (s *Skill) misindentedMap(v *Value) *Field {
 		}
 	}
 	return nil
+}
+
+// checkTabs reports the first tab outside quoted and block scalars and
+// comments: strictyaml's scanner (from PyYAML) skips only spaces between
+// tokens and ends a plain scalar at a tab, so it refuses `name:\tx`,
+// `description: a\tb` and a trailing tab, all of which yaml.v3 reads.
+func (s *Skill) checkTabs() {
+	content := s.Frontmatter.Content
+	if bytes.IndexByte(s.Src[content.Start:content.End], '\t') < 0 {
+		return
+	}
+	var text []Range // quoted and block scalars, where a tab is text
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		if v.Style == StyleQuoted || v.Style == StyleBlock {
+			text = append(text, v.Range)
+		}
+		for _, f := range v.Fields {
+			walk(f.Value)
+		}
+		for _, it := range v.Items {
+			walk(it)
+		}
+	}
+	walk(s.Meta)
+	for pos := content.Start; pos < content.End; {
+		line, next := lineAt(s.Src, pos)
+		line.End = min(line.End, content.End)
+		pos = next
+		for i := line.Start; i < line.End; i++ {
+			c := s.Src[i]
+			inText := slices.ContainsFunc(text, func(r Range) bool { return r.Start <= i && i < r.End })
+			switch {
+			case inText:
+			case c == '#' && (i == line.Start || s.Src[i-1] == ' ' || s.Src[i-1] == '\t'):
+				i = line.End // a comment runs to the end of the line
+			case c == '\t':
+				s.strict(Problem{Rule: "yaml-syntax", Range: Range{i, i + 1},
+					Message: "a tab outside a quoted or block value; strictyaml (the reference validator) takes only spaces between YAML tokens"})
+				return
+			}
+		}
+	}
 }
 
 // strict adds p as an error of the targets that read YAML with strictyaml.

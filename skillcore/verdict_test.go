@@ -71,6 +71,11 @@ func TestVerdictPerTarget(t *testing.T) {
 			refuse: map[string]string{"agentskills": "name-too-long", "zed": "name-too-long", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
 		{name: "maps indented unlike", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  a: b\nhooks:\n    c: d\n",
 			refuse: map[string]string{"agentskills": "yaml-syntax", "claude-api": "field-unknown"}},
+		{name: "tab in a plain value", dir: "x", src: "name: x\ndescription: a\tb\n",
+			refuse: map[string]string{"agentskills": "yaml-syntax"}},
+		{name: "tab after the colon", dir: "x", src: "name:\tx\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "yaml-syntax"}},
+		{name: "tabs in quotes, block text and comments", dir: "x", src: "name: x # a\tcomment\ndescription: \"a\tb\"\ncompatibility: |\n  c\td\n#\t\n"},
 		{name: "a field only copilot reads", dir: "x", src: "name: x\ndescription: y\nargument-hint: z\n",
 			refuse: map[string]string{"agentskills": "field-unknown", "claude-api": "field-unknown"}},
 	} {
