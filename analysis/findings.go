@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -16,8 +17,11 @@ const maxBodyLines = 500
 // with the user's severity overrides applied, in file order. Files the
 // workspace does not hold get none.
 func (w *Workspace) Findings(path string) []Finding {
+	if fs, ok := w.configFindings(path); ok {
+		return fs
+	}
 	e := w.file(path)
-	if e == nil {
+	if e == nil || w.Ignored(path) {
 		return []Finding{}
 	}
 	return w.entryFindings(e)
@@ -35,6 +39,9 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 // gathered; a file's first findings after a scan use what its body said
 // then (keepBody) and read it back only when they point into it.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
+		return w.findingsOfReported(paths)
+	}
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
 		// scan stays cached for the requests on this version.
@@ -100,6 +107,28 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	}
 	return out, texts
+}
+
+// findingsOfReported is FindingsOf with no findings for the files the
+// project configuration ignores.
+func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, [][]byte) {
+	var keep []string
+	for _, p := range paths {
+		if !w.Ignored(p) {
+			keep = append(keep, p)
+		}
+	}
+	fs, texts := w.FindingsOf(keep)
+	out, outTexts := make([][]Finding, len(paths)), make([][]byte, len(paths))
+	for i, p := range paths {
+		if len(keep) > 0 && keep[0] == p {
+			out[i], outTexts[i] = fs[0], texts[0]
+			fs, texts, keep = fs[1:], texts[1:], keep[1:]
+		} else {
+			out[i] = []Finding{}
+		}
+	}
+	return out, outTexts
 }
 
 // readBack is s whole: s itself, or read back from disk when released. A

@@ -10,6 +10,15 @@ type Rule struct {
 	Example string // a SKILL.md (or part of one) that triggers it
 }
 
+// RuleIDs lists every rule id, in table order.
+func RuleIDs() []string {
+	ids := make([]string, len(Rules))
+	for i, r := range Rules {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
 // RuleByID returns the rule with the id, or nil.
 func RuleByID(id string) *Rule {
 	for i := range Rules {
@@ -24,7 +33,9 @@ func RuleByID(id string) *Rule {
 var Rules = []Rule{
 	{"not-utf8", "bytes that are not UTF-8", "Agents read SKILL.md as UTF-8; Zed refuses other encodings. The range is the first bad byte.", "---\nname: caf\\xe9\n---"},
 	{"bom", "a UTF-8 byte-order mark before the frontmatter", "Most loaders look for '---' at byte 0 and do not find the frontmatter behind a BOM. Fix: remove the BOM.", "\\ufeff---\nname: x\n---"},
-	{"file-too-large", "over a target's file size limit", "Zed does not load a SKILL.md over 100 KiB; skill-ls reads at most 1 MiB of any file. Move details into referenced files.", "(a 120 KiB SKILL.md)"},
+	{"file-too-large", "over a target's file size limit", "Zed does not load a SKILL.md over 100 KiB; skill-ls neither reads nor parses a file over 1 MiB and says only that. Move details into referenced files.", "(a 120 KiB SKILL.md)"},
+	{"file-not-regular", "a FIFO, device, socket or folder (or a symlink to one) named SKILL.md", "An agent that opens it waits for ever (a FIFO), reads without end (/dev/zero, /proc files) or fails; skill-ls reads only regular files and tells what this one is. Fix: make SKILL.md a regular file.", "(mkfifo SKILL.md)"},
+	{"skill-md-case", "skill.md, Skill.md, ... where agents look for SKILL.md exactly", "Agents find a skill by a file named SKILL.md, in exactly that case; on a case-sensitive file system they skip a folder holding skill.md. The file is not checked further until it is renamed. Fix: rename the file to SKILL.md.", "(my-skill/skill.md)"},
 	{"frontmatter-missing", "the file does not start with a --- line", "Every agent reads name and description from YAML frontmatter that opens on line 1. Gemini CLI (and the Claude API's validator) also miss an opening line with spaces after its ---. Fix: insert a skeleton.", "# My skill\nDoes things."},
 	{"frontmatter-unclosed", "no closing --- line", "The frontmatter must end with a --- line. Zed wants it exactly ---: with spaces after it, Zed reads on and finds no end.", "---\nname: x\ndescription: y\n# Body"},
 	{"frontmatter-not-mapping", "the frontmatter is empty, a list or a scalar", "The frontmatter must be a YAML mapping of keys to values.", "---\n- name\n---"},
@@ -59,4 +70,5 @@ var Rules = []Rule{
 	{"name-shadowed", "a same-named skill of another scope hides this one", "Project skills win over global ones in Zed, Codex and the spec; personal skills win in Claude Code; the first match wins in zot; later roots win in Gemini.", "(~/.agents/skills/deploy and .agents/skills/deploy)"},
 	{"catalog-budget", "dropped from (or near the edge of) Zed's 50 KiB catalog budget", "Zed sums the bytes of name + description over all catalog skills and drops those that do not fit in 50 KiB.", "(hundreds of skills with long descriptions)"},
 	{"not-discovered", "no enabled agent finds the file where it is", "A SKILL.md must sit in <root>/<skill>/SKILL.md (Codex also searches deeper, skipping hidden folders).", "(docs/SKILL.md outside any skills folder)"},
+	{"config-invalid", "a .skill-ls.yaml key, target, rule id or severity skill-ls does not know", "The project configuration holds only targets, roots, rules and ignore; each target and rule must be one skill-ls knows, each severity error, warning, info or off. What is wrong is left at its default and named here, with the closest valid spelling.", "(in .skill-ls.yaml)\nrules:\n  body-to-long: of"},
 }

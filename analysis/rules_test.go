@@ -43,6 +43,7 @@ type ruleCase struct {
 	sev     Severity // the finding's severity
 	on      []string // the finding's targets, in any order; nil: not checked
 	message string   // text the message must contain
+	fifo    bool     // the file is a FIFO (src only marks the range)
 }
 
 func ruleCases() []ruleCase {
@@ -72,7 +73,12 @@ description: Project deploy.
 		{name: "BOM later in the file", rule: "bom", src: fm(okName, okDesc) + "\ufeff", quiet: true},
 		{name: "zed's 100 KiB plus one", rule: "file-too-large", src: sized(100<<10) + "«x»", sev: Error, on: []string{"zed"}, message: "the limit is 100 KiB"},
 		{name: "zed's 100 KiB exactly", rule: "file-too-large", src: sized(100 << 10), quiet: true},
-		{name: "over 1 MiB", rule: "file-too-large", src: sized(1<<20) + "«xy»", sev: Error, on: agentsReaders, message: "reads only the first 1048576"},
+		{name: "over 1 MiB", rule: "file-too-large", src: "«»" + sized(1<<20) + "xy", sev: Error, on: agentsReaders, message: "file is 1048578 bytes; skill-ls reads no file over"},
+		{name: "a FIFO", rule: "file-not-regular", src: "«»", fifo: true, sev: Error, on: agentsReaders, message: "FIFO"},
+		{name: "a regular file", rule: "file-not-regular", src: fm(okName, okDesc), quiet: true},
+		{name: "skill.md", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/skill.md", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders, message: "Rename the file to SKILL.md"},
+		{name: "Skill.MD", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/Skill.MD", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders},
+		{name: "SKILL.md", rule: "skill-md-case", src: fm(okName, okDesc), quiet: true},
 		{name: "no frontmatter", rule: "frontmatter-missing", src: "«# My skill»\nDoes things.\n", sev: Error, on: agentsReaders},
 		{name: "empty file", rule: "frontmatter-missing", src: "«»", sev: Error},
 		{name: "frontmatter after a blank line", rule: "frontmatter-missing", src: "«»\n" + fm(okName, okDesc), sev: Error},
@@ -233,6 +239,10 @@ description: Project deploy.
 		{name: "outside every root", rule: "not-discovered", src: "«---»\nname: docs\ndescription: x\n---\n", file: "proj/docs/SKILL.md", sev: Info, message: "no agent discovers this file"},
 		{name: "too deep for a flat scan", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/group/x/SKILL.md", targets: []string{"zed"}, sev: Info, on: []string{"agentskills", "zed"}, message: "zed reads only"},
 		{name: "in the root itself", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/SKILL.md", sev: Info, message: "codex reads skills from folders inside"},
+		{name: "misspelt rule", rule: "config-invalid", src: "rules:\n  «body-to-long»: off\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "body-too-long"`},
+		{name: "bad severity", rule: "config-invalid", src: "rules:\n  body-too-long: «warnin»\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "warning"`},
+		{name: "unknown key", rule: "config-invalid", src: "«ignores»: [x]\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "ignore"`},
+		{name: "a valid configuration", rule: "config-invalid", src: "targets: [codex]\nrules:\n  body-too-long: off\nignore: [\"examples/**\"]\n", file: "proj/.skill-ls.yaml", quiet: true},
 		{name: "hidden folder for codex", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.codex/skills/.hidden/x/SKILL.md", sev: Info, message: "codex skips hidden folders"},
 		{name: "in a root", rule: "not-discovered", src: fm(okName, okDesc), quiet: true},
 		{name: "deep for codex", rule: "not-discovered", src: fm("name: x", okDesc), file: "proj/.agents/skills/group/x/SKILL.md", quiet: true},
@@ -254,7 +264,7 @@ func TestRules(t *testing.T) {
 	for _, c := range ruleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
 			file := orDefault(c.file, mySkill)
-			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{file, c.src})...)
+			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
 			got := tr.findings(file, c.rule)
 			if c.quiet {
 				if len(got) > 0 {

@@ -25,6 +25,17 @@ func (s *Server) logf(typ protocol.MessageType, format string, args ...any) {
 	_ = s.client.LogMessage(context.WithoutCancel(s.ctx), &protocol.LogMessageParams{Type: typ, Message: "skill-ls: " + msg})
 }
 
+// tellf shows the user something they must act on (window/showMessage),
+// and logs it too.
+func (s *Server) tellf(typ protocol.MessageType, format string, args ...any) {
+	s.logf(typ, format, args...)
+	if s.client == nil || s.ctx == nil || s.ctx.Err() != nil {
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	_ = s.client.ShowMessage(context.WithoutCancel(s.ctx), &protocol.ShowMessageParams{Type: typ, Message: "skill-ls: " + msg})
+}
+
 // tracer writes every message in and out to the --log-file, one line each.
 // (protocol.LoggingStream would do, but in v1.0.1 it never unlocks after
 // logging an error response, and the next message deadlocks.)

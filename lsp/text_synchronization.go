@@ -38,6 +38,7 @@ func skillPath(u uri.URI) string {
 func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.openConfig(params.TextDocument.URI, params.TextDocument.Version, params.TextDocument.Text)
 		return nil
 	}
 	doc := &document{uri: params.TextDocument.URI, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
@@ -54,7 +55,8 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
-		return nil
+		_, err := s.changeConfig(params)
+		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -78,6 +80,7 @@ func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.saveConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
@@ -96,12 +99,13 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.closeConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	delete(s.docs, path)
-	s.loadLocked(path)
+	s.mu.Unlock()
+	s.load(path)
 	return nil
 }
 

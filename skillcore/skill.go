@@ -8,7 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// MaxFileBytes is the most of a file skill-ls parses; the rest is ignored.
+// MaxFileBytes is the largest file skill-ls reads and parses; a larger one
+// is told file-too-large and not parsed.
 const MaxFileBytes = 1 << 20
 
 // FileName is the name every skill's file has.
@@ -34,13 +35,10 @@ type Skill struct {
 func Parse(path string, src []byte) *Skill {
 	s := &Skill{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
-		s.add("file-too-large", Range{MaxFileBytes, len(src)},
-			fmt.Sprintf("file is %d bytes; skill-ls reads only the first %d", len(src), MaxFileBytes))
-		cut := MaxFileBytes
-		for i := 0; i < utf8.UTFMax-1 && cut > 0 && !utf8.RuneStart(src[cut]); i++ {
-			cut-- // keep a character the limit falls inside out, not half of it
-		}
-		src = src[:cut]
+		// Not parsed, as a file this large is not read from disk: an editor
+		// buffer and the file saved from it are told the same.
+		s.add("file-too-large", Range{}, tooLargeMessage(int64(len(src))))
+		return s
 	}
 	s.checkUTF8(src)
 	start := 0
