@@ -33,11 +33,14 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
 // reports many files, with text enough to place each file's findings: its
-// whole text, or the frontmatter a released file keeps when they all sit
-// there (nil for a file the workspace does not hold). Bodies are checked,
+// whole text, the frontmatter a released file keeps when they all sit
+// there, or a text made from its excerpt (placeText) with the same lines
+// and columns up to the furthest of them (nil for a file the workspace does
+// not hold). Bodies are checked,
 // and released ones read back, in parallel while the world's problems are
 // gathered; a file's first findings after a scan use what its body said
-// then (keepBody) and read it back only when they point into it.
+// then (keepBody), placed by its excerpt, and read it back only when they
+// point further.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
 		return w.findingsOfReported(paths)
@@ -56,11 +59,14 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	n := len(paths)
 	skills := make([]*skillcore.Skill, n)
 	body := make([][]skillcore.Problem, n)
+	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
 			skills[i] = e.Skill
-			body[i], kept[i] = w.takeKept(e.Skill)
+			var k keptBody
+			k, kept[i] = w.takeKept(e.Skill)
+			body[i], lines[i] = k.problems, k.lines
 		}
 	}
 	// stale marks the released files whose disk text is no longer the one
@@ -90,7 +96,11 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 			return
 		}
 		out[i] = w.findings(problems[i], body[i])
-		if s.Released() && reach(s.Path, out[i]) > len(s.Src) {
+		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
+			if t, ok := placeText(s, lines[i], end); ok {
+				texts[i] = t
+				return
+			}
 			s = readBack(s, &stale[i])
 		}
 		if s != nil {
