@@ -64,6 +64,8 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		if fix, ok := quoteColonValue(s, p.Range); ok {
 			return []Fix{fix}
 		}
+	case "yaml-tag":
+		return untag(s, valueAt(s.Meta, p.Range))
 	case "yaml-duplicate-key":
 		return []Fix{{Title: "Remove the repeated key", Edits: []Edit{{Range: fieldLines(s, p.Range)}}}}
 	case "allowed-tools-format":
@@ -120,6 +122,25 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return out
 	}
 	return nil
+}
+
+// untag writes a tagged value without its tag: a scalar quoted (every
+// reader takes that as text), a map or list with the tag dropped.
+func untag(s *skillcore.Skill, v *skillcore.Value) []Fix {
+	switch {
+	case v == nil:
+		return nil
+	case v.IsScalar():
+		// Safe only for a string: quoting "!!int 5" makes a typed reader's
+		// number text.
+		return []Fix{{Title: "Quote the value instead of tagging it", Preferred: true, Safe: v.Kind == skillcore.KindString,
+			Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
+	}
+	end := v.Range.Start
+	for end < v.Range.End && s.Src[end] != ' ' && s.Src[end] != '\t' && s.Src[end] != '\n' && s.Src[end] != '\r' {
+		end++
+	}
+	return []Fix{{Title: "Remove the tag", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: v.Range.Start, End: end}}}}}
 }
 
 func boolField(key string) bool {
