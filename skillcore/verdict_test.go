@@ -136,3 +136,50 @@ func describeProblems(ps []Problem) string {
 	}
 	return b.String()
 }
+
+// TestAgentskillsAgreesWithSkillsRef: the agentskills verdict on inputs
+// where YAML readers and validators part ways, each as skills-ref
+// (agentskills/agentskills 69ef37e, strictyaml 1.7.3) judged it when run on
+// the same file.
+func TestAgentskillsAgreesWithSkillsRef(t *testing.T) {
+	agentskills := []*Target{TargetByID("agentskills")}
+	for _, c := range []struct {
+		dir, src string
+		valid    bool
+	}{
+		{"null", "---\nname: null\ndescription: x\n---\n", true},
+		{"x", "---\nname:\ndescription: x\n---\n", false},
+		{"x", "---\nname: \"\"\ndescription: y\n---\n", false},
+		{"x", "---\nname: x\ndescription: 1.0\n---\n", true},
+		{"x", "---\nname: x\ndescription: 2025-10-20\n---\n", true},
+		{"x", "---\nname: x\ndescription: ~\n---\n", true},
+		{"x", "---\nname: x\ndescription: \"  \"\n---\n", false},
+		{"x", "---\nname: x\ndescription: |\n  " + strings.Repeat("a", 1024) + "\n---\n", false}, // the kept newline counts
+		{"x", "---\nname: x\ndescription: >-\n  " + strings.Repeat("a", 1024) + "\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\ncompatibility:\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\nlicense:\n  a: b\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\nallowed-tools:\n  a: b\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\n123: z\n---\n", false},
+		{"x", "---\nname: \"x\u00a0\"\ndescription: y\n---\n", true},
+		{"x", "---\nname: x\ufeff\ndescription: y\n---\n", false},
+		{"sp", "---\nname: \"\\tsp\"\ndescription: y\n---\n", true},
+		{"stra\u00dfe", "---\nname: stra\u00dfe\ndescription: y\n---\n", true},
+		{"\u01c5x", "---\nname: \u01c5x\ndescription: y\n---\n", false},
+		{"\u0130x", "---\nname: \u0130x\ndescription: y\n---\n", false},
+		{"\u217b", "---\nname: \u217b\ndescription: y\n---\n", true},
+		{"\u0661\u0662", "---\nname: \u0661\u0662\ndescription: y\n---\n", true},
+		{"x\u02b0", "---\nname: x\u02b0\ndescription: y\n---\n", true},
+		{"x\U0001F600", "---\nname: x\U0001F600\ndescription: y\n---\n", false},
+		{"a.b", "---\nname: a.b\ndescription: y\n---\n", false},
+		{"x", "---\nname: x\ndescription: y\nmetadata:\n  a:\n    b: c\n  d:\n      e: f\n---\n", false},
+		{"x", "---\nname: x\ndescription: y\nmetadata:\n  l:\n    - a:\n        b: c\n    - a:\n          b: c\n---\n", true},
+		{"x", "---\nname: x\t\ndescription: y\n---\n", false},
+		{"x", "--- \nname: x\ndescription: y\n---\t\n", true},
+	} {
+		s := Parse("/p/"+c.dir+"/SKILL.md", []byte(c.src))
+		problems := Validate(s, agentskills)
+		if got := Loads(problems, "agentskills"); got != c.valid {
+			t.Errorf("%q in %s: valid %v, skills-ref says %v\n%s", c.src, c.dir, got, c.valid, describeProblems(problems))
+		}
+	}
+}
