@@ -32,6 +32,9 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	case "bom":
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
 	case "frontmatter-missing":
+		if fm := s.Frontmatter; fm.OpenSpaces {
+			return trimFence(fm.Open)
+		}
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
@@ -63,6 +66,10 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	case "yaml-syntax":
 		if fix, ok := quoteColonValue(s, p.Range); ok {
 			return []Fix{fix}
+		}
+	case "frontmatter-unclosed":
+		if fm := s.Frontmatter; fm.CloseSpaces {
+			return trimFence(fm.Close)
 		}
 	case "yaml-tag":
 		return untag(s, valueAt(s.Meta, p.Range))
@@ -122,6 +129,13 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return out
 	}
 	return nil
+}
+
+// trimFence removes the spaces after the dashes of a fence line, which
+// some loaders do not take as a fence.
+func trimFence(line skillcore.Range) []Fix {
+	return []Fix{{Title: "Remove the spaces after ---", Preferred: true, Safe: true,
+		Edits: []Edit{{Range: Range{Start: line.Start + 3, End: line.End}}}}}
 }
 
 // untag writes a tagged value without its tag: a scalar quoted (every

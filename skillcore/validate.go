@@ -77,8 +77,8 @@ func (c *checker) file() {
 	if fm := s.Frontmatter; fm.OpenSpaces && !t.Fences.OpenSpaces {
 		c.add("frontmatter-missing", Error, fm.Open, "the opening line has spaces after ---; this agent wants it exactly ---")
 	}
-	if fm := s.Frontmatter; fm.CloseSpaces && !t.Fences.CloseSpaces {
-		c.add("frontmatter-unclosed", Error, fm.Close, "the closing line has spaces after ---; this agent wants it exactly --- and reads on")
+	if fm := s.Frontmatter; fm.CloseSpaces && !t.Fences.CloseSpaces && !exactDelimiterAfter(s.Src, fm.Body.Start) {
+		c.add("frontmatter-unclosed", Error, fm.Close, "the closing line has spaces after ---; this agent wants a line that is exactly --- and finds none")
 	}
 	if len(t.ReservedDirs) > 0 && slices.Contains(t.ReservedDirs, s.DirName()) {
 		c.add("name-reserved", Error, Range{0, 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
@@ -134,6 +134,21 @@ func (c *checker) name() {
 			c.add("name-reserved", Error, v.Range, fmt.Sprintf("name %q contains the reserved word %q", name, word))
 		}
 	}
+}
+
+// exactDelimiterAfter reports whether a line that is exactly "---" starts
+// at or after pos: Zed, which takes only such a line as the closing one,
+// then closes there (the "--- " line before it ends the first YAML
+// document, which is all it reads).
+func exactDelimiterAfter(src []byte, pos int) bool {
+	for pos < len(src) {
+		line, next := lineAt(src, pos)
+		if string(src[line.Start:line.End]) == "---" {
+			return true
+		}
+		pos = next
+	}
+	return false
 }
 
 // text reads a string field the target judges: missingRule when it is

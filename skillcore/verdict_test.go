@@ -93,6 +93,7 @@ func TestVerdictFences(t *testing.T) {
 	for _, c := range []verdictRow{
 		{name: "closing line with trailing spaces", src: "---\n" + fm + "---  \nbody\n",
 			refuse: map[string]string{"zed": "frontmatter-unclosed"}},
+		{name: "closing line with trailing spaces, a rule in the body", src: "---\n" + fm + "--- \nbody\n---\nmore\n"},
 		{name: "opening line with a trailing tab", src: "---\t\n" + fm + "---\nbody\n",
 			refuse: map[string]string{"gemini": "frontmatter-missing", "claude-api": "frontmatter-missing"}},
 		{name: "CRLF and trailing spaces", src: "--- \r\n" + fm + "--- \r\nbody\r\n",
