@@ -32,6 +32,9 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	case "bom":
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
 	case "frontmatter-missing":
+		if fm := s.Frontmatter; fm.OpenSpaces {
+			return trimFence(fm.Open)
+		}
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
@@ -64,6 +67,12 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		if fix, ok := quoteColonValue(s, p.Range); ok {
 			return []Fix{fix}
 		}
+	case "frontmatter-unclosed":
+		if fm := s.Frontmatter; fm.CloseSpaces {
+			return trimFence(fm.Close)
+		}
+	case "yaml-tag":
+		return untag(s, valueAt(s.Meta, p.Range))
 	case "yaml-duplicate-key":
 		return []Fix{{Title: "Remove the repeated key", Edits: []Edit{{Range: fieldLines(s, p.Range)}}}}
 	case "allowed-tools-format":
@@ -120,6 +129,32 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return out
 	}
 	return nil
+}
+
+// trimFence removes the spaces after the dashes of a fence line, which
+// some loaders do not take as a fence.
+func trimFence(line skillcore.Range) []Fix {
+	return []Fix{{Title: "Remove the spaces after ---", Preferred: true, Safe: true,
+		Edits: []Edit{{Range: Range{Start: line.Start + 3, End: line.End}}}}}
+}
+
+// untag writes a tagged value without its tag: a scalar quoted (every
+// reader takes that as text), a map or list with the tag dropped.
+func untag(s *skillcore.Skill, v *skillcore.Value) []Fix {
+	switch {
+	case v == nil:
+		return nil
+	case v.IsScalar():
+		// Safe only for a string: quoting "!!int 5" makes a typed reader's
+		// number text.
+		return []Fix{{Title: "Quote the value instead of tagging it", Preferred: true, Safe: v.Kind == skillcore.KindString,
+			Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
+	}
+	end := v.Range.Start
+	for end < v.Range.End && s.Src[end] != ' ' && s.Src[end] != '\t' && s.Src[end] != '\n' && s.Src[end] != '\r' {
+		end++
+	}
+	return []Fix{{Title: "Remove the tag", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: v.Range.Start, End: end}}}}}
 }
 
 func boolField(key string) bool {

@@ -309,7 +309,7 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 	d.nodes++
 	start := d.offset(n.Line, n.Column)
 	limit = max(limit, start) // should yaml.v3 place a node past its parent's end
-	v := &Value{Anchor: n.Anchor, Text: n.Value}
+	v := &Value{Anchor: n.Anchor, Text: n.Value, Tagged: n.Style&yaml.TaggedStyle != 0 || start < len(d.src) && d.src[start] == '!'}
 	if depth > maxYAMLDepth || d.nodes > maxYAMLNodes {
 		if depth == maxYAMLDepth+1 || d.nodes == maxYAMLNodes+1 {
 			d.add("yaml-syntax", Range{start, start}, fmt.Sprintf("frontmatter nests deeper than %d levels or holds more than %d values; skill-ls stops reading it here", maxYAMLDepth, maxYAMLNodes))
