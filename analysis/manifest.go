@@ -26,7 +26,7 @@ func (w *Workspace) SetManifest(path string, src []byte) []string {
 // manifest at path, with the user's severity overrides applied.
 func (w *Workspace) ManifestFindings(path string) []Finding {
 	m := w.World.Manifest(path)
-	if m == nil {
+	if m == nil || w.Ignored(path) {
 		return []Finding{}
 	}
 	return w.findings(m.Problems, nil)

@@ -95,6 +95,7 @@ type Server struct {
 	debounce time.Duration
 	ws       *analysis.Workspace
 	docs     map[string]*document // open SKILL.md buffers by path
+	project  projectState         // the project configuration file
 	mappers  map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
 	ready    bool                 // the first scan is done
 	// builtWith and builtFolders are what the workspace was made from.

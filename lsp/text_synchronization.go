@@ -39,6 +39,7 @@ func skillPath(u uri.URI) string {
 func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.openConfig(params.TextDocument.URI, params.TextDocument.Version, params.TextDocument.Text)
 		return nil
 	}
 	doc := &document{uri: params.TextDocument.URI, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
@@ -55,7 +56,8 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
-		return nil
+		_, err := s.changeConfig(params)
+		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -79,6 +81,7 @@ func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.saveConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
@@ -97,6 +100,7 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.closeConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()

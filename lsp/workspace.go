@@ -88,6 +88,7 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 		Targets:  slices.Clone(s.settings.Targets),
 		Roots:    roots,
 		Rules:    s.settings.Rules,
+		Project:  s.project.config,
 		Getenv:   s.getenv,
 		// The files no editor holds are diagnosed, then read for their
 		// frontmatter only: their bodies go back to the disk.
@@ -103,6 +104,7 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 func (s *Server) rebuild() int {
 	s.rebuildMu.Lock()
 	defer s.rebuildMu.Unlock()
+	s.refreshProject()
 	s.mu.Lock()
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())

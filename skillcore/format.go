@@ -31,9 +31,10 @@ func (t JSONType) String() string {
 	return strings.Join(parts, " or ")
 }
 
-// Reading is a target reading a format: its place in the target's lookup
-// (the first manifest found, lowest Order first, is the one it reads).
-type Reading struct {
+// FormatReader is a target reading a package format: its place in the
+// target's lookup (the first manifest found, lowest Order first, is the
+// one it reads).
+type FormatReader struct {
 	Target string
 	Order  int
 	// Optional: the target loads a plugin a marketplace lists even when the
@@ -100,7 +101,7 @@ type PluginFormat struct {
 	ID        string
 	Title     string
 	Manifests []string // relative to the plugin root, in lookup order
-	Readers   []Reading
+	Readers   []FormatReader
 	Schema    ManifestSchema
 	Skills    SkillsLayout
 }
@@ -127,7 +128,7 @@ type MarketplaceFormat struct {
 	ID        string
 	Title     string
 	Manifests []string // relative to the marketplace root, in lookup order
-	Readers   []Reading
+	Readers   []FormatReader
 	Fields    map[string]JSONType
 	Required  []string
 	Entry     map[string]JSONType // keys of a plugin entry
@@ -146,20 +147,20 @@ type PluginNaming struct {
 }
 
 // readingOf returns how target reads a format with readers rs, if it does.
-func readingOf(rs []Reading, target string) (Reading, bool) {
+func readingOf(rs []FormatReader, target string) (FormatReader, bool) {
 	for _, r := range rs {
 		if r.Target == target {
 			return r, true
 		}
 	}
-	return Reading{}, false
+	return FormatReader{}, false
 }
 
 // lookup is one manifest a target tries, in its order.
 type lookup[F any] struct {
 	format  F
 	rel     string
-	reading Reading
+	reading FormatReader
 }
 
 // pluginLookup lists the plugin manifests target tries, in order.

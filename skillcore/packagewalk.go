@@ -96,6 +96,24 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 	return out
 }
 
+// seeFolder takes in a folder of the walk and its entries.
+func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	for _, e := range entries {
+		wf.see(filepath.Join(p, e.Name()), e)
+	}
+}
+
+// ended takes in the caps a walk reached, and sorts what it met.
+func (wf *walkFacts) ended(errs []error) *walkFacts {
+	for _, err := range errs {
+		var le *LimitError
+		if errors.As(err, &le) {
+			wf.capped = le.Cap
+		}
+	}
+	return wf.done()
+}
+
 // walkForPackages walks top for manifests with the walk check uses for
 // SKILL.md files (its caps, links followed once), when no such walk came
 // first. It enters no hidden folder but those on the way to a manifest
@@ -103,7 +121,11 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 // .venv holds no package.
 func walkForPackages(top string) *walkFacts {
 	wf := newWalkFacts(top)
-	_, errs := walkTree(top, wf.see, nil, func(dir, name string) bool {
+	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, err error) {
+		if err == nil {
+			wf.seeFolder(p, entries)
+		}
+	}, func(dir, name string) bool {
 		if name[0] != '.' && !strings.HasPrefix(filepath.Base(dir), ".") {
 			return false
 		}
@@ -113,13 +135,7 @@ func walkForPackages(top string) *walkFacts {
 		}
 		return !hiddenOnTheWay[rel]
 	})
-	for _, err := range errs {
-		var le *LimitError
-		if errors.As(err, &le) {
-			wf.capped = le.Cap
-		}
-	}
-	return wf.done()
+	return wf.ended(errs)
 }
 
 // done ends a walk: its SKILL.md files and folders sorted for lookups.

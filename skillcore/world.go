@@ -402,8 +402,9 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	}
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
-	name, _ := s.Str("name")
-	desc, _ := s.Str("description")
+	// The budget's size counts scalars as text, as Zed, the one target
+	// with a budget, reads them.
+	name, desc := scalarText(s, "name"), scalarText(s, "description")
 	var loads []string
 	for _, t := range e.Targets {
 		if Loads(e.Problems, t.ID) {
@@ -553,12 +554,15 @@ func (t *Target) Identify(s *Skill) string {
 	case DirName:
 		name = s.DirName()
 	case NameOrDir:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
 		if strings.TrimSpace(name) == "" {
 			name = s.DirName()
 		}
 	default:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
+	}
+	if t.Name.Trim {
+		name = strings.TrimSpace(name)
 	}
 	if t.Name.CollapseSpace {
 		name = collapseSpace(name)
