@@ -29,6 +29,10 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
 	}
+	f.plugLookup, f.markLookup = map[*Target][]lookup[*PluginFormat]{}, map[*Target][]lookup[*MarketplaceFormat]{}
+	for _, t := range Targets {
+		f.plugLookup[t], f.markLookup[t] = pluginLookup(t.ID), marketplaceLookup(t.ID)
+	}
 	f.set.Capped = f.facts.capped
 	for _, p := range f.facts.manifests {
 		f.note(p)
@@ -53,7 +57,10 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 }
 
 type packageFinder struct {
-	stats            map[string]statResult // stat, remembered
+	stats map[string]statResult // stat, remembered
+	// plugLookup and markLookup are each target's manifest lookups.
+	plugLookup       map[*Target][]lookup[*PluginFormat]
+	markLookup       map[*Target][]lookup[*MarketplaceFormat]
 	overlay          map[string][]byte
 	facts            *walkFacts
 	listed           map[string][]os.DirEntry // the entries of skills folders
@@ -139,7 +146,7 @@ func sortedKeys(m map[string]bool) []string {
 func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range Targets {
-			for _, l := range marketplaceLookup(t.ID) {
+			for _, l := range f.markLookup[t] {
 				m := f.manifest(filepath.Join(dir, l.rel))
 				if m == nil {
 					continue
@@ -190,7 +197,7 @@ func (v *JSONValue) items() []*JSONValue {
 func (f *packageFinder) resolvePlugins() {
 	for _, dir := range sortedKeys(f.plugins) {
 		for _, t := range Targets {
-			lk := pluginLookup(t.ID)
+			lk := f.plugLookup[t]
 			var man *Manifest
 			var pf *PluginFormat
 			for _, l := range lk {
@@ -328,7 +335,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 	dirExists := false
 	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
 		d := filepath.Join(p.Root, layout.Dir)
-		if st, err := f.stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+		if f.isDir(d) && f.inside(p.Root, d) {
 			dirExists = true
 			f.search(p, layout, d, layout.Dir+"/")
 			if layout.DirIsSkill {
@@ -398,6 +405,16 @@ func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
 		f.stats[p] = r
 	}
 	return r.info, r.err
+}
+
+// isDir reports whether a folder is at p, from the walk when it met every
+// entry on the way.
+func (f *packageFinder) isDir(p string) bool {
+	if f.facts.knows(p) {
+		return f.facts.hasFolder(p)
+	}
+	st, err := f.stat(p)
+	return err == nil && st.IsDir()
 }
 
 // isRegular is the package function, remembered: the readers of one

@@ -145,6 +145,12 @@ func (wf *walkFacts) done() *walkFacts {
 	return wf
 }
 
+// hasFolder reports whether the walk met a folder at p.
+func (wf *walkFacts) hasFolder(p string) bool {
+	_, found := slices.BinarySearch(wf.folders, p)
+	return found
+}
+
 // foldersUnder counts the folders the walk met below dir.
 func (wf *walkFacts) foldersUnder(dir string) int {
 	prefix := dir + string(filepath.Separator)
