@@ -23,7 +23,7 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
 		top:     top,
-		plugins: map[string]bool{}, markets: map[string]bool{},
+		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
 		listings: map[string][]*listing{}, checked: map[string]bool{},
 	}
 	if f.facts == nil {
@@ -67,6 +67,7 @@ type packageFinder struct {
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
+	bare             map[string]bool // folders with a plugin.json below the top
 	// listings are the marketplace entries naming a plugin root, by
 	// target and folder.
 	listings map[string][]*listing
@@ -116,10 +117,12 @@ func (f *packageFinder) load(path string) *Manifest {
 // noted as a plugin or marketplace root.
 func (f *packageFinder) prefetch() {
 	var paths []string
-	for _, dirs := range []map[string]bool{f.plugins, f.markets} {
+	seen := map[string]bool{}
+	for _, dirs := range []map[string]bool{f.plugins, f.markets, f.bare} {
 		for d := range dirs {
 			for _, rel := range manifestPaths {
-				if p := filepath.Join(d, rel); f.facts.found[p] && !slices.Contains(paths, p) {
+				if p := filepath.Join(d, rel); f.facts.found[p] && !seen[p] {
+					seen[p] = true
 					paths = append(paths, p)
 				}
 			}
@@ -130,6 +133,19 @@ func (f *packageFinder) prefetch() {
 	for i, m := range read {
 		if m != nil {
 			f.set.Manifests[paths[i]] = m
+		}
+	}
+	// A bare plugin.json below the top is a plugin when its $schema marks
+	// a format; else it is left alone, unreported.
+	for d := range f.bare {
+		p := filepath.Join(d, "plugin.json")
+		m := f.set.Manifests[p]
+		if m != nil && slices.ContainsFunc(PluginFormats, func(pf *PluginFormat) bool {
+			return pf.Schema.Marker != "" && slices.Contains(pf.Manifests, "plugin.json") && markerFits(m, pf)
+		}) {
+			f.plugins[d] = true
+		} else if !f.plugins[d] {
+			delete(f.set.Manifests, p)
 		}
 	}
 }

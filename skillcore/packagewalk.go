@@ -207,10 +207,13 @@ func (f *packageFinder) note(p string) {
 			continue
 		}
 		dir := p[:len(p)-len(rel)-1]
-		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
 			continue
 		}
-		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			if rel == "plugin.json" {
+				f.bare[dir] = true // a plugin if its $schema says so (marked)
+			}
 			continue
 		}
 		if strings.HasSuffix(rel, "marketplace.json") {
