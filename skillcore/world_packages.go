@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // The world's packages change when a manifest does: the files they bring
@@ -115,7 +116,8 @@ func sameRoots(a, b []*Root) bool {
 
 // Manifest returns the manifest at path as the world's packages read it,
 // with its problems; a manifest no package search met is read and checked
-// on its own. Nil when there is none.
+// on its own, unless its name alone (plugin.json, marketplace.json) is all
+// that makes it one. Nil when there is none.
 func (w *World) Manifest(path string) *Manifest {
 	path = filepath.Clean(path)
 	for _, ps := range w.PackageSets() {
@@ -123,7 +125,7 @@ func (w *World) Manifest(path string) *Manifest {
 			return m
 		}
 	}
-	if !IsManifest(path) {
+	if !IsManifest(path) || !strings.Contains(filepath.ToSlash(manifestRel(path)), "/") && filepath.Base(path) != "gemini-extension.json" {
 		return nil
 	}
 	return checkAlone(path, w.manifests[path])
@@ -150,6 +152,16 @@ func checkAlone(path string, src []byte) *Manifest {
 	}
 	m, _ := readManifest(path)
 	return m
+}
+
+// manifestRel is the longest manifest path path ends with ("" none).
+func manifestRel(path string) string {
+	root := manifestRoot(path)
+	if root == filepath.Dir(path) && !IsManifest(path) {
+		return ""
+	}
+	rel, _ := filepath.Rel(root, path)
+	return rel
 }
 
 // manifestRoot is the plugin or marketplace root a manifest path belongs
