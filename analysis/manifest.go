@@ -58,7 +58,7 @@ func (w *Workspace) manifestRefAt(path string, offset int) *skillcore.ManifestRe
 func (w *Workspace) manifestHover(path string, offset int) *Hover {
 	r := w.manifestRefAt(path, offset)
 	if r == nil {
-		return nil
+		return w.manifestKeyHover(path, offset)
 	}
 	var b strings.Builder
 	switch {
@@ -86,6 +86,24 @@ func (w *Workspace) manifestHover(path string, offset int) *Hover {
 		}
 	}
 	return &Hover{Markdown: strings.TrimRight(b.String(), "\n"), Range: r.Range}
+}
+
+// manifestKeyHover says of the key under offset which agents read it and
+// what it takes.
+func (w *Workspace) manifestKeyHover(path string, offset int) *Hover {
+	src := w.ManifestSource(path)
+	root, _ := skillcore.ParseJSON(src)
+	m := root.KeyAt(offset)
+	if m == nil {
+		return nil
+	}
+	keys, _ := skillcore.ManifestKeysAt(path, src, m.KeyRange.Start)
+	for _, k := range keys {
+		if k.Key == m.Key {
+			return &Hover{Markdown: fmt.Sprintf("`%s`: %s, read by %s.", k.Key, k.Type, strings.Join(k.Readers, ", ")), Range: m.KeyRange}
+		}
+	}
+	return &Hover{Markdown: fmt.Sprintf("`%s` is a field no agent reading this manifest knows.", m.Key), Range: m.KeyRange}
 }
 
 func plural(n int, one, many string) string {
