@@ -392,14 +392,7 @@ func (w *World) judge(s *Skill) *Entry {
 // and what they say. It only reads the world, so Load runs it in parallel.
 func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
-	for i, r := range roots {
-		if r.Finds(s.Path) {
-			e.Roots = append(e.Roots, &roots[i])
-			if len(r.Project) > len(e.Project) {
-				e.Project = r.Project
-			}
-		}
-	}
+	e.Roots, e.Project = findingRoots(s.Path, roots)
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
 	// The budget's size counts scalars as text, as Zed, the one target
@@ -434,6 +427,20 @@ func (e *Entry) InstalledName(t *Target) string {
 		return p.InstalledName(e.Skill)
 	}
 	return ""
+}
+
+// findingRoots lists the roots that find the file at path, and the
+// project of the deepest of them.
+func findingRoots(path string, roots []Root) (found []*Root, project string) {
+	for i, r := range roots {
+		if r.Finds(path) {
+			found = append(found, &roots[i])
+			if len(r.Project) > len(project) {
+				project = r.Project
+			}
+		}
+	}
+	return found, project
 }
 
 // packageFor is the package through which t loads the file, nil when its

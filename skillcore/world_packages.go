@@ -71,22 +71,25 @@ func (w *World) ManifestPaths() []string {
 }
 
 // ReloadPackages reads the manifests again (one changed on disk), judges
-// again every file of the world against the packages found, reads the
-// files a package now brings, and returns the files whose roots changed.
+// again every file of the world whose roots change with the packages
+// found, reads the files a package now brings, and returns every file when
+// any one's roots changed (its collisions may touch any other), else none.
 func (w *World) ReloadPackages() []string {
 	w.rootList = nil
 	roots := w.roots()
 	var changed, reread []string
 	for p, e := range w.entries {
+		if found, _ := findingRoots(p, roots); sameRoots(e.Roots, found) {
+			e.Roots = found // judged as it was: only its roots are the new list's
+			continue
+		}
+		changed = append(changed, p)
 		if e.Skill.Released() {
 			reread = append(reread, p) // its body is on disk only
 			continue
 		}
 		ne := w.evaluate(e.Skill, roots)
 		w.place(ne)
-		if !sameRoots(e.Roots, ne.Roots) {
-			changed = append(changed, p)
-		}
 		w.entries[p] = ne
 	}
 	for _, r := range roots {
@@ -102,8 +105,11 @@ func (w *World) ReloadPackages() []string {
 	}
 	w.gen++
 	w.Load(reread)
-	slices.Sort(changed)
-	return changed
+	if len(changed) > 0 {
+		// Names moved: any file may now collide, or no longer.
+		return w.Paths()
+	}
+	return nil
 }
 
 // sameRoots reports whether two lists of roots are the same roots.
