@@ -68,7 +68,7 @@ func TestRequestBeforeInitialize(t *testing.T) {
 	srv := newServer(Options{Home: t.TempDir(), Getenv: func(string) string { return "" }})
 	a, b := pipe()
 	done := make(chan int, 1)
-	go func() { done <- srv.serve(context.Background(), jsonrpc2.NewHeaderStream(b), nil) }()
+	go func() { done <- srv.serve(context.Background(), b, nil) }()
 	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
 	conn.Go(context.Background(), jsonrpc2.MethodNotFoundHandler)
 	ctx, cancel := context.WithTimeout(context.Background(), failsafe)
