@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 func TestExitCode(t *testing.T) {
@@ -283,5 +285,35 @@ func TestServeOverOSPipes(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("Serve did not return after exit")
+	}
+}
+
+// A client that never answers the server's requests at startup (settings,
+// file watching, progress) still gets diagnostics: each request times out
+// and the server goes on with its defaults.
+func TestSilentClientStillGetsDiagnostics(t *testing.T) {
+	ws := t.TempDir()
+	skill := filepath.Join(ws, ".agents", "skills", "demo", "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(skill, []byte("---\nname: Not Valid\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startRawWith(t, ws, `{"workspace":{"configuration":true,"didChangeWatchedFiles":{"dynamicRegistration":true}},"window":{"workDoneProgress":true}}`)
+	asked := map[string]bool{}
+	m := c.await("diagnostics for "+skill, func(m rawMessage) bool {
+		if m.ID != nil && m.Method != "" {
+			asked[m.Method] = true // a request, left unanswered
+		}
+		return m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), string(uri.File(skill)))
+	})
+	if !strings.Contains(string(m.Params), "name-") {
+		t.Errorf("diagnostics %s do not judge the name", m.Params)
+	}
+	for _, method := range []string{"workspace/configuration", "client/registerCapability", "window/workDoneProgress/create"} {
+		if !asked[method] {
+			t.Errorf("the server did not send %s", method)
+		}
 	}
 }

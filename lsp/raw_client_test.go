@@ -9,6 +9,8 @@ import (
 	"os"
 	"testing"
 	"time"
+
+	"go.lsp.dev/uri"
 )
 
 // rawClient talks to a server in bytes, over OS pipes (whose writes block
@@ -28,6 +30,7 @@ type rawClient struct {
 type rawMessage struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
 	Result json.RawMessage `json:"result"`
 	Error  *struct {
 		Code    int64  `json:"code"`
@@ -35,8 +38,13 @@ type rawMessage struct {
 	} `json:"error"`
 }
 
-// startRaw starts a server on a temporary workspace and initializes it.
-func startRaw(t testing.TB) *rawClient {
+// startRaw starts a server on a temporary workspace and initializes it
+// with no client capabilities.
+func startRaw(t testing.TB) *rawClient { return startRawWith(t, t.TempDir(), `{}`) }
+
+// startRawWith starts a server on the workspace folder ws and initializes
+// it with the client capabilities given as JSON.
+func startRawWith(t testing.TB, ws, capabilities string) *rawClient {
 	t.Helper()
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -55,7 +63,7 @@ func startRaw(t testing.TB) *rawClient {
 		c.wait()
 		outR.Close()
 	})
-	c.send(frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"rootUri":%q}}`, "file://"+t.TempDir())))
+	c.send(frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":%s,"rootUri":%q}}`, capabilities, uri.File(ws))))
 	c.answer("1")
 	c.send(frame(`{"jsonrpc":"2.0","method":"initialized","params":{}}`))
 	return c
@@ -109,18 +117,25 @@ func (c *rawClient) send(raw string) {
 // skipping the server's notifications and requests.
 func (c *rawClient) answer(id string) rawMessage {
 	c.t.Helper()
+	return c.await("an answer with id "+id, func(m rawMessage) bool { return m.Method == "" && string(m.ID) == id })
+}
+
+// await waits for the first message from the server that satisfies ok,
+// skipping the others.
+func (c *rawClient) await(what string, ok func(rawMessage) bool) rawMessage {
+	c.t.Helper()
 	deadline := time.After(failsafe)
 	for {
 		select {
-		case m, ok := <-c.msgs:
-			if !ok {
-				c.t.Fatalf("the server closed the connection before answering %s", id)
+		case m, open := <-c.msgs:
+			if !open {
+				c.t.Fatalf("the server closed the connection before sending %s", what)
 			}
-			if m.Method == "" && string(m.ID) == id {
+			if ok(m) {
 				return m
 			}
 		case <-deadline:
-			c.t.Fatalf("no answer with id %s", id)
+			c.t.Fatalf("no %s", what)
 		}
 	}
 }
