@@ -25,6 +25,18 @@ func (s *Server) logf(typ protocol.MessageType, format string, args ...any) {
 	_ = s.client.LogMessage(context.WithoutCancel(s.ctx), &protocol.LogMessageParams{Type: typ, Message: "skill-ls: " + msg})
 }
 
+// showf tells the user something through window/showMessage, and logs it.
+func (s *Server) showf(typ protocol.MessageType, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if s.trace != nil {
+		s.trace.note(typ, msg)
+	}
+	if s.client == nil || s.ctx == nil || s.ctx.Err() != nil {
+		return
+	}
+	_ = s.client.ShowMessage(context.WithoutCancel(s.ctx), &protocol.ShowMessageParams{Type: typ, Message: msg})
+}
+
 // tracer writes every message in and out to the --log-file, one line each.
 // (protocol.LoggingStream would do, but in v1.0.1 it never unlocks after
 // logging an error response, and the next message deadlocks.)

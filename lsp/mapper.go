@@ -60,6 +60,11 @@ type Mapper struct {
 
 // NewMapper indexes the lines of src.
 func NewMapper(src []byte, enc Encoding) *Mapper {
+	return &Mapper{src: src, enc: enc, lines: lineStarts(src)}
+}
+
+// lineStarts lists the offsets where the lines of src start.
+func lineStarts(src []byte) []int {
 	lines := make([]int, 1, 16)
 	if bytes.IndexByte(src, '\r') < 0 {
 		for i := 0; ; {
@@ -70,20 +75,20 @@ func NewMapper(src []byte, enc Encoding) *Mapper {
 			i += j + 1
 			lines = append(lines, i)
 		}
-	} else {
-		for i := 0; i < len(src); i++ {
-			switch src[i] {
-			case '\r':
-				if i+1 < len(src) && src[i+1] == '\n' {
-					i++
-				}
-				lines = append(lines, i+1)
-			case '\n':
-				lines = append(lines, i+1)
+		return lines
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
 			}
+			lines = append(lines, i+1)
+		case '\n':
+			lines = append(lines, i+1)
 		}
 	}
-	return &Mapper{src: src, enc: enc, lines: lines}
+	return lines
 }
 
 // Src is the text the mapper indexes.
@@ -132,15 +137,22 @@ func (m *Mapper) Offset(p protocol.Position) int {
 		return len(m.src)
 	}
 	line := int(p.Line)
-	i, end := m.lines[line], m.lineEnd(line)
-	want := int64(p.Character)
-	if n := int(min(want, int64(end-i))); isASCII(m.src[i : i+n]) {
-		return i + n // one unit per byte, and after ASCII is a boundary
+	start := m.lines[line]
+	return start + m.enc.columnOffset(m.src[start:m.lineEnd(line)], p.Character)
+}
+
+// columnOffset is the byte offset in line (its content, without its line
+// break) of the character at column want, clamped to the line's end, and
+// to the start of a character it falls inside.
+func (e Encoding) columnOffset(line []byte, want uint32) int {
+	if n := int(min(int64(want), int64(len(line)))); isASCII(line[:n]) {
+		return n // one unit per byte, and after ASCII is a boundary
 	}
-	for units := int64(0); i < end; {
-		r, size := utf8.DecodeRune(m.src[i:end])
-		w := int64(m.enc.width(r, size))
-		if units+w > want {
+	i := 0
+	for units := int64(0); i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		w := int64(e.width(r, size))
+		if units+w > int64(want) {
 			break // the position is at or inside this character
 		}
 		units += w

@@ -170,6 +170,9 @@ func FuzzMapper(f *testing.F) {
 // offsets.
 func refApply(text string, edits []protocol.TextDocumentContentChangePartial, utf8 bool) (string, error) {
 	for _, e := range edits {
+		if starts, _ := refLines(text); int(max(e.Range.Start.Line, e.Range.End.Line)) >= len(starts) {
+			return "", errors.New("past the last line")
+		}
 		s, end := refOffset(text, e.Range.Start, utf8), refOffset(text, e.Range.End, utf8)
 		if end < s {
 			return "", errors.New("reversed")
@@ -207,9 +210,9 @@ func FuzzApplyChanges(f *testing.F) {
 			enc = UTF8
 		}
 		edits := decodeEdits(ops)
-		changes := make([]protocol.TextDocumentContentChangeEvent, len(edits))
+		changes := make([]textChange, len(edits))
 		for i := range edits {
-			changes[i] = &edits[i]
+			changes[i] = textChange{rng: &edits[i].Range, text: edits[i].Text}
 		}
 		got, err := applyChanges([]byte(text), changes, enc)
 		want, refErr := refApply(text, edits, utf8)
@@ -223,10 +226,8 @@ func FuzzApplyChanges(f *testing.F) {
 }
 
 func TestApplyChangesWholeDocument(t *testing.T) {
-	got, err := applyChanges([]byte("old"), []protocol.TextDocumentContentChangeEvent{
-		&protocol.TextDocumentContentChangeWholeDocument{Text: "new 🎉"},
-		&protocol.TextDocumentContentChangePartial{Range: rng(0, 4, 0, 6), Text: "!"},
-	}, UTF16)
+	r := rng(0, 4, 0, 6)
+	got, err := applyChanges([]byte("old"), []textChange{{text: "new 🎉"}, {rng: &r, text: "!"}}, UTF16)
 	if err != nil || string(got) != "new !" {
 		t.Errorf("got %q, %v", got, err)
 	}

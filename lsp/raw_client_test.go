@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 )
 
@@ -147,4 +149,23 @@ func (c *rawClient) alive(id int) {
 	if m := c.answer(fmt.Sprint(id)); m.Error != nil {
 		c.t.Fatalf("request %d: %+v", id, *m.Error)
 	}
+}
+
+// notify sends a notification whose params are given as JSON.
+func (c *rawClient) notify(method, params string) {
+	c.t.Helper()
+	c.send(frame(fmt.Sprintf(`{"jsonrpc":"2.0","method":%q,"params":%s}`, method, params)))
+}
+
+// diagnostics waits for the diagnostics published for u.
+func (c *rawClient) diagnostics(u uri.URI) protocol.PublishDiagnosticsParams {
+	c.t.Helper()
+	m := c.await("diagnostics for "+string(u), func(m rawMessage) bool {
+		return m.Method == protocol.MethodTextDocumentPublishDiagnostics && strings.Contains(string(m.Params), string(u))
+	})
+	var p protocol.PublishDiagnosticsParams
+	if err := protocol.Unmarshal(m.Params, &p); err != nil {
+		c.t.Fatal(err)
+	}
+	return p
 }

@@ -241,7 +241,13 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request, method
 	if !serverMethods[method] {
 		return // an unknown notification is ignored
 	}
-	if _, err := next(ctx, req); err != nil {
+	var err error
+	if method == protocol.MethodTextDocumentDidChange {
+		err = s.didChange(ctx, req.Params())
+	} else {
+		_, err = next(ctx, req)
+	}
+	if err != nil {
 		s.logf(protocol.MessageTypeWarning, "%s: %v", method, err)
 	}
 }
