@@ -87,7 +87,9 @@ func FuzzDidChangeRange(f *testing.F) {
 		if len(changes) != 1 || changes[0].rng == nil {
 			t.Fatalf("range %s decoded as %+v", rawRange, changes)
 		}
-		var want struct{ Start, End struct{ Line, Character uint32 } }
+		var want struct {
+			Start, End struct{ Line, Character uint32 }
+		}
 		if err := json.Unmarshal([]byte(rawRange), &want); err != nil {
 			t.Fatalf("range %s decoded, but it is not a range: %v", rawRange, err)
 		}

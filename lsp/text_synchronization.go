@@ -142,4 +142,3 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	s.loadLocked(path)
 	return nil
 }
-
