@@ -158,6 +158,13 @@ func FuzzMapper(f *testing.F) {
 		if got, want := m.Position(offset), refPosition(text, offset, utf8); got != want {
 			t.Fatalf("Position(%d) = %v, reference %v", offset, got, want)
 		}
+		// Offsets converted together are converted as one by one.
+		offsets := []int{offset, offset / 2, len(text) - offset, offset + 1, -offset, offset}
+		for i, got := range m.Positions(offsets) {
+			if want := refPosition(text, offsets[i], utf8); got != want {
+				t.Fatalf("Positions(%v)[%d] = %v, reference %v", offsets, i, got, want)
+			}
+		}
 		// A position read back is the same position.
 		q := m.Position(offset)
 		if back := m.Position(m.Offset(q)); back != q {
