@@ -222,7 +222,14 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 			continue
 		}
 		if m := mappers[path]; m == nil || len(m.src) < len(texts[i]) {
-			mappers[path] = s.mapperLocked(path, texts[i]) // enough to place its findings
+			// Enough to place its findings. Only an open document's
+			// Mapper is kept: a file on disk is released just above, and
+			// a kept Mapper would hold its whole text.
+			if doc != nil {
+				mappers[path] = s.mapperLocked(path, texts[i])
+			} else {
+				mappers[path] = NewMapper(texts[i], s.enc)
+			}
 		}
 		params := protocol.PublishDiagnosticsParams{
 			URI:         fileURI(path),

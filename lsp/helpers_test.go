@@ -520,6 +520,9 @@ func (h *half) read(p []byte) (int, error) {
 	}
 	n := copy(p, h.buf)
 	h.buf = h.buf[n:]
+	if len(h.buf) == 0 {
+		h.buf = nil // let what was written go, as a pipe would
+	}
 	return n, nil
 }
 

@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -30,7 +30,7 @@ func skillPath(u uri.URI) string {
 	if !u.IsFile() {
 		return ""
 	}
-	p := filepath.Clean(u.FsPath())
+	p := pathOf(u)
 	if !analysis.IsSkillFile(p) {
 		return ""
 	}
@@ -43,7 +43,8 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	if path == "" {
 		return nil
 	}
-	doc := &document{uri: params.TextDocument.URI, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
+	u := uri.URI(strings.Clone(string(params.TextDocument.URI))) // see pathOf
+	doc := &document{uri: u, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.docs[path] = doc
@@ -139,6 +140,7 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.docs, path)
+	delete(s.mappers, path) // it indexes the editor's text
 	s.loadLocked(path)
 	return nil
 }

@@ -59,7 +59,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 		if !c.URI.IsFile() {
 			continue
 		}
-		p := filepath.Clean(c.URI.FsPath())
+		p := pathOf(c.URI)
 		if filepath.Base(p) == skillcore.FileName {
 			paths = append(paths, p)
 		} else {
