@@ -50,7 +50,8 @@ func (w *Workspace) Definition(path string, offset int) []Location {
 		return out
 	}
 	if l := w.linkAt(e.Skill, offset); l != nil {
-		if target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target)); exists(target) {
+		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if _, ok := w.fence().stat(target); ok {
 			out = append(out, Location{Path: target})
 		}
 	}
@@ -98,15 +99,20 @@ type DocumentLink struct {
 	Exists bool
 }
 
-// Links lists the relative paths the body names.
+// Links lists the relative paths the body names that lead to a place
+// inside the workspace folders and known roots (see fence).
 func (w *Workspace) Links(path string) []DocumentLink {
 	e := w.file(path)
 	out := []DocumentLink{}
 	if e == nil {
 		return out
 	}
+	f := w.fence()
 	for _, l := range w.body(e.Skill).Links {
 		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if !f.allows(target) {
+			continue
+		}
 		out = append(out, DocumentLink{Range: l.Range, Target: target, Exists: exists(target)})
 	}
 	return out
