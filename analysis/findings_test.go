@@ -76,6 +76,12 @@ func TestReleasedFileChangedOnDisk(t *testing.T) {
 		if !tr.ws.World.Entry(a).Skill.Released() {
 			t.Fatal("a is not released")
 		}
+		if batch {
+			// The first findings after the scan are what it read (kept
+			// with an excerpt to place them), with no read: the change
+			// is seen from the next on.
+			tr.ws.FindingsOf([]string{a})
+		}
 		changed := "---\nname: c\ndescription: Now called c.\n---\n\nSee [y](references/y.md).\n"
 		if err := os.WriteFile(a, []byte(changed), 0o644); err != nil {
 			t.Fatal(err)
@@ -208,5 +214,20 @@ colour: red
 	}
 	if n, _ := tr.ws.World.Entry(b).Skill.Str("name"); n != "b" || tr.ws.World.Entry(b).Skill.Released() {
 		t.Errorf("b, read back changed, is not taken in whole")
+	}
+}
+
+// TestTooLargeBufferMatchesDisk: a file over 1 MiB says the same whether it
+// is read from disk (not read past its size) or held by an editor (not
+// parsed): the editor and check never disagree.
+func TestTooLargeBufferMatchesDisk(t *testing.T) {
+	src := "---\nname: my-skill\ndescription: Big.\n---\n" + strings.Repeat("x", 1<<20)
+	tr := newTestTree(t, Config{}, treeFile{path: mySkill, data: src})
+	path := tr.path(mySkill)
+	disk := tr.ws.Findings(path)
+	tr.ws.Set(path, []byte(src))
+	buffer := tr.ws.Findings(path)
+	if len(disk) != 1 || disk[0].Rule != "file-too-large" || !reflect.DeepEqual(disk, buffer) {
+		t.Errorf("disk %+v\nbuffer %+v", disk, buffer)
 	}
 }

@@ -2,17 +2,21 @@ package analysis
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // Renaming is the change that renames a skill: its name value and, when it
-// differs, its directory.
+// differs and the folder may move, its directory.
 type Renaming struct {
 	Edits []Edit // in the SKILL.md
 	// FromDir and ToDir are set when the directory moves too.
 	FromDir, ToDir string
+	// DirStays says why the directory does not move although the name
+	// changed ("" when it moves or already has the new name).
+	DirStays string
 }
 
 // PrepareRename returns the range of the name value when offset is on the
@@ -29,9 +33,9 @@ func (w *Workspace) PrepareRename(path string, offset int) (Range, bool) {
 	return f.Value.Range, true
 }
 
-// Rename renames the skill at path to newName: the name value and its
-// directory together. It refuses an invalid name, or one another skill or
-// folder already has.
+// Rename renames the skill at path to newName: the name value, and its
+// directory with it when that directory is a skill folder (movableDir). It
+// refuses an invalid name, or one another skill or folder already has.
 func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, error) {
 	e := w.file(path)
 	if e == nil {
@@ -44,8 +48,6 @@ func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, e
 	if !ValidName(newName) {
 		return Renaming{}, fmt.Errorf("%q is not a valid skill name: use lowercase letters, digits and single hyphens, at most 64 (for example %q)", newName, Slug(newName))
 	}
-	dir := e.Skill.Dir()
-	to := filepath.Join(filepath.Dir(dir), newName)
 	for _, p := range w.World.Paths() {
 		o := w.World.Entry(p)
 		if p != path && skillName(o.Skill) == newName && sharesRoot(e, o) {
@@ -53,13 +55,67 @@ func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, e
 		}
 	}
 	r := Renaming{Edits: []Edit{{Range: f.Value.Range, NewText: newName}}}
-	if to != dir {
-		if exists(to) {
-			return Renaming{}, fmt.Errorf("the name %q is taken: %s already exists", newName, to)
-		}
-		r.FromDir, r.ToDir = dir, to
+	dir := e.Skill.Dir()
+	if filepath.Base(dir) == newName {
+		return r, nil
 	}
+	if why := w.movableDir(e); why != "" {
+		r.DirStays = fmt.Sprintf("the folder %s stays where it is: %s", dir, why)
+		return r, nil
+	}
+	to := filepath.Join(filepath.Dir(dir), newName)
+	if _, err := os.Lstat(to); err == nil || !os.IsNotExist(err) {
+		return Renaming{}, fmt.Errorf("the name %q is taken: %s already exists", newName, to)
+	}
+	r.FromDir, r.ToDir = dir, to
 	return r, nil
+}
+
+// movableDir says why the folder holding e's SKILL.md must not be moved, or
+// "" when it may: it must sit directly in a root that discovers the file and
+// be none of the folders a user keeps things in (a workspace folder, a
+// root, the home folder, the file system's root, or a folder holding one of
+// those). A rename of any other folder could move a user's data.
+func (w *Workspace) movableDir(e *skillcore.Entry) string {
+	dir := e.Skill.Dir()
+	if !filepath.IsAbs(dir) || filepath.Clean(dir) != dir || filepath.Dir(dir) == dir {
+		return "it is not a skill folder"
+	}
+	// The real home folder too: the home setting may point elsewhere.
+	realHome, _ := os.UserHomeDir()
+	protected := append([]string{w.config.Home, realHome}, w.config.Projects...)
+	protected = append(protected, w.config.Roots...)
+	for _, r := range w.World.Roots() {
+		protected = append(protected, r.Dir)
+	}
+	for _, p := range protected {
+		if p == "" {
+			continue
+		}
+		p = filepath.Clean(p)
+		if p == dir || isWithin(dir, p) {
+			return "it is, or holds, a workspace folder, a skills root or the home folder"
+		}
+	}
+	for _, r := range e.Roots {
+		if filepath.Dir(dir) == r.Dir {
+			if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+				return "it is not a folder on disk"
+			}
+			return ""
+		}
+	}
+	return "it does not sit directly in a skills root, so it may not be a skill folder alone"
+}
+
+// isWithin reports whether path lies strictly below dir, both clean.
+func isWithin(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != "." && rel != ".." && !filepath.IsAbs(rel) && !startsWithDotDot(rel)
+}
+
+func startsWithDotDot(rel string) bool {
+	return len(rel) >= 3 && rel[:3] == ".."+string(filepath.Separator)
 }
 
 // sharesRoot reports whether two skills are seen together by some agent:

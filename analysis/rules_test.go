@@ -43,6 +43,7 @@ type ruleCase struct {
 	sev     Severity // the finding's severity
 	on      []string // the finding's targets, in any order; nil: not checked
 	message string   // text the message must contain
+	fifo    bool     // the file is a FIFO (src only marks the range)
 }
 
 func ruleCases() []ruleCase {
@@ -72,13 +73,21 @@ description: Project deploy.
 		{name: "BOM later in the file", rule: "bom", src: fm(okName, okDesc) + "\ufeff", quiet: true},
 		{name: "zed's 100 KiB plus one", rule: "file-too-large", src: sized(100<<10) + "«x»", sev: Error, on: []string{"zed"}, message: "the limit is 100 KiB"},
 		{name: "zed's 100 KiB exactly", rule: "file-too-large", src: sized(100 << 10), quiet: true},
-		{name: "over 1 MiB", rule: "file-too-large", src: sized(1<<20) + "«xy»", sev: Error, on: agentsReaders, message: "reads only the first 1048576"},
+		{name: "over 1 MiB", rule: "file-too-large", src: "«»" + sized(1<<20) + "xy", sev: Error, on: agentsReaders, message: "file is 1048578 bytes; skill-ls reads no file over"},
+		{name: "a FIFO", rule: "file-not-regular", src: "«»", fifo: true, sev: Error, on: agentsReaders, message: "FIFO"},
+		{name: "a regular file", rule: "file-not-regular", src: fm(okName, okDesc), quiet: true},
+		{name: "skill.md", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/skill.md", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders, message: "Rename the file to SKILL.md"},
+		{name: "Skill.MD", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/Skill.MD", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders},
+		{name: "SKILL.md", rule: "skill-md-case", src: fm(okName, okDesc), quiet: true},
 		{name: "no frontmatter", rule: "frontmatter-missing", src: "«# My skill»\nDoes things.\n", sev: Error, on: agentsReaders},
 		{name: "empty file", rule: "frontmatter-missing", src: "«»", sev: Error},
 		{name: "frontmatter after a blank line", rule: "frontmatter-missing", src: "«»\n" + fm(okName, okDesc), sev: Error},
 		{name: "frontmatter behind a BOM", rule: "frontmatter-missing", src: "\ufeff" + fm(okName, okDesc), quiet: true},
-		{name: "dashes with trailing space", rule: "frontmatter-missing", src: "«--- »\nname: my-skill\n---\n", sev: Error},
+		{name: "dashes with trailing space", rule: "frontmatter-missing", src: "«--- »\nname: my-skill\n---\n", sev: Error, on: []string{"gemini"}, message: "spaces after ---"},
+		{name: "dashes with trailing space, read on by most", rule: "frontmatter-missing", src: "--- \nname: my-skill\ndescription: x\n---\n", targets: []string{"codex"}, quiet: true},
 		{name: "unclosed", rule: "frontmatter-unclosed", src: "«---»\nname: my-skill\ndescription: Does things.\n# Body\n", sev: Error, on: agentsReaders},
+		{name: "closing line with trailing spaces for zed", rule: "frontmatter-unclosed", src: "---\nname: my-skill\ndescription: x\n«---  »\nbody\n", sev: Error, on: []string{"zed"}, message: "spaces after ---"},
+		{name: "closing line with trailing spaces, a rule later", rule: "frontmatter-unclosed", src: "---\nname: my-skill\ndescription: x\n---  \nbody\n---\n", quiet: true},
 		{name: "only the opening line", rule: "frontmatter-unclosed", src: "«---»", sev: Error},
 		{name: "closed at end of file without newline", rule: "frontmatter-unclosed", src: "---\nname: my-skill\ndescription: x\n---", quiet: true},
 		{name: "closing line after CRLF", rule: "frontmatter-unclosed", src: "---\r\nname: my-skill\r\ndescription: x\r\n---\r\nbody\r\n", quiet: true},
@@ -102,6 +111,9 @@ description: Project deploy.
 		{name: "flow list", rule: "yaml-flow-style", src: fm(okName, okDesc, "allowed-tools: «[Read, Grep]»"), sev: Error, message: "[a, b]"},
 		{name: "brackets in a quoted string", rule: "yaml-flow-style", src: fm(okName, `description: "[a, b] {c: d}"`), quiet: true},
 		{name: "anchor", rule: "yaml-anchor", src: fm(okName, "description: «&d Does things.»", "compatibility: *d"), sev: Error, on: []string{"agentskills"}},
+		{name: "explicit tag", rule: "yaml-tag", src: fm("name: «!!str my-skill»", okDesc), sev: Error, on: []string{"agentskills"}},
+		{name: "custom tag on a map", rule: "yaml-tag", src: fm(okName, okDesc, "metadata: «!x", "  a: b»"), sev: Error},
+		{name: "exclamation in text", rule: "yaml-tag", src: fm(okName, "description: Stop! Then go."), quiet: true},
 		{name: "alias", rule: "yaml-anchor", src: fm(okName, "description: &d Does things.", "compatibility: «*d»"), sev: Error},
 		{name: "ampersand in text", rule: "yaml-anchor", src: fm(okName, "description: Tom & Jerry *sing*"), quiet: true},
 		// name.
@@ -110,9 +122,10 @@ description: Project deploy.
 		{name: "numeric folder", rule: "name-missing", src: "«---»\ndescription: x\n---\n", file: nameDir("2024"), sev: Error},
 		{name: "CRLF", rule: "name-missing", src: "«---»\r\ndescription: x\r\n---\r\n", sev: Error},
 		{name: "name given", rule: "name-missing", src: fm(okName, okDesc), quiet: true},
-		{name: "number", rule: "name-type", src: fm("name: «123»", okDesc), file: nameDir("123"), sev: Error, on: []string{"agentskills", "zed", "copilot"}, message: "name is an integer (123); write it as a quoted string"},
-		{name: "number where the name is optional", rule: "name-type", src: fm("name: «123»", okDesc), file: nameDir("123"), sev: Warning, on: []string{"codex", "gemini", "zot"}},
-		{name: "boolean", rule: "name-type", src: fm("name: «true»", okDesc), sev: Error},
+		{name: "number for typed readers", rule: "name-type", src: fm("name: «123»", okDesc), file: nameDir("123"), targets: []string{"claude-api", "tiny-agent"}, sev: Error, on: []string{"claude-api", "tiny-agent"}, message: "name is an integer (123); write it as a quoted string"},
+		{name: "number read as text", rule: "name-type", src: fm("name: 123", okDesc), file: nameDir("123"), quiet: true},
+		{name: "number where the name is display only", rule: "name-type", src: fm("name: «123»", okDesc), file: "proj/.claude/skills/123/SKILL.md", sev: Warning, on: []string{"claude-code"}},
+		{name: "boolean", rule: "name-type", src: fm("name: «true»", okDesc), targets: []string{"tiny-agent"}, sev: Error},
 		{name: "empty", rule: "name-type", src: fm("name:«»", okDesc), sev: Error, message: "name is empty"},
 		{name: "blank quoted", rule: "name-type", src: fm(`name: «"  "»`, okDesc), sev: Error, message: "blank"},
 		{name: "list", rule: "name-type", src: fm("name: «[a]»", okDesc), sev: Error, message: "a list"},
@@ -136,7 +149,8 @@ description: Project deploy.
 		{name: "quoted, CRLF", rule: "name-dir-mismatch", src: "---\r\nname: «'pdf'»\r\ndescription: x\r\n---\r\n", sev: Error},
 		{name: "numeric folder", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("123"), sev: Error},
 		{name: "folder with a colon", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("a: b"), sev: Error},
-		{name: "equal after NFKC", rule: "name-dir-mismatch", src: fm("name: ﬁle", okDesc), file: nameDir("file"), quiet: true},
+		{name: "equal after NFKC", rule: "name-dir-mismatch", src: fm("name: ﬁle", okDesc), file: nameDir("file"), targets: []string{"agentskills"}, quiet: true},
+		{name: "copilot compares as written", rule: "name-dir-mismatch", src: fm("name: «ﬁle»", okDesc), file: nameDir("file"), sev: Error, on: []string{"copilot"}},
 		{name: "equal", rule: "name-dir-mismatch", src: fm(okName, okDesc), quiet: true},
 		{name: "accented for zed and copilot", rule: "name-non-ascii", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"zed", "copilot"}, message: `"é"`},
 		{name: "accented, spec only", rule: "name-non-ascii", src: fm("name: café", okDesc), file: nameDir("café"), targets: []string{"agentskills"}, quiet: true},
@@ -148,8 +162,10 @@ description: Project deploy.
 		{name: "no description", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", sev: Error, on: []string{"agentskills", "zed", "codex", "copilot", "zot"}},
 		{name: "recommended by claude-code", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "the agent uses it to decide"},
 		{name: "given", rule: "description-missing", src: fm(okName, okDesc), quiet: true},
-		{name: "number", rule: "description-type", src: fm(okName, "description: «42»"), sev: Error, on: []string{"agentskills", "zed", "codex", "copilot", "zot"}},
-		{name: "number for gemini", rule: "description-type", src: fm(okName, "description: «42»"), sev: Warning, on: []string{"gemini"}},
+		{name: "number for typed readers", rule: "description-type", src: fm(okName, "description: «42»"), targets: []string{"claude-api", "tiny-agent"}, sev: Error, on: []string{"claude-api", "tiny-agent"}},
+		{name: "number for claude-code", rule: "description-type", src: fm(okName, "description: «42»"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"claude-code"}},
+		{name: "number read as text", rule: "description-type", src: fm(okName, "description: 42"), quiet: true},
+		{name: "list for a struct reader", rule: "description-type", src: fm(okName, "description:", "  «- a»"), sev: Error, on: []string{"agentskills", "zed", "codex", "copilot", "zot"}},
 		{name: "empty", rule: "description-type", src: fm(okName, "description:«»"), sev: Error, message: "empty"},
 		{name: "blank", rule: "description-type", src: fm(okName, "description: «'  '»"), sev: Error, message: "blank"},
 		{name: "blank for claude-code", rule: "description-type", src: fm(okName, "description: «''»"), targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}},
@@ -172,12 +188,14 @@ description: Project deploy.
 		{name: "with a shorter when_to_use", rule: "description-truncated", src: fm(okName, "description: "+long(1000), "when_to_use: "+long(533)), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
 		// Other fields.
 		{name: "unknown key", rule: "field-unknown", src: fm(okName, okDesc, "«colour»: red"), sev: Error, on: []string{"agentskills"}, message: `unknown field "colour"`},
-		{name: "misspelt key", rule: "field-unknown", src: fm(okName, okDesc, "«user-invokable»: true"), sev: Error, message: `did you mean "user-invocable"?`},
+		{name: "misspelt key", rule: "field-unknown", src: fm(okName, okDesc, "«licence»: MIT"), sev: Error, message: `did you mean "license"?`},
 		{name: "key of another agent", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), sev: Error, message: "only claude-code read it"},
-		{name: "key of a loading agent", rule: "field-unknown", src: fm(okName, okDesc, "when_to_use: later"), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
+		{name: "spec key in a claude-code folder", rule: "field-unknown", src: fm(okName, okDesc, "allowed-tools: Read"), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
+		{name: "key of a loading agent, not the spec's", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Error, on: []string{"agentskills"}, message: "agentskills refuses the skill; only claude-code read it"},
 		{name: "spec key", rule: "field-unknown", src: fm(okName, okDesc, "license: MIT"), quiet: true},
-		{name: "boolean word", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Warning, on: []string{"zed", "copilot"}, message: "should be true or false"},
-		{name: "yes for zed", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «yes»"), targets: []string{"zed"}, sev: Warning},
+		{name: "boolean word", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Warning, on: []string{"copilot"}, message: "should be true or false"},
+		{name: "boolean word for zed's struct", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Error, on: []string{"zed"}, message: "refuses the skill"},
+		{name: "yes for zed", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «yes»"), targets: []string{"zed"}, sev: Error},
 		{name: "yes for claude-code", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: yes"), targets: []string{"claude-code"}, quiet: true},
 		{name: "list for a string", rule: "field-type", src: fm(okName, okDesc, "license:", "  «- MIT»"), sev: Warning},
 		{name: "boolean", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: true"), quiet: true},
@@ -186,10 +204,11 @@ description: Project deploy.
 		{name: "501 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot", "gemini"}, message: "501 chars; the limit is 500"},
 		{name: "500 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: "+long(500)), quiet: true},
 		{name: "500 é", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: "+strings.Repeat("é", 500)), quiet: true},
-		{name: "number in metadata", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), sev: Error, on: []string{"agentskills", "codex"}, message: "metadata.version should be a string"},
-		{name: "number in metadata, lenient agents", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), sev: Warning, on: []string{"zed", "copilot", "gemini"}},
-		{name: "metadata a string", rule: "metadata-type", src: fm(okName, okDesc, "metadata: «v1»"), sev: Error},
-		{name: "zed alone warns", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), targets: []string{"zed"}, sev: Warning, on: []string{"zed"}},
+		{name: "number in metadata for a typed reader", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), targets: []string{"tiny-agent"}, sev: Warning, on: []string{"tiny-agent"}, message: "metadata.version should be a string"},
+		{name: "number in metadata read as text", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: 1.0"), quiet: true},
+		{name: "list in metadata", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  tags:", "    «- a»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}, message: "the spec wants string values"},
+		{name: "metadata a string", rule: "metadata-type", src: fm(okName, okDesc, "metadata: «v1»"), sev: Error, on: []string{"codex"}},
+		{name: "metadata a string, the spec", rule: "metadata-type", src: fm(okName, okDesc, "metadata: «v1»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}},
 		{name: "quoted", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", `  version: "1.0"`), quiet: true},
 		{name: "list", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools:", "  «- Read", "  - Grep»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}},
 		{name: "string", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools: Read Grep"), quiet: true},
@@ -223,6 +242,10 @@ description: Project deploy.
 		{name: "outside every root", rule: "not-discovered", src: "«---»\nname: docs\ndescription: x\n---\n", file: "proj/docs/SKILL.md", sev: Info, message: "no agent discovers this file"},
 		{name: "too deep for a flat scan", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/group/x/SKILL.md", targets: []string{"zed"}, sev: Info, on: []string{"agentskills", "zed"}, message: "zed reads only"},
 		{name: "in the root itself", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/SKILL.md", sev: Info, message: "codex reads skills from folders inside"},
+		{name: "misspelt rule", rule: "config-invalid", src: "rules:\n  «body-to-long»: off\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "body-too-long"`},
+		{name: "bad severity", rule: "config-invalid", src: "rules:\n  body-too-long: «warnin»\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "warning"`},
+		{name: "unknown key", rule: "config-invalid", src: "«ignores»: [x]\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "ignore"`},
+		{name: "a valid configuration", rule: "config-invalid", src: "targets: [codex]\nrules:\n  body-too-long: off\nignore: [\"examples/**\"]\n", file: "proj/.skill-ls.yaml", quiet: true},
 		{name: "hidden folder for codex", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.codex/skills/.hidden/x/SKILL.md", sev: Info, message: "codex skips hidden folders"},
 		{name: "in a root", rule: "not-discovered", src: fm(okName, okDesc), quiet: true},
 		{name: "deep for codex", rule: "not-discovered", src: fm("name: x", okDesc), file: "proj/.agents/skills/group/x/SKILL.md", quiet: true},
@@ -244,7 +267,7 @@ func TestRules(t *testing.T) {
 	for _, c := range ruleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
 			file := orDefault(c.file, mySkill)
-			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{file, c.src})...)
+			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
 			got := tr.findings(file, c.rule)
 			if c.quiet {
 				if len(got) > 0 {

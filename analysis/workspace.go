@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +17,9 @@ type Config struct {
 	// Rules overrides a rule's severity: "error", "warning", "info" or "off".
 	Rules  map[string]string
 	Getenv func(string) string
+	// Project is the project configuration file in force, or nil: the
+	// settings above are laid over it (see overProject).
+	Project *skillcore.Config
 	// ReleaseBodies keeps of the files read from disk only their
 	// frontmatter's text once judged, reading a body back when a feature
 	// asks about its file: a language server's memory (see Release).
@@ -43,6 +45,7 @@ type Workspace struct {
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
 func NewWorkspace(cfg Config) *Workspace {
+	cfg = overProject(cfg)
 	w := skillcore.NewWorld(skillcore.Env{Home: cfg.Home, Getenv: cfg.Getenv}, cfg.Projects)
 	for _, id := range cfg.Targets {
 		if t := skillcore.TargetByID(id); t != nil {
@@ -91,14 +94,38 @@ func (w *Workspace) Source(path string) []byte {
 	return nil
 }
 
-// Load reads path from disk into the workspace; a file that is gone is
-// removed. It returns the other files affected.
+// Load reads path from disk into the workspace (ReadDisk, then Take). It
+// returns the other files affected, and why the file could not be read.
 func (w *Workspace) Load(path string) ([]string, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return w.Remove(path), err
+	f := ReadDisk(path)
+	return w.Take(f), f.Err
+}
+
+// DiskFile is a SKILL.md as read from disk and parsed, ready for Take.
+// Reading is apart from taking so that a server reads without holding the
+// lock its requests wait on.
+type DiskFile struct {
+	Path  string
+	Skill *skillcore.Skill // nil when Err is set
+	Err   error            // the file is gone or cannot be read
+}
+
+// ReadDisk reads and parses the file at path with skillcore's one reader:
+// a file that is not regular or is too large is a Skill that says so, not
+// a read that blocks or has no end.
+func ReadDisk(path string) DiskFile {
+	s, err := skillcore.ReadSkill(path)
+	return DiskFile{Path: path, Skill: s, Err: err}
+}
+
+// Take puts a file read by ReadDisk in the workspace; one that could not
+// be read is removed. It returns the other files affected.
+func (w *Workspace) Take(f DiskFile) []string {
+	if f.Err != nil {
+		return w.Remove(f.Path)
 	}
-	return w.Set(path, src), nil
+	delete(w.kept, f.Skill.Path)
+	return w.World.Put(f.Skill)
 }
 
 // IsSkillFile reports whether a path names a SKILL.md; other Markdown files

@@ -344,6 +344,7 @@ type recorder struct {
 	published  []protocol.PublishDiagnosticsParams
 	progress   []protocol.ProgressParams
 	logs       []protocol.LogMessageParams
+	messages   []protocol.ShowMessageParams
 	registered []protocol.Registration
 	created    []protocol.ProgressToken
 	settings   json.RawMessage // the answer to workspace/configuration
@@ -412,6 +413,9 @@ func (r *recorder) dump() string {
 	for _, l := range r.logs {
 		fmt.Fprintf(&b, "  log %d: %s\n", l.Type, l.Message)
 	}
+	for _, l := range r.messages {
+		fmt.Fprintf(&b, "  shown %d: %s\n", l.Type, l.Message)
+	}
 	return b.String()
 }
 
@@ -428,6 +432,31 @@ func (r *recorder) Progress(ctx context.Context, p *protocol.ProgressParams) err
 func (r *recorder) LogMessage(ctx context.Context, p *protocol.LogMessageParams) error {
 	r.record(func() { r.logs = append(r.logs, *p) })
 	return nil
+}
+
+func (r *recorder) ShowMessage(ctx context.Context, p *protocol.ShowMessageParams) error {
+	r.record(func() { r.messages = append(r.messages, *p) })
+	return nil
+}
+
+// awaitShown waits for a window/showMessage that contains each of words.
+func (r *recorder) awaitShown(t testing.TB, words ...string) protocol.ShowMessageParams {
+	t.Helper()
+	var got protocol.ShowMessageParams
+	r.await(t, fmt.Sprintf("a message saying %q", words), func(r *recorder) bool {
+		for _, m := range r.messages {
+			ok := true
+			for _, w := range words {
+				ok = ok && strings.Contains(m.Message, w)
+			}
+			if ok {
+				got = m
+				return true
+			}
+		}
+		return false
+	})
+	return got
 }
 
 func (r *recorder) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {

@@ -25,16 +25,15 @@ func (s *Server) logf(typ protocol.MessageType, format string, args ...any) {
 	_ = s.client.LogMessage(context.WithoutCancel(s.ctx), &protocol.LogMessageParams{Type: typ, Message: "skill-ls: " + msg})
 }
 
-// showf tells the user something through window/showMessage, and logs it.
-func (s *Server) showf(typ protocol.MessageType, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if s.trace != nil {
-		s.trace.note(typ, msg)
-	}
+// tellf shows the user something they must act on (window/showMessage),
+// and logs it too.
+func (s *Server) tellf(typ protocol.MessageType, format string, args ...any) {
+	s.logf(typ, format, args...)
 	if s.client == nil || s.ctx == nil || s.ctx.Err() != nil {
 		return
 	}
-	_ = s.client.ShowMessage(context.WithoutCancel(s.ctx), &protocol.ShowMessageParams{Type: typ, Message: msg})
+	msg := fmt.Sprintf(format, args...)
+	_ = s.client.ShowMessage(context.WithoutCancel(s.ctx), &protocol.ShowMessageParams{Type: typ, Message: "skill-ls: " + msg})
 }
 
 // tracer writes every message in and out to the --log-file, one line each.

@@ -27,7 +27,8 @@ func (s *Server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 }
 
 // Rename renames the skill: the name value and, when the client can rename
-// folders in a workspace edit, the skill's directory with it (the text
+// folders in a workspace edit and the folder is a skill folder that may
+// move (analysis says why not), the skill's directory with it (the text
 // edit first, then the folder move), so the two stay equal. A client that
 // cannot gets the text edit alone. An invalid name is refused with
 // InvalidParams, a name another skill or folder has with RequestFailed,
@@ -46,6 +47,9 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 			code = jsonrpc2.InvalidParams
 		}
 		return nil, jsonrpc2.NewError(code, err.Error())
+	}
+	if r.DirStays != "" {
+		s.tellf(protocol.MessageTypeInfo, "%s", r.DirStays)
 	}
 	caps := s.featureCapsLocked()
 	if r.FromDir == "" || !caps.renameFiles {

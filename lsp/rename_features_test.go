@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -102,5 +103,30 @@ func TestRenameRefused(t *testing.T) {
 		if code := errorCode(err); int64(code) != want.code || err == nil || !strings.Contains(err.Error(), want.msg) {
 			t.Errorf("rename to %s: %v, %v (code %d); want code %d with %q", name, we, err, code, want.code, want.msg)
 		}
+	}
+}
+
+// A SKILL.md that is not in a skill folder (here at the workspace folder's
+// top, and in the skills root itself) is renamed by its name value alone,
+// even for a client that can move folders, and the user is told why the
+// folder stays: a rename must never move a workspace, a root or a home.
+func TestRenameKeepsFoldersThatAreNotSkills(t *testing.T) {
+	h, _ := startFeatures(t, "features/skills", clientFeatures{documentChanges: true, renameFiles: true})
+	for _, rel := range []string{"ws/SKILL.md", "ws/.agents/skills/SKILL.md", "home/SKILL.md"} {
+		h.open(rel, "---\nname: stray\ndescription: d\n---\n", 1)
+		we, err := h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(rel, 1, 8), NewName: "moved"})
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		for _, c := range we.DocumentChanges {
+			if mv, ok := c.(*protocol.RenameFile); ok {
+				t.Errorf("%s: rename moves %s -> %s", rel, mv.OldURI, mv.NewURI)
+			}
+		}
+		if edits := editsFor(t, we, h.uri(rel)); len(edits) != 1 || edits[0].NewText != "moved" {
+			t.Errorf("%s: edits %+v, want the name edit alone", rel, edits)
+		}
+		h.client.awaitShown(t, "stays", filepath.Dir(h.path(rel)))
+		h.closeDoc(rel)
 	}
 }

@@ -41,6 +41,7 @@ func skillPath(u uri.URI) string {
 func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.openConfig(params.TextDocument.URI, params.TextDocument.Version, params.TextDocument.Text)
 		return nil
 	}
 	u := uri.URI(strings.Clone(string(params.TextDocument.URI))) // see pathOf
@@ -63,7 +64,11 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	p, changes, err := decodeDidChange(raw)
 	path := skillPath(p.TextDocument.URI)
 	if path == "" {
-		return err // nil for a file that is not a SKILL.md
+		if err != nil {
+			return err
+		}
+		_, err := s.changeConfig(p.TextDocument.URI, p.TextDocument.Version, changes)
+		return err
 	}
 	s.mu.Lock()
 	doc := s.docs[path]
@@ -89,7 +94,7 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 		s.mu.Unlock()
 		s.logf(protocol.MessageTypeError, "didChange for %s version %d refused (%v); the server keeps version %d", path, p.TextDocument.Version, err, version)
 		if tell {
-			s.showf(protocol.MessageTypeError, "skill-ls lost track of the edits to %s. Close and reopen the file to check it again.", path)
+			s.tellf(protocol.MessageTypeError, "lost track of the edits to %s. Close and reopen the file to check it again.", path)
 		}
 		return nil
 	}
@@ -117,6 +122,7 @@ func fromLastWhole(changes []textChange) []textChange {
 func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.saveConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
@@ -135,12 +141,13 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.closeConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	delete(s.docs, path)
 	delete(s.mappers, path) // it indexes the editor's text
-	s.loadLocked(path)
+	s.mu.Unlock()
+	s.load(path)
 	return nil
 }

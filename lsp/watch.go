@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -25,15 +26,18 @@ import (
 // watchRegistrationID names the client-side registration.
 const watchRegistrationID = "skill-ls/watch"
 
-// registerWatchers asks the client to report SKILL.md files created,
-// changed or deleted, and skill folders deleted, in the workspace.
+// registerWatchers asks the client to report SKILL.md files and project
+// configuration files created, changed or deleted, and skill folders
+// deleted, in the workspace.
 func (s *Server) registerWatchers(ctx context.Context) {
-	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
-			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
-		},
-	})
+	watchers := []protocol.FileSystemWatcher{
+		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
+	}
+	for _, p := range configPatterns {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(p)})
+	}
+	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return
 	}
@@ -60,7 +64,11 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			continue
 		}
 		p := pathOf(c.URI)
-		if filepath.Base(p) == skillcore.FileName {
+		if skillcore.IsConfigFile(p) {
+			s.goTask(s.projectChanged) // the configuration: judged again
+			continue
+		}
+		if isSkillFileName(filepath.Base(p)) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went
@@ -84,31 +92,36 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		s.mu.Unlock()
 		added = s.refreshWatches(roots)
 		found = map[string]bool{}
+		var errs []error
 		for _, r := range roots {
-			for _, p := range skillcore.Discover(r) {
+			ps, err := skillcore.Discover(r)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			for _, p := range ps {
 				found[p] = true
 			}
 		}
+		s.tellLimits(errs)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, p := range paths {
-		s.loadLocked(p)
-	}
+	load := slices.Clone(paths)
 	if rescan {
+		s.mu.Lock()
 		for p := range found {
 			// New files, and files in folders not watched until now (they
 			// may have changed unseen), are read.
 			if s.ws.World.Entry(p) == nil || added[filepath.Dir(p)] {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
 		for _, p := range s.ws.Paths() {
 			if !found[p] && s.docs[p] == nil {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
+		s.mu.Unlock()
 	}
+	s.load(load...)
 }
 
 // maxWatchedDirs bounds the server's own watches (inotify has a per-user
@@ -191,6 +204,7 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			roots = append(roots, r)
 		}
 	}
+	configDirs := s.configDirsLocked()
 	w := s.watch
 	if w == nil {
 		fw, err := fsnotify.NewWatcher()
@@ -231,6 +245,9 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			}
 			watchTree(dir, depth, r.Target.Scan.SkipHidden, add, listed)
 		}
+	}
+	for _, d := range configDirs {
+		add(d)
 	}
 	w.keep(keep)
 	if full {
@@ -278,7 +295,7 @@ func watchTree(dir string, depth int, skipHidden bool, add func(string) bool, li
 		return
 	}
 	listed[dir] = depth
-	entries, err := os.ReadDir(dir)
+	entries, err := skillcore.ReadDir(dir) // a root that is a FIFO must not block
 	if err != nil {
 		return
 	}
@@ -302,7 +319,9 @@ func (s *Server) watchLoop(w *watcher) {
 			var paths []string
 			rescan := false
 			for more := true; more; {
-				if filepath.Base(ev.Name) == skillcore.FileName {
+				if skillcore.IsConfigFile(ev.Name) {
+					s.goTask(s.projectChanged)
+				} else if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}
@@ -343,4 +362,10 @@ func under(path string, dirs []string) bool {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// isSkillFileName reports whether a file's event is a skill's: SKILL.md,
+// or a skill.md that is told it is misnamed.
+func isSkillFileName(name string) bool {
+	return name == skillcore.FileName || skillcore.IsCaseVariant(name)
 }
