@@ -49,7 +49,7 @@ func configPath(u uri.URI) string {
 	if !u.IsFile() {
 		return ""
 	}
-	p := filepath.Clean(u.FsPath())
+	p := pathOf(u)
 	if !skillcore.IsConfigFile(p) {
 		return ""
 	}
@@ -75,8 +75,8 @@ func (s *Server) openConfig(u uri.URI, version int32, text string) bool {
 
 // changeConfig applies the edits of a configuration buffer and judges the
 // workspace again once the edits pause.
-func (s *Server) changeConfig(params *protocol.DidChangeTextDocumentParams) (bool, error) {
-	path := configPath(params.TextDocument.URI)
+func (s *Server) changeConfig(u uri.URI, version int32, changes []textChange) (bool, error) {
+	path := configPath(u)
 	if path == "" {
 		return false, nil
 	}
@@ -86,11 +86,11 @@ func (s *Server) changeConfig(params *protocol.DidChangeTextDocumentParams) (boo
 	if doc == nil {
 		return true, nil
 	}
-	text, err := applyChanges(doc.text, params.ContentChanges, s.enc)
+	text, err := applyChanges(doc.text, changes, s.enc)
 	if err != nil {
 		return true, err
 	}
-	doc.text, doc.version = text, params.TextDocument.Version
+	doc.text, doc.version = text, version
 	// A pending re-judging counts as work under way until it starts.
 	if s.project.timer == nil || !s.project.timer.Stop() {
 		s.busy++

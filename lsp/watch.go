@@ -64,7 +64,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 		if !c.URI.IsFile() {
 			continue
 		}
-		p := filepath.Clean(c.URI.FsPath())
+		p := pathOf(c.URI)
 		if skillcore.IsConfigFile(p) {
 			s.goTask(s.projectChanged) // the configuration: judged again
 			continue
