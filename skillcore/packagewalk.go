@@ -30,24 +30,26 @@ func newWalkFacts(top string) *walkFacts {
 	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
 }
 
-// see takes in one entry of the walk.
-func (wf *walkFacts) see(p string, d fs.DirEntry) {
-	if d == nil {
+// see takes in one entry of the folder dir. Only what the search asks
+// about is kept (links, SKILL.md files, manifests): a check walks every
+// file of a tree through here.
+func (wf *walkFacts) see(dir string, d fs.DirEntry) {
+	link := d.Type()&fs.ModeSymlink != 0
+	name := d.Name()
+	skill := name == FileName && d.Type().IsRegular()
+	manifest := name == "plugin.json" || name == "marketplace.json" || name == "gemini-extension.json"
+	if !link && !skill && !manifest {
 		return
 	}
-	if d.IsDir() {
-		wf.folders = append(wf.folders, p)
-		return
-	}
-	if d.Type()&fs.ModeSymlink != 0 {
+	p := filepath.Join(dir, name)
+	if link {
 		wf.links[p] = true
 	}
-	if d.Name() == FileName && d.Type().IsRegular() {
+	if skill {
 		wf.skills = append(wf.skills, p)
 		wf.skillSet[p] = true
 	}
-	switch d.Name() {
-	case "plugin.json", "marketplace.json", "gemini-extension.json":
+	if manifest {
 		wf.manifests = append(wf.manifests, p)
 		wf.found[p] = true
 	}
@@ -98,8 +100,11 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 
 // seeFolder takes in a folder of the walk and its entries.
 func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	if p != wf.top {
+		wf.folders = append(wf.folders, p)
+	}
 	for _, e := range entries {
-		wf.see(filepath.Join(p, e.Name()), e)
+		wf.see(p, e)
 	}
 }
 
