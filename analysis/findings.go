@@ -20,6 +20,9 @@ func (w *Workspace) Findings(path string) []Finding {
 	if fs, ok := w.configFindings(path); ok {
 		return fs
 	}
+	if IsManifestFile(path) {
+		return w.ManifestFindings(path)
+	}
 	e := w.file(path)
 	if e == nil || w.Ignored(path) {
 		return []Finding{}
@@ -44,6 +47,9 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
 		return w.findingsOfReported(paths)
+	}
+	if len(paths) == 1 && IsManifestFile(paths[0]) {
+		return [][]Finding{w.ManifestFindings(paths[0])}, [][]byte{w.ManifestSource(paths[0])}
 	}
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
@@ -108,6 +114,10 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	})
 	for i, p := range paths {
+		if IsManifestFile(p) {
+			out[i], texts[i] = w.ManifestFindings(p), w.ManifestSource(p)
+			continue
+		}
 		if stale[i] {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
 			texts[i] = w.Source(p)

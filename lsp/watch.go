@@ -32,6 +32,7 @@ const watchRegistrationID = "skill-ls/watch"
 func (s *Server) registerWatchers(ctx context.Context) {
 	watchers := []protocol.FileSystemWatcher{
 		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
 		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
 	}
 	for _, p := range configPatterns {
@@ -68,7 +69,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			s.goTask(s.projectChanged) // the configuration: judged again
 			continue
 		}
-		if isSkillFileName(filepath.Base(p)) {
+		if isSkillFileName(filepath.Base(p)) || skillcore.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went

@@ -123,7 +123,7 @@ func (s *Server) rebuild() int {
 	s.ws = ws
 	s.builtWith, s.builtFolders = settings, folders
 	s.ready = true
-	paths := ws.Paths()
+	paths := append(ws.Paths(), ws.ManifestPaths()...)
 	now := time.Now()
 	s.scheduleLocked(now, "", paths)
 	s.scheduleLocked(now, "", s.diag.publishedPaths())
@@ -165,7 +165,11 @@ func (s *Server) takeLocked(f analysis.DiskFile) {
 		return
 	}
 	var affected []string
-	if s.discoverableLocked(f.Path) {
+	// A skill new to a folder searched for packages may be a plugin's: the
+	// packages there are resolved again first.
+	fresh := f.Err == nil && s.ws.World.Entry(f.Path) == nil && !analysis.IsManifestFile(f.Path)
+	if analysis.IsManifestFile(f.Path) || s.discoverableLocked(f.Path) ||
+		fresh && s.ws.World.RefreshPackagesFor(f.Path) && s.discoverableLocked(f.Path) {
 		affected = s.ws.Take(f)
 	} else if s.ws.World.Entry(f.Path) != nil {
 		affected = s.ws.Remove(f.Path)

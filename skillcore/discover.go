@@ -55,6 +55,9 @@ func (e *LimitError) Error() string {
 // a SKILL.md spelt in another case (skill.md) where SKILL.md is missing;
 // the error tells of a cap the scan reached.
 func Discover(root Root) ([]string, error) {
+	if root.Package != nil {
+		return slices.Clone(root.Package.Skills), nil
+	}
 	if root.Target.Scan.Recursive {
 		return discoverRecursive(root.Dir, root.Target.Scan), nil
 	}
@@ -188,6 +191,12 @@ func FindSkills(dir string) (files []string, errs []error) { return findSkills(d
 // walk runs on every core, so seen is called from many goroutines, one call
 // at a time, in no set order.
 func findSkills(dir string, seen func(p string, entries []fs.DirEntry, err error)) (files []string, errs []error) {
+	return walkTree(dir, seen, nil)
+}
+
+// walkTree is findSkills, entering no entry of a folder that skip names
+// (nil: every one).
+func walkTree(dir string, seen func(p string, entries []fs.DirEntry, err error), skip func(dir, name string) bool) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
@@ -196,6 +205,7 @@ func findSkills(dir string, seen func(p string, entries []fs.DirEntry, err error
 		return []string{dir}, nil
 	}
 	w := newWalker(dir, findCaps, seen)
+	w.skip = skip
 	w.walk(dir, 0, false)
 	w.wg.Wait()
 	slices.Sort(w.files)
@@ -216,7 +226,8 @@ type walker struct {
 	root    string
 	caps    walkCaps
 	seen    func(p string, entries []fs.DirEntry, err error)
-	helpers chan struct{} // a slot per goroutine that may help
+	skip    func(dir, name string) bool // an entry of dir not to enter
+	helpers chan struct{}               // a slot per goroutine that may help
 	wg      sync.WaitGroup
 
 	mu            sync.Mutex // guards what follows
@@ -285,7 +296,7 @@ func (w *walker) walk(p string, depth int, quiet bool) {
 	w.mu.Unlock()
 	for _, e := range entries {
 		name := e.Name()
-		if named(name) || name == ".git" || name == "node_modules" {
+		if named(name) || name == ".git" || name == "node_modules" || w.skip != nil && w.skip(p, name) {
 			continue
 		}
 		t := e.Type()
@@ -331,11 +342,15 @@ func (w *walker) limit(cap string, max int, p string) {
 func (w *World) Find(dir string) ([]string, []error) {
 	var walked []string
 	marked, failed := map[string]bool{}, map[string]bool{}
+	// What the walk meets, the package search need not walk for again.
+	facts := newWalkFacts(filepath.Clean(dir))
+	facts.hidden = true
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
 		if err != nil {
 			failed[p] = true
 			return
 		}
+		facts.seeFolder(p, entries)
 		walked = append(walked, p)
 		for _, e := range entries {
 			for _, m := range rootMarkers {
@@ -352,6 +367,11 @@ func (w *World) Find(dir string) ([]string, []error) {
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
+	facts.ended(errs)
+	if w.walks == nil {
+		w.walks = map[string]*walkFacts{}
+	}
+	w.walks[facts.top] = facts
 	// In path order a folder comes before what it holds.
 	slices.Sort(walked)
 	for _, d := range walked {

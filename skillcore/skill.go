@@ -26,6 +26,9 @@ type Skill struct {
 	Meta *Value
 	// Problems found while parsing; Targets is empty on each (all agents).
 	Problems []Problem
+	// Vars are the ${CLAUDE_...} references in the file, kept when the
+	// body is released.
+	Vars []VarRef
 	// released is set once the body has been let go (see Release).
 	released *releasedText
 }
@@ -33,6 +36,12 @@ type Skill struct {
 // Parse reads src as the SKILL.md at path. It never fails: every defect is a
 // Problem on the returned Skill.
 func Parse(path string, src []byte) *Skill {
+	s := parse(path, src)
+	s.Vars = pluginVars(src)
+	return s
+}
+
+func parse(path string, src []byte) *Skill {
 	s := &Skill{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
 		// Not parsed, as a file this large is not read from disk: an editor
@@ -104,6 +113,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 	}
 	s := *prev
 	s.Src, s.released = src, nil
+	s.Vars = pluginVars(src)
 	s.Frontmatter = fm
 	s.Problems = nil
 	s.checkUTF8(src)

@@ -97,6 +97,7 @@ var Targets = []*Target{
 		Reading:     Reading{ScalarText: true, StructFatal: true},
 		Fences:      Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:     CatalogCodex,
+		Plugins:     PluginNaming{Namespace: true, QualifiedMax: 128},
 	},
 	{
 		// Claude Code (closed source): its YAML reader types scalars —
@@ -134,6 +135,7 @@ var Targets = []*Target{
 		ReservedDirs: []string{"synced"},
 		Fences:       Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:      CatalogClaude,
+		Plugins:      PluginNaming{Namespace: true},
 	},
 	{
 		// The upload API (server side, not public). Anthropic's own
@@ -196,6 +198,27 @@ var Targets = []*Target{
 		Reading:     Reading{ScalarText: true},
 		Fences:      Fences{CloseSpaces: true},
 		Catalog:     CatalogXMLRaw,
+		Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
+	},
+	{
+		ID:    "cursor",
+		Title: "Cursor",
+		// Cursor's documentation lists its own folders, then Claude's and
+		// Codex's, project before user.
+		Roots: []RootSpec{
+			project(".cursor/skills"), project(".claude/skills"), project(".codex/skills"),
+			home(".cursor/skills"), home(".claude/skills"), home(".codex/skills"),
+		},
+		Scan:        children,
+		Name:        NameRule{Identity: NameOrDir},
+		Description: DescriptionRule{Required: true},
+		Fields:      withSpec(map[string]FieldSpec{"disable-model-invocation": {Type: BoolType}, "paths": {Type: StringOrListType}}),
+		HiddenFlag:  "disable-model-invocation",
+		// Cursor's loader is closed source: taken as lenient as the
+		// agents it reads the folders of (scalars as text, fences with
+		// trailing spaces), so skill-ls claims no refusal it cannot show.
+		Reading: Reading{ScalarText: true},
+		Fences:  Fences{OpenSpaces: true, CloseSpaces: true},
 	},
 	{
 		// tiny-coding-agent (jellydn/tiny-coding-agent, src/skills/

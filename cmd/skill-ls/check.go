@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -151,7 +152,9 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		}
 		addProject(p)
 	}
-	var selected []string
+	var selected, manifestFiles []string
+	manifestDirs := []string{} // not nil: only manifests inside the PATHs
+	var bare [][2]string       // PATHs with no SKILL.md: as given, absolute
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -160,6 +163,13 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		if _, err := os.Stat(abs); err != nil {
 			return nil, err
 		}
+		if skillcore.IsManifest(abs) {
+			// A manifest is checked in the packages around it.
+			manifestFiles = append(manifestFiles, abs)
+			world.PackageDirs = append(world.PackageDirs, skillcore.PackageTopOf(abs))
+			addProject(world.ProjectOf(abs))
+			continue
+		}
 		files, errs := world.Find(abs)
 		for _, e := range errs {
 			if err := limitOf(e); err != nil {
@@ -167,8 +177,19 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 			}
 			r.fail(e)
 		}
+		// The packages around PATH: those inside it, and the plugin or
+		// marketplace it lies in.
+		inner := abs
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			world.PackageDirs = append(world.PackageDirs, abs)
+			manifestDirs = append(manifestDirs, abs)
+			inner = filepath.Join(abs, skillcore.FileName)
+		}
+		if top := skillcore.PackageTopOf(inner); top != "" {
+			world.PackageDirs = append(world.PackageDirs, top)
+		}
 		if len(files) == 0 {
-			return nil, fmt.Errorf("%s: no %s found there", p, skillcore.FileName)
+			bare = append(bare, [2]string{p, abs}) // unless it holds manifests
 		}
 		for _, f := range files {
 			selected = append(selected, f)
@@ -186,11 +207,17 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		}
 	}
 	if len(paths) == 0 {
-		r.files = r.ws.Paths()
+		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
+		slices.Sort(r.files)
 		if len(r.files) == 0 {
-			return nil, fmt.Errorf("no %s found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
+			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
 		}
 		return r, nil
+	}
+	for _, b := range bare {
+		if len(manifestsUnder(world, []string{b[1]})) == 0 {
+			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], skillcore.FileName)
+		}
 	}
 	var load []string
 	seen := map[string]bool{}
@@ -211,8 +238,28 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 			r.files = append(r.files, f)
 		}
 	}
+	r.files = append(r.files, manifestsUnder(world, manifestDirs)...)
+	for _, m := range manifestFiles {
+		if !slices.Contains(r.files, m) {
+			r.files = append(r.files, m)
+		}
+	}
 	slices.Sort(r.files)
 	return r, nil
+}
+
+// manifestsUnder lists the package manifests the world read inside dirs
+// (nil: all of them).
+func manifestsUnder(world *skillcore.World, dirs []string) []string {
+	var out []string
+	for _, ps := range world.PackageSets() {
+		for p := range ps.Manifests {
+			if dirs == nil || slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(p, d+string(filepath.Separator)) }) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // limitOf is err when it tells of a walk stopped at a cap: a check that

@@ -25,8 +25,26 @@ type fileReport struct {
 	Path     string          `json:"path"`
 	Name     string          `json:"name"`
 	LoadedBy []string        `json:"loadedBy"`
+	Packages []packageReport `json:"packages"`
 	Fixed    []string        `json:"fixed,omitempty"` // the fixes --fix applied
 	Findings []findingReport `json:"findings"`
+	// loadedAs is the text report's "loaded by" line for a file reached
+	// through packages.
+	loadedAs string
+}
+
+// packageReport is one plugin through which a skill is loaded.
+type packageReport struct {
+	Format      string     `json:"format"`
+	Manifest    *string    `json:"manifest"` // null: a marketplace entry defines the plugin
+	Plugin      string     `json:"plugin"`
+	Marketplace *string    `json:"marketplace"`
+	LoadedAs    []loadedAs `json:"loadedAs"`
+}
+
+type loadedAs struct {
+	Target string `json:"target"`
+	Name   string `json:"name"`
 }
 
 type findingReport struct {
@@ -147,12 +165,10 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 	reports := make([]*fileReport, len(files))
 	skillcore.ForEach(len(files), func(i int) {
 		path := files[i]
-		e := r.ws.World.Entry(path)
-		if e == nil {
+		fr := r.describeFile(path)
+		if fr == nil {
 			return
 		}
-		name, _ := e.Skill.Str("name")
-		fr := &fileReport{Path: r.displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Fixed: r.fixed[path], Findings: []findingReport{}}
 		for _, f := range findings[i] {
 			if !r.quiet || f.Severity == analysis.Error {
 				fr.Findings = append(fr.Findings, r.findingReport(path, f))
@@ -165,6 +181,59 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 			rep.add(*fr)
 		}
 	}
+}
+
+// describeFile is what the report says of a file besides its findings:
+// its name, the agents that load it, and through which packages.
+func (r *checkRun) describeFile(path string) *fileReport {
+	fr := &fileReport{Path: r.displayPath(path), LoadedBy: []string{}, Packages: []packageReport{}, Fixed: r.fixed[path], Findings: []findingReport{}}
+	if analysis.IsManifestFile(path) {
+		m := r.ws.World.Manifest(path)
+		if m == nil {
+			return nil
+		}
+		fr.Name, _ = m.Root.Get("name").Str()
+		return fr
+	}
+	e := r.ws.World.Entry(path)
+	if e == nil {
+		return nil
+	}
+	fr.Name, _ = e.Skill.Str("name")
+	fr.LoadedBy = nonNil(e.LoadedBy())
+	var lines []string
+	for _, u := range e.PackageUses() {
+		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
+		if u.Manifest != "" {
+			m := u.Where()
+			pr.Manifest = &m
+		}
+		if u.Marketplace != "" {
+			m := r.relativeTo(u.Top, u.Marketplace)
+			pr.Marketplace = &m
+		}
+		for _, in := range u.LoadedAs {
+			if in.Loads {
+				pr.LoadedAs = append(pr.LoadedAs, loadedAs{Target: in.Target.ID, Name: in.Name})
+			}
+		}
+		fr.Packages = append(fr.Packages, pr)
+		if d := u.Describe(); d != "" {
+			lines = append(lines, d)
+		}
+	}
+	if !r.quiet {
+		fr.loadedAs = strings.Join(lines, "; ")
+	}
+	return fr
+}
+
+// relativeTo shows p relative to dir, with forward slashes.
+func (r *checkRun) relativeTo(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
@@ -239,6 +308,9 @@ func writeText(w io.Writer, rep *report, color bool) {
 	}
 	for _, f := range rep.Files {
 		path := escapeText(f.Path)
+		if f.loadedAs != "" {
+			fmt.Fprintf(w, "%s: loaded by %s\n", path, escapeText(f.loadedAs))
+		}
 		for _, title := range f.Fixed {
 			fmt.Fprintf(w, "%s: fixed: %s\n", path, escapeText(title))
 		}
