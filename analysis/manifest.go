@@ -117,6 +117,7 @@ func plural(n int, one, many string) string {
 // brings, or to the folder.
 func (w *Workspace) manifestLinks(path string) []DocumentLink {
 	out := []DocumentLink{}
+	f := w.fence()
 	for _, r := range w.World.ManifestRefs(path) {
 		if r.Target == "" {
 			continue
@@ -124,6 +125,9 @@ func (w *Workspace) manifestLinks(path string) []DocumentLink {
 		target := r.Target
 		if len(r.Skills) == 1 {
 			target = r.Skills[0].Path
+		}
+		if !f.allows(target) {
+			continue // links stay inside the workspace and known roots
 		}
 		out = append(out, DocumentLink{Range: Range{Start: r.Range.Start + 1, End: max(r.Range.Start+1, r.Range.End-1)}, Target: target, Exists: true})
 	}
@@ -134,8 +138,11 @@ func (w *Workspace) manifestLinks(path string) []DocumentLink {
 func (w *Workspace) manifestDefinition(path string, offset int) []Location {
 	out := []Location{}
 	if r := w.manifestRefAt(path, offset); r != nil {
+		f := w.fence()
 		for _, s := range r.Skills {
-			out = append(out, Location{Path: s.Path})
+			if f.allows(s.Path) {
+				out = append(out, Location{Path: s.Path})
+			}
 		}
 	}
 	return out
