@@ -84,7 +84,7 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 		}
 	}
 	for _, r := range e.Roots {
-		if r.Scope == ScopeProject {
+		if r.Scope.local() {
 			add(contextKey{r.Target, e.Project})
 			continue
 		}
@@ -184,7 +184,7 @@ func (res *resolution) member(e *Entry) (Root, bool) {
 	t := res.target
 	best, ok := Root{}, false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope == ScopeProject && e.Project != res.project) {
+		if r.Target != t || (r.Scope.local() && e.Project != res.project) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
@@ -407,9 +407,18 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 			out = append(out, budgetProblem(ctx.target, e, b))
 		}
 	}
+	misses := w.packageMisses(e)
 	if len(e.Roots) == 0 {
-		out = append(out, w.notDiscovered(e))
+		out = append(out, w.notDiscovered(e, misses))
+	} else {
+		for _, t := range Targets {
+			if why := misses[t]; len(why) > 0 {
+				out = append(out, Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
+					Message: "not loaded by " + t.ID + ": " + strings.Join(why, "; ")})
+			}
+		}
 	}
+	out = append(out, qualifiedTooLong(e)...)
 	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
 }
 
@@ -469,7 +478,7 @@ func nameRange(s *Skill) Range {
 }
 
 // notDiscovered explains why no agent finds the file where it is.
-func (w *World) notDiscovered(e *Entry) Problem {
+func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	path := e.Skill.Path
 	roots := w.roots()
 	if e.Project != "" && !slices.Contains(w.Projects, e.Project) {
@@ -500,11 +509,27 @@ func (w *World) notDiscovered(e *Entry) Problem {
 			reasons = append(reasons, fmt.Sprintf("%s skips hidden folders under %s", t.ID, r.Dir))
 		}
 	}
+	for _, t := range Targets {
+		reasons = append(reasons, misses[t]...)
+	}
 	msg := "no agent discovers this file: it is not under a skills folder such as .agents/skills/<name>/"
 	if len(reasons) > 0 {
 		msg = "no agent discovers this file: " + strings.Join(reasons, "; ")
 	}
 	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: idsOf(w.targets())}
+}
+
+// qualifiedTooLong reports installed names over a target's cap (codex:
+// 128 chars for "<plugin>:<name>").
+func qualifiedTooLong(e *Entry) []Problem {
+	var out []Problem
+	for _, in := range e.Installed() {
+		if max := in.Target.Plugins.QualifiedMax; max > 0 && measure(in.Name, Chars) > max {
+			out = append(out, Problem{Rule: "name-too-long", Severity: Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
+				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, measure(in.Name, Chars), max)})
+		}
+	}
+	return out
 }
 
 // CatalogEntry is one skill as an agent lists it.

@@ -210,7 +210,7 @@ func TestNameNumber(t *testing.T) {
 		t.Fatalf("%+v", got)
 	}
 	for _, p := range got {
-		want := []string{"codex", "claude-code", "gemini", "zot"} // the name is optional
+		want := []string{"codex", "claude-code", "gemini", "cursor", "zot"} // the name is optional
 		if p.Severity == Error {
 			want = []string{"agentskills", "zed", "claude-api", "copilot", "tiny-agent"}
 		}

@@ -32,6 +32,9 @@ type Target struct {
 	Catalog       CatalogFormat
 	// UploadOnly targets have no roots; they apply only when named.
 	UploadOnly bool
+	// Plugins is how the agent names the skills of a plugin it loads
+	// (which formats it reads is in PluginFormats).
+	Plugins PluginNaming
 }
 
 // Scope says whose skill it is.
@@ -40,14 +43,24 @@ type Scope int
 const (
 	ScopeProject Scope = iota
 	ScopeGlobal
+	// ScopePackage: installed through a plugin or extension, below the
+	// project's and the user's own skills.
+	ScopePackage
 )
 
 func (s Scope) String() string {
-	if s == ScopeGlobal {
+	switch s {
+	case ScopeGlobal:
 		return "global"
+	case ScopePackage:
+		return "package"
 	}
 	return "project"
 }
+
+// local reports whether a scope belongs to one project (its skills meet
+// only that project's).
+func (s Scope) local() bool { return s != ScopeGlobal }
 
 // Base is what a root's path is relative to.
 type Base int

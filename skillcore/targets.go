@@ -69,6 +69,7 @@ var Targets = []*Target{
 		Fields:        map[string]FieldSpec{"metadata": {Type: StringMapType}},
 		MetadataFatal: true,
 		Catalog:       CatalogCodex,
+		Plugins:       PluginNaming{Namespace: true, QualifiedMax: 128},
 	},
 	{
 		ID:    "claude-code",
@@ -99,6 +100,7 @@ var Targets = []*Target{
 		BoolWords:    bool11,
 		ReservedDirs: []string{"synced"},
 		Catalog:      CatalogClaude,
+		Plugins:      PluginNaming{Namespace: true},
 	},
 	{
 		ID:    "claude-api",
@@ -142,6 +144,22 @@ var Targets = []*Target{
 		Description: DescriptionRule{},
 		Fields:      withSpec(nil),
 		Catalog:     CatalogXMLRaw,
+		Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
+	},
+	{
+		ID:    "cursor",
+		Title: "Cursor",
+		// Cursor's documentation lists its own folders, then Claude's and
+		// Codex's, project before user.
+		Roots: []RootSpec{
+			project(".cursor/skills"), project(".claude/skills"), project(".codex/skills"),
+			home(".cursor/skills"), home(".claude/skills"), home(".codex/skills"),
+		},
+		Scan:        children,
+		Name:        NameRule{Identity: NameOrDir},
+		Description: DescriptionRule{Required: true},
+		Fields:      withSpec(map[string]FieldSpec{"disable-model-invocation": {Type: BoolType}, "paths": {Type: StringOrListType}}),
+		HiddenFlag:  "disable-model-invocation",
 	},
 	{
 		ID:    "tiny-agent",

@@ -21,6 +21,9 @@ type World struct {
 	Projects []string  // project directories, each with its own roots
 	Pinned   []*Target // when set, the only targets applied besides agentskills
 	Extra    []string  // extra roots, scanned as agentskills children roots
+	// PackageDirs are folders searched for packages besides Projects (a
+	// folder check was given that lies in no project).
+	PackageDirs []string
 	// ReleaseBodies makes Scan and Load release each file's body (see
 	// Skill.Release) once it is judged: a language server's world, which
 	// reads the bodies back when it needs them. BeforeRelease, when set, is
@@ -37,6 +40,9 @@ type World struct {
 	// rootList caches roots() for the settings summed up in rootsKey.
 	rootList []Root
 	rootsKey string
+	// packageSets are the packages found under Projects and PackageDirs,
+	// made with rootList.
+	packageSets []*PackageSet
 }
 
 // Entry is one SKILL.md in a world.
@@ -83,7 +89,7 @@ func (w *World) Roots() []Root { return slices.Clone(w.roots()) }
 func (w *World) roots() []Root {
 	var key strings.Builder
 	key.WriteString(w.Env.Home)
-	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned)} {
+	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned), w.PackageDirs} {
 		key.WriteByte(0)
 		for _, s := range group {
 			key.WriteString(s)
@@ -112,8 +118,20 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...))
+	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
 	return out
+}
+
+// ReloadPackages forgets the packages found, so the next use of the world
+// reads the manifests again (one changed on disk).
+func (w *World) ReloadPackages() { w.rootList = nil }
+
+// PackageSets lists the packages of the world, one set per folder searched.
+func (w *World) PackageSets() []*PackageSet {
+	w.roots()
+	return w.packageSets
 }
 
 func (w *World) targets() []*Target {
@@ -144,6 +162,15 @@ func (w *World) Scan() []error {
 	// way of scanning it.
 	walked := map[string]bool{}
 	for _, r := range w.roots() {
+		if r.Package != nil {
+			for _, p := range r.Package.Skills {
+				if !seen[p] {
+					seen[p] = true
+					paths = append(paths, p)
+				}
+			}
+			continue
+		}
 		key := fmt.Sprintf("%s\x00%+v", r.Dir, r.Target.Scan)
 		if walked[key] {
 			continue
@@ -374,8 +401,26 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e.ids, e.hidden = make([]string, len(Targets)), make([]bool, len(Targets))
 	for i, t := range Targets {
 		e.ids[i], e.hidden[i] = t.Identify(s), t.hides(s)
+		if p := e.packageFor(t); p != nil {
+			e.ids[i] = p.InstalledName(s)
+		}
 	}
 	return e
+}
+
+// packageFor is the package through which t loads the file, nil when its
+// first root is an ordinary one (or it has none).
+func (e *Entry) packageFor(t *Target) *Package {
+	var best *Root
+	for _, r := range e.Roots {
+		if r.Target == t && (best == nil || r.Rank < best.Rank) {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.Package
 }
 
 // place gives a file no project root finds the project that holds it.

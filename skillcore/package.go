@@ -1,0 +1,638 @@
+package skillcore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Package is one plugin as one target loads it: which manifest the target
+// read (or the marketplace entry that defines it), the plugin's name, and
+// the skills it brings.
+type Package struct {
+	Target *Target
+	Format *PluginFormat
+	Root   string // the plugin root
+	// Manifest is the plugin manifest the target read, "" when a
+	// marketplace entry alone defines the plugin.
+	Manifest string
+	Name     string // the plugin's name, which namespaces its skills
+	// Marketplace is the marketplace manifest listing the plugin ("" none),
+	// Entry the listing's name there.
+	Marketplace string
+	Entry       string
+	// Skills are the SKILL.md files it loads, sorted.
+	Skills []string
+	// Refused says why the target refuses the plugin ("" when it loads
+	// it); a refused package loads no skills.
+	Refused string
+	// explicit: a marketplace entry lists exactly the skills it loads.
+	explicit bool
+	searched []searchedDir
+	skillSet map[string]bool
+}
+
+// searchedDir is a folder a package's reader looks in for skills.
+type searchedDir struct {
+	Dir   string
+	Depth int
+	What  string // how the reader came to look there
+	// SkipHidden: the reader skips hidden folders there.
+	SkipHidden bool
+}
+
+// Has reports whether the package loads the SKILL.md at path.
+func (p *Package) Has(path string) bool { return p.skillSet[path] }
+
+// InstalledName is the name the package's target gives the skill.
+func (p *Package) InstalledName(s *Skill) string {
+	name, _ := s.Str("name")
+	if strings.TrimSpace(name) == "" {
+		name = s.DirName()
+	}
+	rule := p.Target.Plugins
+	if rule.Sanitize != "" {
+		name = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(rule.Sanitize, r) {
+				return '-'
+			}
+			return r
+		}, name)
+	}
+	if rule.Namespace {
+		return p.Name + ":" + name
+	}
+	return name
+}
+
+// PackageSet is every package found under one folder: the plugins each
+// target loads, and the manifests read to find them.
+type PackageSet struct {
+	Top       string
+	Packages  []*Package
+	Manifests map[string]*Manifest
+	// Capped names the walk cap hit while looking for manifests, "" none.
+	Capped string
+	byPath map[string][]*Package
+}
+
+// Of lists the packages that load the SKILL.md at path.
+func (ps *PackageSet) Of(path string) []*Package {
+	if ps == nil {
+		return nil
+	}
+	return ps.byPath[path]
+}
+
+// manifestDirs are the hidden folders that hold manifests: the walk for
+// manifests enters no other hidden folder.
+var manifestDirs = func() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range manifestPaths {
+		if first, _, ok := strings.Cut(p, "/"); ok {
+			out[first] = true
+		}
+	}
+	return out
+}()
+
+// FindPackages finds every plugin, marketplace and extension under top and
+// resolves, for each target, the plugins it loads and their skills. It
+// reads only manifests and lists folders; it never leaves top, never
+// follows a remote source and never follows a link out of a plugin root.
+func FindPackages(top string) *PackageSet {
+	f := &packageFinder{
+		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
+		top:     top,
+		plugins: map[string]bool{}, markets: map[string]bool{},
+		listings: map[string][]*listing{}, checked: map[string]bool{},
+	}
+	f.walk()
+	f.resolveMarketplaces()
+	f.resolvePlugins()
+	for _, p := range f.set.Packages {
+		for _, s := range p.Skills {
+			f.set.byPath[s] = append(f.set.byPath[s], p)
+		}
+	}
+	for _, m := range f.set.Manifests {
+		m.Problems = merge(m.Problems)
+	}
+	return f.set
+}
+
+type packageFinder struct {
+	set              *PackageSet
+	top              string
+	plugins, markets map[string]bool
+	// listings are the marketplace entries naming a plugin root, by
+	// target and folder.
+	listings map[string][]*listing
+	checked  map[string]bool // manifest and format pairs already checked
+}
+
+// listing is one marketplace entry naming a local plugin.
+type listing struct {
+	market *Manifest
+	format *MarketplaceFormat
+	root   string // the marketplace root
+	entry  *JSONValue
+	name   string
+	dir    string
+}
+
+func (f *packageFinder) walk() {
+	dirs := 0
+	_ = filepath.WalkDir(f.top, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p == f.top {
+				return nil
+			}
+			n := d.Name()
+			if n == ".git" || n == "node_modules" || (n[0] == '.' && !manifestDirs[n]) {
+				return filepath.SkipDir
+			}
+			if dirs++; dirs > maxWalkDirs {
+				f.set.Capped = "folders"
+				return filepath.SkipAll
+			}
+			if strings.Count(p[len(f.top):], string(filepath.Separator)) > maxWalkDepth {
+				f.set.Capped = "depth"
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch d.Name() {
+		case "plugin.json", "marketplace.json", "gemini-extension.json":
+			f.note(p)
+		}
+		return nil
+	})
+}
+
+// note classifies a manifest the walk met by the path it ends with. A bare
+// plugin.json or marketplace.json counts only at the top (or where a
+// marketplace points): elsewhere it is too often something else.
+func (f *packageFinder) note(p string) {
+	slash := filepath.ToSlash(p)
+	for _, rel := range manifestPaths {
+		if !strings.HasSuffix(slash, "/"+rel) {
+			continue
+		}
+		dir := p[:len(p)-len(rel)-1]
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			continue
+		}
+		if strings.HasSuffix(rel, "marketplace.json") {
+			f.markets[dir] = true
+		} else {
+			f.plugins[dir] = true
+		}
+	}
+}
+
+// manifest reads (once) the manifest at path; nil when there is none.
+func (f *packageFinder) manifest(path string) *Manifest {
+	if m, ok := f.set.Manifests[path]; ok {
+		return m
+	}
+	var m *Manifest
+	st, err := os.Stat(path)
+	switch {
+	case err != nil || st.IsDir():
+		return nil
+	case !st.Mode().IsRegular():
+		m = &Manifest{Path: path}
+		m.add("file-not-regular", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
+	case st.Size() > MaxFileBytes:
+		m = &Manifest{Path: path}
+		m.add("file-too-large", Error, Range{}, nil, "the manifest is "+sizeText(int(st.Size()))+", over the 1 MiB limit: skill-ls does not read it")
+	default:
+		if !f.inside(f.top, path) {
+			return nil // a link out of the tree
+		}
+		m, err = readManifest(path)
+		if err != nil {
+			return nil
+		}
+	}
+	f.set.Manifests[path] = m
+	return m
+}
+
+// inside reports whether path, links resolved, stays in root (links
+// resolved too). Paths without links cost two lstat walks only when a
+// link is met; the common case is a string comparison.
+func (f *packageFinder) inside(root, path string) bool {
+	rp, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	rr, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	return rp == rr || within(rr, rp)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (f *packageFinder) resolveMarketplaces() {
+	for _, dir := range sortedKeys(f.markets) {
+		for _, t := range Targets {
+			for _, l := range marketplaceLookup(t.ID) {
+				m := f.manifest(filepath.Join(dir, l.rel))
+				if m == nil {
+					continue
+				}
+				if key := m.Path + "\x00" + l.format.ID; !f.checked[key] {
+					f.checked[key] = true
+					checkMarketplace(m, l.format, dir, f.top)
+				}
+				f.list(t, m, l.format, dir)
+				break
+			}
+		}
+	}
+}
+
+// list records the local plugins of a marketplace that target reads.
+func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root string) {
+	seen := map[string]bool{}
+	for _, e := range m.Root.Get("plugins").items() {
+		name, _ := e.Get("name").Str()
+		if name == "" || seen[name] || m.fatalFor(t.ID, e.Range) {
+			continue // skipped, as its findings say
+		}
+		seen[name] = true
+		src := resolveSource(mf, m.Root, e.Get("source"), root, f.top)
+		if src.dir == "" {
+			continue
+		}
+		key := t.ID + "\x00" + src.dir
+		f.listings[key] = append(f.listings[key], &listing{market: m, format: mf, root: root, entry: e, name: name, dir: src.dir})
+		f.plugins[src.dir] = true
+	}
+}
+
+// items is an array's values, nil for anything else.
+func (v *JSONValue) items() []*JSONValue {
+	if v == nil || v.Kind != JSONArray {
+		return nil
+	}
+	return v.Items
+}
+
+func (f *packageFinder) resolvePlugins() {
+	for _, dir := range sortedKeys(f.plugins) {
+		for _, t := range Targets {
+			lk := pluginLookup(t.ID)
+			var man *Manifest
+			var pf *PluginFormat
+			for _, l := range lk {
+				m := f.manifest(filepath.Join(dir, l.rel))
+				if m == nil || !markerFits(m, l.format) {
+					continue
+				}
+				man, pf = m, l.format
+				if key := m.Path + "\x00" + pf.ID; !f.checked[key] {
+					f.checked[key] = true
+					checkPlugin(m, pf, dir)
+				}
+				break
+			}
+			ls := f.listings[t.ID+"\x00"+dir]
+			if len(ls) == 0 {
+				if man != nil {
+					f.add(t, pf, man, nil, dir)
+				}
+				continue
+			}
+			for _, l := range ls {
+				fmtFor := pf
+				if man == nil {
+					fmtFor = optionalFormat(lk)
+					if fmtFor == nil {
+						continue // the target loads no plugin without its manifest
+					}
+				}
+				f.add(t, fmtFor, man, l, dir)
+			}
+		}
+	}
+	slices.SortStableFunc(f.set.Packages, func(a, b *Package) int {
+		if c := strings.Compare(a.Root, b.Root); c != 0 {
+			return c
+		}
+		return slices.Index(Targets, a.Target) - slices.Index(Targets, b.Target)
+	})
+}
+
+// optionalFormat is the format a target reads a manifest-less listed
+// plugin as, or nil.
+func optionalFormat(lk []lookup[*PluginFormat]) *PluginFormat {
+	for _, l := range lk {
+		if l.reading.Optional {
+			return l.format
+		}
+	}
+	return nil
+}
+
+// markerFits reports whether the manifest's $schema makes it this format.
+func markerFits(m *Manifest, pf *PluginFormat) bool {
+	schema, _ := m.Root.Get("$schema").Str()
+	if pf.Schema.Marker != "" && schema != pf.Schema.Marker {
+		return false
+	}
+	return pf.Schema.NotMarker == "" || schema != pf.Schema.NotMarker
+}
+
+// add makes the package target t loads from the plugin at dir (or records
+// why it refuses it).
+func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
+	p := &Package{Target: t, Format: pf, Root: dir, Name: filepath.Base(dir), skillSet: map[string]bool{}}
+	var strict = true
+	if l != nil {
+		p.Marketplace, p.Entry, p.Name = l.market.Path, l.name, l.name
+		if s := l.entry.Get("strict"); s != nil && s.Kind == JSONBool && s.Text == "false" {
+			strict = false
+		}
+	}
+	var fields *JSONValue
+	if man != nil {
+		p.Manifest = man.Path
+		fields = man.Root
+		if n, ok := man.Root.Get("name").Str(); ok && n != "" {
+			p.Name = n
+		}
+	}
+	switch {
+	case man != nil && man.Root == nil:
+		p.Refused = "its manifest is not a JSON object"
+	case man != nil && man.fatalFor(t.ID, man.Root.Range):
+		p.Refused = "its manifest has errors"
+	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
+		p.Refused = "its marketplace entry has errors"
+	case l != nil && !strict && l.format.Sources.EntryDefines && man != nil && declaresComponents(man.Root):
+		p.Refused = "its marketplace entry sets \"strict\": false and its plugin.json declares components too"
+		conflict(l, t, man)
+	case l != nil && l.format.Sources.NameMustMatch && man != nil && p.Name != l.name:
+		p.Refused = "its manifest name differs from its marketplace entry's"
+		mismatch(l, t, man, p.Name)
+	}
+	if l != nil && l.format.Sources.EntryDefines && (man == nil || !strict) {
+		fields = l.entry
+	}
+	for _, q := range f.set.Packages {
+		if q.Target == t && q.Root == dir && q.Name == p.Name {
+			return // one plugin, listed twice
+		}
+	}
+	f.set.Packages = append(f.set.Packages, p)
+	if p.Refused != "" {
+		return
+	}
+	explicit := l != nil && l.format.Sources.RootSkills && l.dir == l.root && l.entry.Get("skills") != nil
+	f.findSkills(p, pf.Skills, fields, explicit)
+}
+
+// declaresComponents reports whether a plugin.json names components.
+func declaresComponents(v *JSONValue) bool {
+	for _, k := range []string{"skills", "commands", "agents", "hooks", "mcpServers", "outputStyles", "lspServers"} {
+		if v.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findSkills fills the package's skills from the layout, the skills field
+// of fields (a manifest or a marketplace entry) and explicit (the field
+// lists exactly what loads).
+func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSONValue, explicit bool) {
+	p.explicit = explicit
+	var field *JSONValue
+	if layout.Field != "" || explicit {
+		field = fields.Get("skills")
+	}
+	dirExists := false
+	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
+		d := filepath.Join(p.Root, layout.Dir)
+		if st, err := os.Stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+			dirExists = true
+			f.search(p, layout, d, layout.Dir+"/")
+			if layout.DirIsSkill {
+				f.addSkill(p, filepath.Join(d, FileName))
+			}
+		}
+	}
+	for _, v := range stringsOf(field) {
+		if problemOfPath(v.Text, layout.Paths) != "" {
+			continue
+		}
+		d := filepath.Join(p.Root, filepath.FromSlash(v.Text))
+		if !f.inside(p.Root, d) {
+			continue
+		}
+		st, err := os.Stat(d)
+		switch {
+		case err != nil:
+		case st.Mode().IsRegular() && filepath.Base(d) == FileName:
+			f.addSkill(p, d)
+		case st.IsDir() && layout.EntryIsSkill && isRegular(filepath.Join(d, FileName)):
+			f.addSkill(p, filepath.Join(d, FileName))
+			p.searched = append(p.searched, searchedDir{Dir: d, Depth: 0, What: "the skills entry " + v.Text})
+		case st.IsDir():
+			f.search(p, layout, d, "the skills entry "+v.Text)
+		}
+	}
+	if layout.RootSkill && !dirExists && field == nil {
+		f.addSkill(p, filepath.Join(p.Root, FileName))
+	}
+	slices.Sort(p.Skills)
+}
+
+// stringsOf lists a string value, or an array's strings.
+func stringsOf(v *JSONValue) []*JSONValue {
+	if v == nil {
+		return nil
+	}
+	if v.Kind == JSONString {
+		return []*JSONValue{v}
+	}
+	var out []*JSONValue
+	for _, it := range v.items() {
+		if it.Kind == JSONString {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func (f *packageFinder) addSkill(p *Package, path string) {
+	if !p.skillSet[path] && isRegular(path) {
+		p.skillSet[path] = true
+		p.Skills = append(p.Skills, path)
+	}
+}
+
+// search looks for skills in dir as the layout says: its children, or
+// recursively to the layout's depth.
+func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
+	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
+	if layout.Depth > 1 {
+		for _, s := range discoverRecursive(dir, Scan{Recursive: true, MaxDepth: layout.Depth, MaxDirs: layout.MaxDirs, SkipHidden: layout.SkipHidden}) {
+			f.addSkill(p, s)
+		}
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries[:min(len(entries), maxRootEntries)] {
+		if layout.SkipHidden && strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		child := filepath.Join(dir, e.Name())
+		if e.Type()&os.ModeSymlink != 0 && !f.inside(p.Root, child) {
+			continue // a link out of the plugin root
+		}
+		f.addSkill(p, filepath.Join(child, FileName))
+	}
+}
+
+// findPackageSets finds the packages under each folder, leaving out a
+// folder inside another (the outer search finds its packages, with the
+// marketplaces around them).
+func findPackageSets(dirs []string) []*PackageSet {
+	dirs = slices.Clone(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	var tops []string
+	for _, d := range dirs {
+		if !slices.ContainsFunc(tops, func(t string) bool { return within(t, d) }) {
+			tops = append(tops, d)
+		}
+	}
+	out := make([]*PackageSet, len(tops))
+	ForEach(len(tops), func(i int) { out[i] = FindPackages(tops[i]) })
+	return out
+}
+
+// packageRoots are the roots standing for the packages targets load: each
+// ranks after every ordinary root of its target, as agents rank project
+// and personal skills over a plugin's.
+func packageRoots(sets []*PackageSet, targets []*Target) []Root {
+	var out []Root
+	for _, ps := range sets {
+		for i, p := range ps.Packages {
+			if p.Refused == "" && slices.Contains(targets, p.Target) {
+				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: ScopePackage, Rank: packageRank + i, Project: ps.Top, Package: p})
+			}
+		}
+	}
+	return out
+}
+
+// packageRank is where package roots start in a target's order.
+const packageRank = 1 << 20
+
+// Installed is a skill as one target finds it through a package.
+type Installed struct {
+	Target  *Target
+	Name    string
+	Package *Package
+	// Loads is false when the target finds the file but refuses it by its
+	// own rules for skills.
+	Loads bool
+}
+
+// Installed lists, target by target, the packages through which the file
+// is found and the name each gives it.
+func (e *Entry) Installed() []Installed {
+	var out []Installed
+	for _, r := range e.Roots {
+		if r.Package != nil {
+			out = append(out, Installed{Target: r.Target, Name: r.Package.InstalledName(e.Skill), Package: r.Package, Loads: Loads(e.Problems, r.Target.ID)})
+		}
+	}
+	return out
+}
+
+// missReason says why the package's target does not load the SKILL.md at
+// path, which lies in its plugin root, or "" when it does.
+func (p *Package) missReason(path string) string {
+	if p.Has(path) || !within(p.Root, path) {
+		return ""
+	}
+	plugin := fmt.Sprintf("plugin %s (%s)", p.Name, p.Root)
+	if p.Refused != "" {
+		return fmt.Sprintf("%s refuses %s: %s", p.Target.ID, plugin, p.Refused)
+	}
+	if p.explicit {
+		return fmt.Sprintf("%s loads of %s only the skills its marketplace entry lists, and not this one", p.Target.ID, plugin)
+	}
+	var where []string
+	for _, s := range p.searched {
+		rel, _ := filepath.Rel(p.Root, s.Dir)
+		where = append(where, filepath.ToSlash(rel)+"/")
+		if !within(s.Dir, path) {
+			continue
+		}
+		inner := filepath.ToSlash(path[len(s.Dir)+1:])
+		depth := strings.Count(inner, "/")
+		if s.SkipHidden && (strings.HasPrefix(inner, ".") || strings.Contains(inner, "/.")) {
+			return fmt.Sprintf("%s skips hidden folders under %s in %s", p.Target.ID, filepath.ToSlash(rel), plugin)
+		}
+		if depth > s.Depth {
+			return fmt.Sprintf("%s reads %s/<skill>/SKILL.md of %s no deeper than %d folder(s), and this file is %d folders deep", p.Target.ID, filepath.ToSlash(rel), plugin, max(s.Depth, 1), depth)
+		}
+	}
+	if len(where) == 0 {
+		return fmt.Sprintf("%s finds no skills folder in %s", p.Target.ID, plugin)
+	}
+	return fmt.Sprintf("%s reads skills of %s only from %s, and this file is outside them", p.Target.ID, plugin, strings.Join(where, ", "))
+}
+
+// PackageMisses lists, per target that loads the file through no root or
+// package, why the packages around it that the target reads miss it.
+func (w *World) packageMisses(e *Entry) map[*Target][]string {
+	out := map[*Target][]string{}
+	targets := w.targets()
+	for _, ps := range w.packageSets {
+		if !within(ps.Top, e.Skill.Path) {
+			continue
+		}
+		for _, p := range ps.Packages {
+			if !slices.Contains(targets, p.Target) || slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == p.Target }) {
+				continue
+			}
+			if why := p.missReason(e.Skill.Path); why != "" && !slices.Contains(out[p.Target], why) {
+				out[p.Target] = append(out[p.Target], why)
+			}
+		}
+	}
+	return out
+}
