@@ -58,4 +58,5 @@ var Rules = []Rule{
 	{"name-shadowed", "a same-named skill of another scope hides this one", "Project skills win over global ones in Zed, Codex and the spec; personal skills win in Claude Code; the first match wins in zot; later roots win in Gemini.", "(~/.agents/skills/deploy and .agents/skills/deploy)"},
 	{"catalog-budget", "dropped from (or near the edge of) Zed's 50 KiB catalog budget", "Zed sums the bytes of name + description over all catalog skills and drops those that do not fit in 50 KiB.", "(hundreds of skills with long descriptions)"},
 	{"not-discovered", "no enabled agent finds the file where it is", "A SKILL.md must sit in <root>/<skill>/SKILL.md (Codex also searches deeper, skipping hidden folders).", "(docs/SKILL.md outside any skills folder)"},
+	{"installed-config", "an agent's record of installed plugins cannot be read as the agent reads it", "Claude Code, Codex, Copilot and Gemini keep installed plugins, and what enables them, in files under the home folder; a malformed one makes the agent ignore a setting or fail a plugin.", "(enabledPlugins set to \"yes\" in ~/.claude/settings.json)"},
 }

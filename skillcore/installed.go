@@ -69,11 +69,11 @@ var installSources = []installSource{
 	{"gemini", geminiInstalled},
 }
 
-// Installed lists the plugins the agents have installed under the home
+// InstalledPlugins lists the plugins the agents have installed under the home
 // folder, and whether each is enabled for project ("" for none). It only
 // reads: settings, registries and caches are never written. Unreadable
 // or malformed files are Problems; the rest of the answer stands.
-func (e Env) Installed(project string) Installation {
+func (e Env) InstalledPlugins(project string) Installation {
 	var in Installation
 	if e.Home == "" {
 		return in

@@ -58,11 +58,11 @@ func bigHome(b testing.TB, n, skills int) string {
 func BenchmarkInstalled(b *testing.B) {
 	home := bigHome(b, 200, 10)
 	env := Env{Home: home}
-	if got := len(env.Installed("").Plugins); got != 200 {
+	if got := len(env.InstalledPlugins("").Plugins); got != 200 {
 		b.Fatalf("%d plugins, want 200", got)
 	}
 	b.ResetTimer()
 	for range b.N {
-		env.Installed("")
+		env.InstalledPlugins("")
 	}
 }

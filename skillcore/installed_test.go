@@ -40,7 +40,7 @@ func fakeMachine(t testing.TB, name string) (home, project string) {
 
 func TestInstalled(t *testing.T) {
 	home, project := fakeMachine(t, "full")
-	in := Env{Home: home}.Installed(project)
+	in := Env{Home: home}.InstalledPlugins(project)
 	type want struct {
 		version string
 		enabled bool
@@ -129,7 +129,7 @@ func wantProblem(t *testing.T, in Installation, path, text, msg string) {
 func TestInstalledDefaultEnabled(t *testing.T) {
 	home, project := fakeMachine(t, "full")
 	got := map[string]InstalledPlugin{}
-	for _, p := range (Env{Home: home}).Installed(project).Plugins {
+	for _, p := range (Env{Home: home}).InstalledPlugins(project).Plugins {
 		got[p.Target+" "+p.ID()] = p
 	}
 	for key, want := range map[string]string{
@@ -141,7 +141,7 @@ func TestInstalledDefaultEnabled(t *testing.T) {
 		}
 	}
 	// Without the project, its settings files do not count.
-	for _, p := range (Env{Home: home}).Installed("").Plugins {
+	for _, p := range (Env{Home: home}).InstalledPlugins("").Plugins {
 		if p.Target == "claude-code" && p.ID() == "tools@acme" && p.Enabled {
 			t.Errorf("tools@acme enabled without the project that enables it: %s", p.Why)
 		}
@@ -159,7 +159,7 @@ func TestInstalledCacheOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	in := Env{Home: home}.Installed(project)
+	in := Env{Home: home}.InstalledPlugins(project)
 	if len(in.Plugins) != 1 || in.Plugins[0].Version != "1.0.0" || !in.Plugins[0].Enabled {
 		t.Fatalf("plugins %+v; want tools@acme 1.0.0 (1.1.0 is orphaned, 0.9.0 older), enabled", in.Plugins)
 	}
@@ -168,7 +168,7 @@ func TestInstalledCacheOnly(t *testing.T) {
 // Malformed settings give a precise problem each, and the rest stands.
 func TestInstalledMalformed(t *testing.T) {
 	home, project := fakeMachine(t, "malformed")
-	in := Env{Home: home}.Installed(project)
+	in := Env{Home: home}.InstalledPlugins(project)
 	wantProblem(t, in, filepath.Join(home, ".claude", "settings.json"), "\n", "not valid JSON")
 	wantProblem(t, in, filepath.Join(home, ".claude", "plugins", "installed_plugins.json"), "[]", "not an object")
 	wantProblem(t, in, filepath.Join(home, ".codex", "config.toml"), "tru", "not valid TOML")

@@ -43,6 +43,9 @@ type World struct {
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
+	// installation is what the agents have installed under Env.Home, read
+	// with rootList.
+	installation Installation
 }
 
 // Entry is one SKILL.md in a world.
@@ -120,12 +123,14 @@ func (w *World) roots() []Root {
 	}
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...))
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
+	out = append(out, w.installedRoots(w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
 	return out
 }
 
-// ReloadPackages forgets the packages found, so the next use of the world
-// reads the manifests again (one changed on disk).
+// ReloadPackages forgets the packages and installed plugins found, so the
+// next use of the world reads the manifests and the agents' settings again
+// (one changed on disk).
 func (w *World) ReloadPackages() { w.rootList = nil }
 
 // PackageSets lists the packages of the world, one set per folder searched.
