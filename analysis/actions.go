@@ -11,7 +11,7 @@ type Action struct {
 func (w *Workspace) Actions(path string, r Range) []Action {
 	out := []Action{}
 	e := w.file(path)
-	if e == nil {
+	if e == nil || w.ReadOnly(path) {
 		return out
 	}
 	for _, f := range w.entryFindings(e) {

@@ -16,6 +16,12 @@ const maxBodyLines = 500
 // with the user's severity overrides applied, in file order. Files the
 // workspace does not hold get none.
 func (w *Workspace) Findings(path string) []Finding {
+	if IsManifestFile(path) {
+		return w.ManifestFindings(path)
+	}
+	if fs, ok := w.installedConfigFindings(path); ok {
+		return fs
+	}
 	e := w.file(path)
 	if e == nil {
 		return []Finding{}

@@ -19,7 +19,7 @@ import (
 // goroutines at once.
 func (w *Workspace) Fixes(path string, f Finding) []Fix {
 	e := w.World.Entry(path)
-	if e == nil {
+	if e == nil || w.ReadOnly(path) {
 		return nil
 	}
 	return fixesFor(e.Skill, f)

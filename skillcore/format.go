@@ -108,12 +108,11 @@ type SourceRule struct {
 	PluginRoot bool
 	// LocalObject is the "source" kind of an object naming a local path.
 	LocalObject string
-	// EntryDefines: an entry carries plugin.json fields; with
-	// "strict": false it is the whole definition.
-	EntryDefines bool
-	// RootSkills: an entry whose source is the marketplace root and that
-	// lists skills loads exactly those.
-	RootSkills bool
+	// EntryDefines lists the targets for which an entry carries plugin.json
+	// fields; with "strict": false it is the whole definition. For them,
+	// an entry whose source is the marketplace root and that lists skills
+	// loads exactly those.
+	EntryDefines []string
 	// NameMustMatch: the plugin's manifest name must equal the entry's.
 	NameMustMatch bool
 }

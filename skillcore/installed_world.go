@@ -74,8 +74,14 @@ func (e *Entry) InstalledOf(t *Target) *InstalledPlugin {
 	return nil
 }
 
+// FromInstalled reports whether an agent loads the file from a plugin it
+// installed under the home folder.
+func (e *Entry) FromInstalled() bool {
+	return slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Installed != nil })
+}
+
 // AlsoInstalled lists the installed plugins that ship a skill named as the
-// file's (its name, else its folder), each with the agent that installed
+// file's (its name, else its folder; case aside), each with the agent that installed
 // it and whether it is enabled; the file's own plugin is left out.
 func (w *World) AlsoInstalled(path string) []string {
 	e := w.Entry(path)
@@ -89,7 +95,10 @@ func (w *World) AlsoInstalled(path string) []string {
 	var out []string
 	for _, o := range w.entries {
 		n, _ := o.Skill.Str("name")
-		if o == e || (n != name && (n != "" || o.Skill.DirName() != name)) {
+		if strings.TrimSpace(n) == "" {
+			n = o.Skill.DirName()
+		}
+		if o == e || !strings.EqualFold(n, name) {
 			continue
 		}
 		for _, r := range o.Roots {

@@ -295,8 +295,8 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
 			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s skip the entry %q: %s", who(targets), name, src.problem))
 			continue
 		}
-		if src.dir != "" && mf.Sources.EntryDefines {
-			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, targets, "refuses the plugin")
+		if src.dir != "" && len(mf.Sources.EntryDefines) > 0 {
+			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin")
 		}
 	}
 	checkVariables(m, m.Root, targets)

@@ -102,8 +102,13 @@ var manifestDirs = func() map[string]bool {
 // resolves, for each target, the plugins it loads and their skills. It
 // reads only manifests and lists folders; it never leaves top, never
 // follows a remote source and never follows a link out of a plugin root.
-func FindPackages(top string) *PackageSet {
+func FindPackages(top string) *PackageSet { return findPackages(top, nil) }
+
+// findPackages is FindPackages reading the manifests of overlay (editor
+// buffers) from there rather than from disk.
+func findPackages(top string, overlay map[string][]byte) *PackageSet {
 	f := &packageFinder{
+		overlay: overlay,
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{},
@@ -124,6 +129,7 @@ func FindPackages(top string) *PackageSet {
 }
 
 type packageFinder struct {
+	overlay          map[string][]byte
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
@@ -204,6 +210,11 @@ func (f *packageFinder) manifest(path string) *Manifest {
 	if m, ok := f.set.Manifests[path]; ok {
 		return m
 	}
+	if src, ok := f.overlay[path]; ok {
+		m := ParseManifest(path, src)
+		f.set.Manifests[path] = m
+		return m
+	}
 	var m *Manifest
 	st, err := os.Stat(path)
 	switch {
@@ -211,7 +222,7 @@ func (f *packageFinder) manifest(path string) *Manifest {
 		return nil
 	case !st.Mode().IsRegular():
 		m = &Manifest{Path: path}
-		m.add("file-not-regular", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
+		m.add("manifest-json", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
 	case st.Size() > MaxFileBytes:
 		m = &Manifest{Path: path}
 		m.add("file-too-large", Error, Range{}, nil, "the manifest is "+sizeText(int(st.Size()))+", over the 1 MiB limit: skill-ls does not read it")
@@ -367,8 +378,9 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 // why it refuses it).
 func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
 	p := &Package{Target: t, Format: pf, Root: dir, Name: filepath.Base(dir), skillSet: map[string]bool{}}
-	var strict = true
+	strict, defines := true, false
 	if l != nil {
+		defines = slices.Contains(l.format.Sources.EntryDefines, t.ID)
 		p.Marketplace, p.Entry, p.Name = l.market.Path, l.name, l.name
 		if s := l.entry.Get("strict"); s != nil && s.Kind == JSONBool && s.Text == "false" {
 			strict = false
@@ -389,14 +401,14 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 		p.Refused = "its manifest has errors"
 	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
 		p.Refused = "its marketplace entry has errors"
-	case l != nil && !strict && l.format.Sources.EntryDefines && man != nil && declaresComponents(man.Root):
+	case defines && !strict && man != nil && declaresComponents(man.Root):
 		p.Refused = "its marketplace entry sets \"strict\": false and its plugin.json declares components too"
 		conflict(l, t, man)
 	case l != nil && l.format.Sources.NameMustMatch && man != nil && p.Name != l.name:
 		p.Refused = "its manifest name differs from its marketplace entry's"
 		mismatch(l, t, man, p.Name)
 	}
-	if l != nil && l.format.Sources.EntryDefines && (man == nil || !strict) {
+	if defines && (man == nil || !strict) {
 		fields = l.entry
 	}
 	for _, q := range f.set.Packages {
@@ -408,7 +420,7 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 	if p.Refused != "" {
 		return
 	}
-	explicit := l != nil && l.format.Sources.RootSkills && l.dir == l.root && l.entry.Get("skills") != nil
+	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
 	f.findSkills(p, pf.Skills, fields, explicit)
 }
 
@@ -526,7 +538,7 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 // findPackageSets finds the packages under each folder, leaving out a
 // folder inside another (the outer search finds its packages, with the
 // marketplaces around them).
-func findPackageSets(dirs []string) []*PackageSet {
+func findPackageSets(dirs []string, overlay map[string][]byte) []*PackageSet {
 	dirs = slices.Clone(dirs)
 	slices.Sort(dirs)
 	dirs = slices.Compact(dirs)
@@ -537,7 +549,7 @@ func findPackageSets(dirs []string) []*PackageSet {
 		}
 	}
 	out := make([]*PackageSet, len(tops))
-	ForEach(len(tops), func(i int) { out[i] = FindPackages(tops[i]) })
+	ForEach(len(tops), func(i int) { out[i] = findPackages(tops[i], overlay) })
 	return out
 }
 

@@ -174,7 +174,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 			"plugins": TArray, "description": TString, "version": TString},
 		Required: []string{"name", "owner", "plugins"},
 		Entry:    withClaudeComponents(claudeEntry),
-		Sources:  SourceRule{DotSlash: true, PluginRoot: true, EntryDefines: true, RootSkills: true},
+		Sources:  SourceRule{DotSlash: true, PluginRoot: true, EntryDefines: []string{"claude-code"}},
 		Reserved: []string{"claude-code-marketplace", "claude-code-plugins", "claude-plugins-official",
 			"anthropic-marketplace", "anthropic-plugins", "agent-skills", "knowledge-work-plugins", "life-sciences"},
 		Name: regexp.MustCompile(`^[^\s/:]+$`), NameWhat: "no spaces, / or :",

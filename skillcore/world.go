@@ -43,6 +43,8 @@ type World struct {
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
+	// manifests are editor buffers of package manifests, over the disk.
+	manifests map[string][]byte
 	// installation is what the agents have installed under Env.Home, read
 	// with rootList.
 	installation Installation
@@ -121,17 +123,12 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
-	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...))
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	out = append(out, w.installedRoots(w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
 	return out
 }
-
-// ReloadPackages forgets the packages and installed plugins found, so the
-// next use of the world reads the manifests and the agents' settings again
-// (one changed on disk).
-func (w *World) ReloadPackages() { w.rootList = nil }
 
 // PackageSets lists the packages of the world, one set per folder searched.
 func (w *World) PackageSets() []*PackageSet {

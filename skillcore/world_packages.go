@@ -1,0 +1,120 @@
+package skillcore
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// The world's packages change when a manifest does: the files they bring
+// are judged again, and files a package now brings are read.
+
+// SetManifest lays an editor's text over the manifest at path (nil: the
+// disk's again) and judges the world's packages anew. It returns the
+// SKILL.md files whose standing may have changed.
+func (w *World) SetManifest(path string, src []byte) []string {
+	path = filepath.Clean(path)
+	if w.manifests == nil {
+		w.manifests = map[string][]byte{}
+	}
+	if src == nil {
+		delete(w.manifests, path)
+	} else {
+		w.manifests[path] = src
+	}
+	return w.ReloadPackages()
+}
+
+// ReloadPackages reads the manifests again (one changed on disk), judges
+// again every file of the world against the packages found, reads the
+// files a package now brings, and returns the files whose roots changed.
+func (w *World) ReloadPackages() []string {
+	w.rootList = nil
+	roots := w.roots()
+	var changed, reread []string
+	for p, e := range w.entries {
+		if e.Skill.Released() {
+			reread = append(reread, p) // its body is on disk only
+			continue
+		}
+		ne := w.evaluate(e.Skill, roots)
+		w.place(ne)
+		if !sameRoots(e.Roots, ne.Roots) {
+			changed = append(changed, p)
+		}
+		w.entries[p] = ne
+	}
+	for _, r := range roots {
+		if r.Package == nil {
+			continue
+		}
+		for _, s := range r.Package.Skills {
+			if w.entries[s] == nil && !slices.Contains(reread, s) {
+				reread = append(reread, s)
+				changed = append(changed, s)
+			}
+		}
+	}
+	w.gen++
+	w.Load(reread)
+	slices.Sort(changed)
+	return changed
+}
+
+// sameRoots reports whether two lists of roots are the same roots.
+func sameRoots(a, b []*Root) bool {
+	return slices.EqualFunc(a, b, func(x, y *Root) bool {
+		return x.Dir == y.Dir && x.Target == y.Target && x.Rank == y.Rank && (x.Package == nil) == (y.Package == nil) &&
+			(x.Package == nil || x.Package.Name == y.Package.Name)
+	})
+}
+
+// Manifest returns the manifest at path as the world's packages read it,
+// with its problems; a manifest no package search met is read and checked
+// on its own. Nil when there is none.
+func (w *World) Manifest(path string) *Manifest {
+	path = filepath.Clean(path)
+	for _, ps := range w.PackageSets() {
+		if m := ps.Manifests[path]; m != nil {
+			return m
+		}
+	}
+	if !IsManifest(path) {
+		return nil
+	}
+	return checkAlone(path, w.manifests[path])
+}
+
+// checkAlone reads (unless src is given) and checks the manifest at path
+// by the formats its path names, as a search from its folder would.
+func checkAlone(path string, src []byte) *Manifest {
+	dir := manifestRoot(path)
+	var overlay map[string][]byte
+	if src != nil {
+		overlay = map[string][]byte{path: src}
+	} else if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	ps := findPackages(dir, overlay)
+	if m := ps.Manifests[path]; m != nil {
+		return m
+	}
+	// A bare plugin.json below the top is met only here.
+	f := &packageFinder{overlay: overlay, set: ps, top: dir, checked: map[string]bool{}}
+	return f.manifest(path)
+}
+
+// manifestRoot is the plugin or marketplace root a manifest path belongs
+// to: the folder its format's relative path starts from.
+func manifestRoot(path string) string {
+	slash := filepath.ToSlash(path)
+	best := filepath.Dir(path)
+	for _, rel := range manifestPaths {
+		if len(slash) > len(rel) && slash[len(slash)-len(rel)-1:] == "/"+rel {
+			if d := path[:len(path)-len(rel)-1]; len(d) < len(best) {
+				best = d
+			}
+		}
+	}
+	return best
+}
