@@ -66,3 +66,27 @@ func BenchmarkInstalled(b *testing.B) {
 		env.InstalledPlugins("")
 	}
 }
+
+// BenchmarkStartInstalled is a world's start-up (roots, scan, catalogs)
+// with a home holding 200 installed plugins and 2,000 skills, and with an
+// empty home: the difference is what installed plugins add.
+func BenchmarkStartInstalled(b *testing.B) {
+	for _, c := range []struct {
+		name    string
+		plugins int
+	}{{"empty-home", 0}, {"200-plugins", 200}} {
+		home := bigHome(b, c.plugins, 10)
+		project := b.TempDir()
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				w := NewWorld(Env{Home: home}, []string{project})
+				if errs := w.Scan(); len(errs) > 0 {
+					b.Fatal(errs)
+				}
+				if got := len(w.Paths()); got != c.plugins*10 {
+					b.Fatalf("%d files, want %d", got, c.plugins*10)
+				}
+			}
+		})
+	}
+}

@@ -427,7 +427,8 @@ func (e *Entry) packageFor(t *Target) *Package {
 
 // place gives a file no project root finds the project that holds it.
 func (w *World) place(e *Entry) {
-	if e.Project == "" {
+	// An installed plugin's copy belongs to no project: no walk up for it.
+	if e.Project == "" && !e.FromInstalled() {
 		e.Project = w.ProjectOf(e.Skill.Path)
 	}
 }
