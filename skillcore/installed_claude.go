@@ -22,7 +22,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 	plugins := filepath.Join(e.Home, ".claude", "plugins")
 	cache := filepath.Join(plugins, "cache")
 	registry := filepath.Join(plugins, "installed_plugins.json")
-	in.watch(plugins, cache, registry)
+	in.watch(cache, registry)
 
 	files := []enablement{in.enabledPlugins(filepath.Join(e.Home, ".claude", "settings.json"), "user", target, false)}
 	if project != "" {

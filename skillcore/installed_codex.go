@@ -27,7 +27,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 	}
 	cache := filepath.Join(home, "plugins", "cache")
 	config := filepath.Join(home, "config.toml")
-	in.watch(config, filepath.Join(home, "plugins"), cache)
+	in.watch(config, cache)
 
 	cfg := readCodexConfig(in, config)
 	seen := map[string]bool{}
