@@ -10,15 +10,22 @@ type Action struct {
 // path, preferred fixes first within each finding.
 func (w *Workspace) Actions(path string, r Range) []Action {
 	out := []Action{}
-	e := w.file(path)
-	if e == nil || w.ReadOnly(path) {
+	if w.ReadOnly(path) {
 		return out
 	}
-	for _, f := range w.entryFindings(e) {
+	var findings []Finding
+	fixesOf := func(f Finding) []Fix { return w.Fixes(path, f) }
+	if IsManifestFile(path) {
+		findings = w.ManifestFindings(path)
+	} else if e := w.file(path); e != nil {
+		findings = w.entryFindings(e)
+		fixesOf = func(f Finding) []Fix { return fixesFor(e.Skill, f) }
+	}
+	for _, f := range findings {
 		if f.Range.End < r.Start || f.Range.Start > r.End {
 			continue
 		}
-		fixes := fixesFor(e.Skill, f)
+		fixes := fixesOf(f)
 		for _, fix := range fixes {
 			if fix.Preferred {
 				out = append(out, Action{Finding: f, Fix: fix})

@@ -41,6 +41,9 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 // gathered; a file's first findings after a scan use what its body said
 // then (keepBody) and read it back only when they point into it.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+	if len(paths) == 1 && IsManifestFile(paths[0]) {
+		return [][]Finding{w.ManifestFindings(paths[0])}, [][]byte{w.ManifestSource(paths[0])}
+	}
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
 		// scan stays cached for the requests on this version.
@@ -97,6 +100,10 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	})
 	for i, p := range paths {
+		if IsManifestFile(p) {
+			out[i], texts[i] = w.ManifestFindings(p), w.ManifestSource(p)
+			continue
+		}
 		if stale[i] {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
 			texts[i] = w.Source(p)

@@ -18,8 +18,14 @@ import (
 // keeps, so no body is read back for them, and a checker can ask from many
 // goroutines at once.
 func (w *Workspace) Fixes(path string, f Finding) []Fix {
+	if w.ReadOnly(path) {
+		return nil
+	}
+	if IsManifestFile(path) {
+		return manifestFixes(w.ManifestSource(path), f)
+	}
 	e := w.World.Entry(path)
-	if e == nil || w.ReadOnly(path) {
+	if e == nil {
 		return nil
 	}
 	return fixesFor(e.Skill, f)

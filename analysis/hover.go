@@ -21,6 +21,9 @@ type Hover struct {
 // the catalog budget and collisions; for other keys, their documentation;
 // for a relative link, whether its file exists.
 func (w *Workspace) Hover(path string, offset int) *Hover {
+	if IsManifestFile(path) {
+		return w.manifestHover(path, offset)
+	}
 	e := w.file(path)
 	if e == nil {
 		return nil
@@ -65,7 +68,7 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 		if t.Catalog == skillcore.NoCatalog || !contains(e.LoadedBy(), t.ID) && t.ID != "agentskills" {
 			continue
 		}
-		entry := skillcore.CatalogEntry{Skill: s, Scope: scopeOf(e, t)}
+		entry := skillcore.CatalogEntry{Skill: s, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
 		text := skillcore.RenderCatalog(t, []skillcore.CatalogEntry{entry})
 		lang := "markdown"
 		if t.Catalog == skillcore.CatalogXML || t.Catalog == skillcore.CatalogXMLLines {

@@ -30,6 +30,9 @@ func onField(s *skillcore.Skill, key string, offset int) *skillcore.Field {
 // Definition goes from the name to the skills it collides with, and from a
 // relative link to the file it names.
 func (w *Workspace) Definition(path string, offset int) []Location {
+	if IsManifestFile(path) {
+		return w.manifestDefinition(path, offset)
+	}
 	e := w.file(path)
 	if e == nil {
 		return []Location{}
@@ -100,6 +103,9 @@ type DocumentLink struct {
 
 // Links lists the relative paths the body names.
 func (w *Workspace) Links(path string) []DocumentLink {
+	if IsManifestFile(path) {
+		return w.manifestLinks(path)
+	}
 	e := w.file(path)
 	out := []DocumentLink{}
 	if e == nil {

@@ -67,12 +67,18 @@ func (w *Workspace) Scan() []error { return w.World.Scan() }
 // Set replaces the text of the file at path (an editor buffer or the file
 // read from disk) and returns the other files whose findings may change.
 func (w *Workspace) Set(path string, src []byte) []string {
+	if IsManifestFile(path) {
+		return w.SetManifest(path, src)
+	}
 	delete(w.kept, path)
 	return w.World.Set(path, src)
 }
 
 // Remove forgets the file at path, returning the files affected.
 func (w *Workspace) Remove(path string) []string {
+	if IsManifestFile(path) {
+		return w.SetManifest(path, nil) // the disk's, or none
+	}
 	delete(w.bodies, path)
 	delete(w.kept, path)
 	return w.World.Remove(path)
@@ -85,6 +91,9 @@ func (w *Workspace) Paths() []string { return w.World.Paths() }
 // its body was released (see file: a file changed there is taken in), or
 // nil.
 func (w *Workspace) Source(path string) []byte {
+	if IsManifestFile(path) {
+		return w.ManifestSource(path)
+	}
 	if e := w.file(path); e != nil {
 		return e.Skill.Src
 	}
@@ -94,6 +103,9 @@ func (w *Workspace) Source(path string) []byte {
 // Load reads path from disk into the workspace; a file that is gone is
 // removed. It returns the other files affected.
 func (w *Workspace) Load(path string) ([]string, error) {
+	if IsManifestFile(path) {
+		return w.SetManifest(path, nil), nil // read where the packages are
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return w.Remove(path), err

@@ -535,7 +535,10 @@ func qualifiedTooLong(e *Entry) []Problem {
 
 // CatalogEntry is one skill as an agent lists it.
 type CatalogEntry struct {
-	Skill   *Skill
+	Skill *Skill
+	// Name, when set, is the name the skill is listed under: a plugin's
+	// skill is listed under its installed name ("superpowers:brainstorming").
+	Name    string
 	Scope   Scope
 	Dropped bool // left out for the catalog budget
 	// Used is the budget spent once this entry is counted.
@@ -552,7 +555,7 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 		if b.dropped {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter}
+		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t)}
 	}
 	return out
 }

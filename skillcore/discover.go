@@ -154,12 +154,17 @@ func findSkills(dir string, seen func(p string, d os.DirEntry, err error)) (file
 func (w *World) Find(dir string) ([]string, []error) {
 	var walked []string
 	marked, failed := map[string]bool{}, map[string]bool{}
+	facts := newWalkFacts(filepath.Clean(dir))
+	facts.hidden = true
 	files, errs := findSkills(dir, func(p string, d os.DirEntry, err error) {
 		switch {
 		case err != nil:
 			failed[p] = true
 		case d.IsDir():
 			walked = append(walked, p)
+		}
+		if err == nil {
+			facts.see(p, d)
 		}
 		if d == nil {
 			return
@@ -177,6 +182,10 @@ func (w *World) Find(dir string) ([]string, []error) {
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
+	if w.walks == nil {
+		w.walks = map[string]*walkFacts{}
+	}
+	w.walks[facts.top] = facts.done()
 	// The walk is in pre-order: a folder comes before what it holds.
 	for _, d := range walked {
 		if failed[d] {

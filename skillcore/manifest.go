@@ -17,18 +17,24 @@ type Manifest struct {
 }
 
 // readManifest reads the manifest at path with the same bounds as a
-// SKILL.md: a regular file of at most MaxFileBytes. A manifest that cannot
-// be read is nil with the reason.
+// SKILL.md: a regular file (else a manifest-json problem, unread) of at
+// most MaxFileBytes (else file-too-large, unparsed). A path with nothing
+// there, or a folder, is an error.
 func readManifest(path string) (*Manifest, error) {
 	st, err := os.Stat(path)
-	if err != nil {
+	switch {
+	case err != nil:
 		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &os.PathError{Op: "read", Path: path, Err: errNotFile}
-	}
-	if st.Size() > MaxFileBytes {
-		return nil, &os.PathError{Op: "read", Path: path, Err: fmt.Errorf("is %d bytes, over the %d-byte limit", st.Size(), MaxFileBytes)}
+	case st.IsDir():
+		return nil, &os.PathError{Op: "read", Path: path, Err: errIsDir}
+	case !st.Mode().IsRegular():
+		m := &Manifest{Path: path}
+		m.add("manifest-json", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
+		return m, nil
+	case st.Size() > MaxFileBytes:
+		m := &Manifest{Path: path}
+		m.add("file-too-large", Error, Range{}, nil, fmt.Sprintf("the manifest is %s, over the %s limit: skill-ls does not read it", sizeText(int(st.Size())), sizeText(MaxFileBytes)))
+		return m, nil
 	}
 	src, err := readFile(path, nil)
 	if err != nil {

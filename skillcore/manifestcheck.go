@@ -22,12 +22,17 @@ func readerIDs(rs []Reading) []string {
 	return out
 }
 
-// who names targets in a message: "claude-code", "codex and copilot".
-func who(ids []string) string {
+// says puts targets before a verb phrase given in the singular:
+// "codex refuses the plugin", "claude-code and copilot refuse the plugin".
+func says(ids []string, does string) string {
 	if len(ids) < 2 {
-		return strings.Join(ids, "")
+		return strings.Join(ids, "") + " " + does
 	}
-	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1]
+	verb, rest, _ := strings.Cut(does, " ")
+	if rest != "" {
+		rest = " " + rest
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1] + " " + strings.TrimSuffix(verb, "s") + rest
 }
 
 // keyChecks judges an object's keys against a schema: unknown keys,
@@ -49,9 +54,9 @@ func (k keyChecks) run(obj *JSONValue) {
 		want, known := k.fields[mem.Key]
 		switch {
 		case !known:
-			msg := fmt.Sprintf("%s ignores the unknown field %q", who(k.targets), mem.Key)
+			msg := fmt.Sprintf("%s %q", says(k.targets, "ignores the unknown field"), mem.Key)
 			if k.closed {
-				msg = fmt.Sprintf("%s %s: %q is not a field of its closed schema", who(k.targets), k.refuse, mem.Key)
+				msg = fmt.Sprintf("%s: %q is not a field of its closed schema", says(k.targets, k.refuse), mem.Key)
 			}
 			if c := closestKey(mem.Key, k.fields); c != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", c)
@@ -59,13 +64,13 @@ func (k keyChecks) run(obj *JSONValue) {
 			k.m.add("manifest-field", k.unknown, mem.KeyRange, k.targets, msg)
 		case !want.Has(mem.Value.Kind):
 			k.m.add("manifest-field", k.badType, mem.Value.Range, k.targets,
-				fmt.Sprintf("%s %s: %q is %s where it wants %s", who(k.targets), k.consequence(k.badType), mem.Key, mem.Value.Kind, want))
+				fmt.Sprintf("%s: %q is %s where it wants %s", says(k.targets, k.consequence(k.badType)), mem.Key, mem.Value.Kind, want))
 		}
 	}
 	for _, req := range k.required {
 		if obj.Get(req) == nil {
 			k.m.add("manifest-field", Error, Range{obj.Range.Start, obj.Range.Start + 1}, k.targets,
-				fmt.Sprintf("%s %s: the required field %q is missing", who(k.targets), k.refuse, req))
+				fmt.Sprintf("%s: the required field %q is missing", says(k.targets, k.refuse), req))
 		}
 	}
 }
@@ -95,15 +100,15 @@ func checkName(m *Manifest, v *JSONValue, targets []string, re *regexp.Regexp, w
 	case !ok:
 		return // a wrong type is a manifest-field problem
 	case strings.TrimSpace(name) == "":
-		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s %s: the name is empty", who(targets), refuse))
+		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name is empty", says(targets, refuse)))
 	case re != nil && !re.MatchString(name):
-		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s %s: the name %q allows %s", who(targets), refuse, name, what))
+		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name %q breaks its rule (%s)", says(targets, refuse), name, what))
 	case strings.ContainsAny(name, ":/") && slices.Contains(targets, "copilot"):
 		m.add("manifest-name", Error, v.Range, []string{"copilot"}, fmt.Sprintf("copilot (VS Code) silently skips a plugin named %q: names with : or / are not loaded", name))
 	}
 	for _, r := range reserved {
 		if strings.EqualFold(name, r) {
-			m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s %s: %q is a reserved name", who(targets), refuse, name))
+			m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
 		}
 	}
 }
@@ -149,7 +154,7 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 	for _, it := range field.items() {
 		if !items.Has(it.Kind) {
 			m.add("manifest-field", Error, it.Range, targets,
-				fmt.Sprintf("%s %s: a skills entry is %s where it wants a path string", who(targets), refuse, it.Kind))
+				fmt.Sprintf("%s: a skills entry is %s where it wants a path string", says(targets, refuse), it.Kind))
 		}
 	}
 	for _, v := range stringsOf(field) {
@@ -158,18 +163,18 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 			if sev == 0 {
 				sev, what = Warning, "ignores the path"
 			}
-			m.add("manifest-path", sev, v.Range, targets, fmt.Sprintf("%s %s: %s (%q)", who(targets), what, why, v.Text))
+			m.add("manifest-path", sev, v.Range, targets, fmt.Sprintf("%s: %s (%q)", says(targets, what), why, v.Text))
 			continue
 		}
 		d := filepath.Clean(filepath.Join(root, filepath.FromSlash(v.Text)))
 		st, err := os.Stat(d)
 		switch {
 		case d != root && !within(root, d):
-			m.add("manifest-path", Error, v.Range, targets, fmt.Sprintf("%s refuses the path %q: it leaves the plugin root", who(targets), v.Text))
+			m.add("manifest-path", Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
 		case err != nil:
-			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s find no skills there", v.Text, who(targets)))
+			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s", v.Text, says(targets, "finds no skills there")))
 		case st.Mode().IsRegular() && filepath.Base(d) != FileName:
-			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q is a file where %s want a skills folder (or a SKILL.md)", v.Text, who(targets)))
+			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q is a file where %s", v.Text, says(targets, "wants a skills folder (or a SKILL.md)")))
 		}
 	}
 }
@@ -271,7 +276,7 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
 	first := map[string]*JSONValue{}
 	for _, e := range m.Root.Get("plugins").items() {
 		if e.Kind != JSONObject {
-			m.add("manifest-field", Error, e.Range, targets, fmt.Sprintf("%s skip the entry: it is %s, not an object", who(targets), e.Kind))
+			m.add("manifest-field", Error, e.Range, targets, fmt.Sprintf("%s: it is %s, not an object", says(targets, "skips the entry"), e.Kind))
 			continue
 		}
 		keyChecks{m: m, targets: targets, fields: mf.Entry, required: []string{"name", "source"}, badType: Error,
@@ -283,7 +288,7 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
 		}
 		if prev := first[name]; prev != nil && name != "" {
 			m.Problems = append(m.Problems, Problem{Rule: "marketplace-duplicate", Severity: Warning, Range: nv.Range, Targets: targets,
-				Message: fmt.Sprintf("another entry of this marketplace is named %q: %s keep the first and skip this one", name, who(targets)),
+				Message: fmt.Sprintf("another entry of this marketplace is named %q: %s", name, says(targets, "keeps the first entry, skipping this one")),
 				Related: []Related{{Path: m.Path, Range: prev.Range, Message: "the first entry named " + name}}})
 			continue
 		}
@@ -292,7 +297,7 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
 		}
 		src := resolveSource(mf, m.Root, e.Get("source"), root, top)
 		if src.problem != "" {
-			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s skip the entry %q: %s", who(targets), name, src.problem))
+			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s %q: %s", says(targets, "skips the entry"), name, src.problem))
 			continue
 		}
 		if src.dir != "" && len(mf.Sources.EntryDefines) > 0 {

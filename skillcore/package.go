@@ -15,6 +15,7 @@ type Package struct {
 	Target *Target
 	Format *PluginFormat
 	Root   string // the plugin root
+	Top    string // the folder searched for it (a project or a checked folder)
 	// Manifest is the plugin manifest the target read, "" when a
 	// marketplace entry alone defines the plugin.
 	Manifest string
@@ -102,19 +103,27 @@ var manifestDirs = func() map[string]bool {
 // resolves, for each target, the plugins it loads and their skills. It
 // reads only manifests and lists folders; it never leaves top, never
 // follows a remote source and never follows a link out of a plugin root.
-func FindPackages(top string) *PackageSet { return findPackages(top, nil) }
+func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
 
 // findPackages is FindPackages reading the manifests of overlay (editor
-// buffers) from there rather than from disk.
-func findPackages(top string, overlay map[string][]byte) *PackageSet {
+// buffers) from there rather than from disk, and taking what a walk of top
+// (or of a folder holding it) met from facts rather than walking again.
+func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
 	f := &packageFinder{
-		overlay: overlay,
+		overlay: overlay, facts: facts, regular: map[string]bool{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{},
 		listings: map[string][]*listing{}, checked: map[string]bool{},
 	}
-	f.walk()
+	if f.facts == nil {
+		f.facts = walkForPackages(top)
+	}
+	f.set.Capped = f.facts.capped
+	for _, p := range f.facts.manifests {
+		f.note(p)
+	}
+	f.prefetch()
 	f.resolveMarketplaces()
 	f.resolvePlugins()
 	for _, p := range f.set.Packages {
@@ -130,6 +139,9 @@ func findPackages(top string, overlay map[string][]byte) *PackageSet {
 
 type packageFinder struct {
 	overlay          map[string][]byte
+	facts            *walkFacts
+	regular          map[string]bool          // isRegular, remembered
+	listed           map[string][]os.DirEntry // the entries of skills folders
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
@@ -149,109 +161,55 @@ type listing struct {
 	dir    string
 }
 
-func (f *packageFinder) walk() {
-	dirs := 0
-	_ = filepath.WalkDir(f.top, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if p == f.top {
-				return nil
-			}
-			n := d.Name()
-			if n == ".git" || n == "node_modules" || (n[0] == '.' && !manifestDirs[n]) {
-				return filepath.SkipDir
-			}
-			if dirs++; dirs > maxWalkDirs {
-				f.set.Capped = "folders"
-				return filepath.SkipAll
-			}
-			if strings.Count(p[len(f.top):], string(filepath.Separator)) > maxWalkDepth {
-				f.set.Capped = "depth"
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch d.Name() {
-		case "plugin.json", "marketplace.json", "gemini-extension.json":
-			f.note(p)
-		}
-		return nil
-	})
-}
-
-// note classifies a manifest the walk met by the path it ends with. A bare
-// plugin.json or marketplace.json counts only at the top (or where a
-// marketplace points): elsewhere it is too often something else.
-func (f *packageFinder) note(p string) {
-	slash := filepath.ToSlash(p)
-	for _, rel := range manifestPaths {
-		if !strings.HasSuffix(slash, "/"+rel) {
-			continue
-		}
-		dir := p[:len(p)-len(rel)-1]
-		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
-			continue
-		}
-		if strings.HasSuffix(rel, "marketplace.json") {
-			f.markets[dir] = true
-		} else {
-			f.plugins[dir] = true
-		}
-	}
-}
-
 // manifest reads (once) the manifest at path; nil when there is none.
 func (f *packageFinder) manifest(path string) *Manifest {
 	if m, ok := f.set.Manifests[path]; ok {
 		return m
 	}
-	if src, ok := f.overlay[path]; ok {
-		m := ParseManifest(path, src)
+	m := f.load(path)
+	if m != nil {
 		f.set.Manifests[path] = m
-		return m
 	}
-	var m *Manifest
-	st, err := os.Stat(path)
-	switch {
-	case err != nil || st.IsDir():
-		return nil
-	case !st.Mode().IsRegular():
-		m = &Manifest{Path: path}
-		m.add("manifest-json", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
-	case st.Size() > MaxFileBytes:
-		m = &Manifest{Path: path}
-		m.add("file-too-large", Error, Range{}, nil, "the manifest is "+sizeText(int(st.Size()))+", over the 1 MiB limit: skill-ls does not read it")
-	default:
-		if !f.inside(f.top, path) {
-			return nil // a link out of the tree
-		}
-		m, err = readManifest(path)
-		if err != nil {
-			return nil
-		}
-	}
-	f.set.Manifests[path] = m
 	return m
 }
 
-// inside reports whether path, links resolved, stays in root (links
-// resolved too). Paths without links cost two lstat walks only when a
-// link is met; the common case is a string comparison.
-func (f *packageFinder) inside(root, path string) bool {
-	rp, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return false
+// load reads the manifest at path (an editor's buffer first), nil when
+// there is none or it is a link out of the tree. It only reads f, so the
+// manifests a walk met are read in parallel (prefetch).
+func (f *packageFinder) load(path string) *Manifest {
+	if src, ok := f.overlay[path]; ok {
+		return ParseManifest(path, src)
 	}
-	rr, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return false
+	if !f.facts.mayExist(path) || !f.inside(f.top, path) {
+		return nil
 	}
-	return rp == rr || within(rr, rp)
+	m, err := readManifest(path)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// prefetch reads, in parallel, every manifest the walk met in a folder
+// noted as a plugin or marketplace root.
+func (f *packageFinder) prefetch() {
+	var paths []string
+	for _, dirs := range []map[string]bool{f.plugins, f.markets} {
+		for d := range dirs {
+			for _, rel := range manifestPaths {
+				if p := filepath.Join(d, rel); f.facts.found[p] && !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	read := make([]*Manifest, len(paths))
+	ForEach(len(paths), func(i int) { read[i] = f.load(paths[i]) })
+	for i, m := range read {
+		if m != nil {
+			f.set.Manifests[paths[i]] = m
+		}
+	}
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -377,7 +335,7 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 // add makes the package target t loads from the plugin at dir (or records
 // why it refuses it).
 func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
-	p := &Package{Target: t, Format: pf, Root: dir, Name: filepath.Base(dir), skillSet: map[string]bool{}}
+	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
 	strict, defines := true, false
 	if l != nil {
 		defines = slices.Contains(l.format.Sources.EntryDefines, t.ID)
@@ -467,7 +425,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 		case err != nil:
 		case st.Mode().IsRegular() && filepath.Base(d) == FileName:
 			f.addSkill(p, d)
-		case st.IsDir() && layout.EntryIsSkill && isRegular(filepath.Join(d, FileName)):
+		case st.IsDir() && layout.EntryIsSkill && f.isRegular(filepath.Join(d, FileName)):
 			f.addSkill(p, filepath.Join(d, FileName))
 			p.searched = append(p.searched, searchedDir{Dir: d, Depth: 0, What: "the skills entry " + v.Text})
 		case st.IsDir():
@@ -502,8 +460,22 @@ func isRegular(p string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// isRegular is the package function, remembered: the readers of one
+// plugin root look at the same files.
+func (f *packageFinder) isRegular(p string) bool {
+	if filepath.Base(p) == FileName && f.facts.knows(p) {
+		return f.facts.skillSet[p]
+	}
+	ok, seen := f.regular[p]
+	if !seen {
+		ok = isRegular(p)
+		f.regular[p] = ok
+	}
+	return ok
+}
+
 func (f *packageFinder) addSkill(p *Package, path string) {
-	if !p.skillSet[path] && isRegular(path) {
+	if !p.skillSet[path] && f.isRegular(path) {
 		p.skillSet[path] = true
 		p.Skills = append(p.Skills, path)
 	}
@@ -513,17 +485,33 @@ func (f *packageFinder) addSkill(p *Package, path string) {
 // recursively to the layout's depth.
 func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
 	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
+	if f.facts.knows(dir) && (layout.Depth == 1 || layout.MaxDirs >= maxWalkDirs) {
+		// The walk met every file below: no folder need be read again.
+		for _, s := range f.facts.skillsUnder(dir, layout.Depth, layout.SkipHidden) {
+			f.addSkill(p, s)
+		}
+		if layout.Depth == 1 {
+			for l := range f.facts.links {
+				if filepath.Dir(l) == dir && f.inside(p.Root, l) {
+					f.addSkill(p, filepath.Join(l, FileName))
+				}
+			}
+		}
+		return
+	}
 	if layout.Depth > 1 {
 		for _, s := range discoverRecursive(dir, Scan{Recursive: true, MaxDepth: layout.Depth, MaxDirs: layout.MaxDirs, SkipHidden: layout.SkipHidden}) {
 			f.addSkill(p, s)
 		}
 		return
 	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
+	entries, seen := f.listed[dir]
+	if !seen {
+		entries, _ = os.ReadDir(dir)
+		entries = entries[:min(len(entries), maxRootEntries)]
+		f.listed[dir] = entries
 	}
-	for _, e := range entries[:min(len(entries), maxRootEntries)] {
+	for _, e := range entries {
 		if layout.SkipHidden && strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
@@ -538,7 +526,7 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 // findPackageSets finds the packages under each folder, leaving out a
 // folder inside another (the outer search finds its packages, with the
 // marketplaces around them).
-func findPackageSets(dirs []string, overlay map[string][]byte) []*PackageSet {
+func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]*walkFacts) []*PackageSet {
 	dirs = slices.Clone(dirs)
 	slices.Sort(dirs)
 	dirs = slices.Compact(dirs)
@@ -549,7 +537,7 @@ func findPackageSets(dirs []string, overlay map[string][]byte) []*PackageSet {
 		}
 	}
 	out := make([]*PackageSet, len(tops))
-	ForEach(len(tops), func(i int) { out[i] = findPackages(tops[i], overlay) })
+	ForEach(len(tops), func(i int) { out[i] = findPackages(tops[i], overlay, factsFor(walks, tops[i])) })
 	return out
 }
 
@@ -647,4 +635,91 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 		}
 	}
 	return out
+}
+
+// PackageUse is one plugin through which a file is found, with the name
+// each of its readers gives the skill: the readers of one manifest (or one
+// marketplace entry) together.
+type PackageUse struct {
+	Format      *PluginFormat
+	Manifest    string // "" when a marketplace entry defines the plugin
+	Plugin      string
+	Marketplace string
+	Top         string
+	LoadedAs    []Installed
+}
+
+// PackageUses groups Installed by plugin, in order of first reader.
+func (e *Entry) PackageUses() []PackageUse {
+	var out []PackageUse
+	for _, in := range e.Installed() {
+		p := in.Package
+		i := slices.IndexFunc(out, func(u PackageUse) bool {
+			return u.Format == p.Format && u.Manifest == p.Manifest && u.Plugin == p.Name && u.Marketplace == p.Marketplace
+		})
+		if i < 0 {
+			out = append(out, PackageUse{Format: p.Format, Manifest: p.Manifest, Plugin: p.Name, Marketplace: p.Marketplace, Top: p.Top})
+			i = len(out) - 1
+		}
+		out[i].LoadedAs = append(out[i].LoadedAs, in)
+	}
+	return out
+}
+
+// Where says where the plugin is defined, relative to the folder searched:
+// its manifest, or the marketplace entry that defines it.
+func (u PackageUse) Where() string {
+	rel := func(p string) string {
+		if r, err := filepath.Rel(u.Top, p); err == nil {
+			return filepath.ToSlash(r)
+		}
+		return p
+	}
+	if u.Manifest != "" {
+		return rel(u.Manifest)
+	}
+	return "entry " + u.Plugin + " of " + rel(u.Marketplace)
+}
+
+// Describe is the use as hovers and reports say it: "claude-code as
+// superpowers:brainstorming (plugin superpowers, .claude-plugin/plugin.json)".
+// Readers that refuse the skill by their own rules are left out; "" when
+// none is left.
+func (u PackageUse) Describe() string {
+	var as []string
+	for _, in := range u.LoadedAs {
+		if in.Loads {
+			as = append(as, in.Target.ID+" as "+in.Name)
+		}
+	}
+	if len(as) == 0 {
+		return ""
+	}
+	return strings.Join(as, ", ") + " (plugin " + u.Plugin + ", " + u.Where() + ")"
+}
+
+// packageTopLevels is how far above a file PackageTopOf looks.
+const packageTopLevels = 8
+
+// PackageTopOf is the folder to search for the packages around path: the
+// outermost of its nearest ancestors (up to eight levels) holding a
+// package manifest, so a plugin's marketplace is found with it; "" when
+// none holds one.
+func PackageTopOf(path string) string {
+	top := ""
+	dir := filepath.Dir(filepath.Clean(path))
+	for range packageTopLevels {
+		for _, rel := range manifestPaths {
+			if isRegular(filepath.Join(dir, rel)) {
+				top = dir
+				break
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return top
 }

@@ -22,9 +22,9 @@ import (
 // catalogStyle is how one format frames its entries.
 type catalogStyle struct {
 	head, sep, tail string
-	empty           string // the whole text when nothing is listed
-	sortByName      bool   // the agent sorts by name, then path
-	entry           func(t *Target, s *Skill) string
+	empty           string                                        // the whole text when nothing is listed
+	sortByName      bool                                          // the agent sorts by name, then path
+	entry           func(t *Target, s *Skill, name string) string // name: as displayName
 }
 
 func styleOf(t *Target) *catalogStyle {
@@ -61,19 +61,17 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 		return ""
 	}
 	listed := make([]*Skill, 0, len(entries))
+	names := make(map[*Skill]string, len(entries))
 	for _, e := range entries {
 		if !e.Dropped && e.Skill != nil {
 			listed = append(listed, e.Skill)
+			names[e.Skill] = e.displayName(t)
 		}
 	}
 	if len(listed) == 0 {
 		return st.empty
 	}
 	if st.sortByName {
-		names := make(map[*Skill]string, len(listed))
-		for _, s := range listed {
-			names[s] = displayName(t, s)
-		}
 		slices.SortStableFunc(listed, func(a, b *Skill) int {
 			if c := strings.Compare(names[a], names[b]); c != 0 {
 				return c
@@ -93,7 +91,7 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 		if i > 0 {
 			b.WriteString(st.sep)
 		}
-		b.WriteString(st.entry(t, s))
+		b.WriteString(st.entry(t, s, names[s]))
 	}
 	b.WriteString(st.tail)
 	return b.String()
@@ -107,7 +105,16 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 	if st == nil || e.Skill == nil {
 		return ""
 	}
-	return st.entry(t, e.Skill)
+	return st.entry(t, e.Skill, e.displayName(t))
+}
+
+// displayName is the name the entry is listed under: the installed name
+// of a skill a plugin brings, else the skill's own.
+func (e CatalogEntry) displayName(t *Target) string {
+	if e.Name != "" {
+		return e.Name
+	}
+	return displayName(t, e.Skill)
 }
 
 // displayName is the name the agent shows: its identity for the skill, but
@@ -144,9 +151,9 @@ var (
 // read_file verbatim.
 var zedStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>\n",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
-			"    <name>" + handlebarsEscaper.Replace(displayName(t, s)) + "</name>\n" +
+			"    <name>" + handlebarsEscaper.Replace(name) + "</name>\n" +
 			"    <description>" + handlebarsEscaper.Replace(catalogDescription(s)) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
@@ -158,9 +165,9 @@ var zedStyle = catalogStyle{
 var skillsRefStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
 	empty: "<available_skills>\n</available_skills>",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "<skill>\n" +
-			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(displayName(t, s))) + "\n</name>\n" +
+			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
 			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(s))) + "\n</description>\n" +
 			"<location>\n" + s.Path + "\n</location>\n" +
 			"</skill>"
@@ -170,8 +177,8 @@ var skillsRefStyle = catalogStyle{
 // tiny-agent: src/skills/prompt.ts generateSkillsPrompt.
 var tinyStyle = catalogStyle{
 	head: "<available_skills>", tail: "</available_skills>",
-	entry: func(t *Target, s *Skill) string {
-		return "<skill><name>" + xmlEscaper.Replace(displayName(t, s)) +
+	entry: func(t *Target, s *Skill, name string) string {
+		return "<skill><name>" + xmlEscaper.Replace(name) +
 			"</name><description>" + xmlEscaper.Replace(catalogDescription(s)) +
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
@@ -181,9 +188,9 @@ var tinyStyle = catalogStyle{
 // gemini: packages/core/src/prompts/snippets.ts renderAgentSkills.
 var geminiStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
-			"    <name>" + displayName(t, s) + "</name>\n" +
+			"    <name>" + name + "</name>\n" +
 			"    <description>" + catalogDescription(s) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
@@ -198,8 +205,8 @@ var copilotStyle = catalogStyle{
 		"Each skill comes with a description of the topic and a file path that contains the detailed instructions.\n" +
 		"When a user asks you to perform a task that falls within the domain of a skill, use the 'read_file' tool to acquire the full instructions from the file URI.\n",
 	sep: "\n", tail: "\n</skills>\n",
-	entry: func(t *Target, s *Skill) string {
-		out := "<skill>\n<name>" + displayName(t, s) + "</name>\n"
+	entry: func(t *Target, s *Skill, name string) string {
+		out := "<skill>\n<name>" + name + "</name>\n"
 		if d := catalogDescription(s); d != "" {
 			out += "<description>" + d + "</description>\n"
 		}
@@ -215,8 +222,8 @@ var codexStyle = catalogStyle{
 		"A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and file path so you can open the source for full instructions when using a specific skill.\n" +
 		"### Available skills\n",
 	sep: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + collapseSpace(catalogDescription(s)) +
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + collapseSpace(catalogDescription(s)) +
 			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
 	},
 }
@@ -228,8 +235,8 @@ const listingCut = "…"
 var claudeStyle = catalogStyle{
 	head: "The following skills are available for use with the Skill tool:\n\n",
 	sep:  "\n",
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + claudeListing(t, s)
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + claudeListing(t, s)
 	},
 }
 
@@ -285,12 +292,12 @@ func firstLineDescription(body string) string {
 var zotStyle = catalogStyle{
 	head: "Available skills (call the `skill` tool with one of these names to load full instructions):\n",
 	sep:  "\n", tail: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		d := zotLine(s, "description")
 		if d == "" {
 			d = "(no description)"
 		}
-		return "- " + displayName(t, s) + " — " + d
+		return "- " + name + " — " + d
 	},
 }
 
@@ -316,8 +323,8 @@ func zotLine(s *Skill, key string) string {
 // plain: "- name: description" lines.
 var plainStyle = catalogStyle{
 	sep: "\n", tail: "\n",
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + catalogDescription(s)
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + catalogDescription(s)
 	},
 }
 

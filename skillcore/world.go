@@ -45,6 +45,9 @@ type World struct {
 	packageSets []*PackageSet
 	// manifests are editor buffers of package manifests, over the disk.
 	manifests map[string][]byte
+	// walks are what Find's walks met that the package search needs, by
+	// the folder walked.
+	walks map[string]*walkFacts
 	// installation is what the agents have installed under Env.Home, read
 	// with rootList.
 	installation Installation
@@ -123,7 +126,7 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
-	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests)
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	out = append(out, w.installedRoots(w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
@@ -408,6 +411,15 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 		}
 	}
 	return e
+}
+
+// InstalledName is the name t gives the file when it loads it through a
+// package ("superpowers:brainstorming"), "" when it does not.
+func (e *Entry) InstalledName(t *Target) string {
+	if p := e.packageFor(t); p != nil {
+		return p.InstalledName(e.Skill)
+	}
+	return ""
 }
 
 // packageFor is the package through which t loads the file, nil when its

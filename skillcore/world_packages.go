@@ -95,7 +95,7 @@ func checkAlone(path string, src []byte) *Manifest {
 	} else if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	ps := findPackages(dir, overlay)
+	ps := findPackages(dir, overlay, nil)
 	if m := ps.Manifests[path]; m != nil {
 		return m
 	}

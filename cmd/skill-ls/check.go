@@ -108,15 +108,34 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		}
 		addProject(p)
 	}
-	var selected []string
+	var selected, manifestFiles []string
+	manifestDirs := []string{} // not nil: only manifests inside the PATHs
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			return nil, err
 		}
+		if skillcore.IsManifest(abs) {
+			// A manifest is checked in the packages around it.
+			manifestFiles = append(manifestFiles, abs)
+			world.PackageDirs = append(world.PackageDirs, skillcore.PackageTopOf(abs))
+			addProject(world.ProjectOf(abs))
+			continue
+		}
 		files, errs := world.Find(abs)
 		for _, e := range errs {
 			r.fail(e)
+		}
+		// The packages around PATH: those inside it, and the plugin or
+		// marketplace it lies in.
+		inner := abs
+		if st, err := os.Stat(abs); err == nil && st.IsDir() {
+			world.PackageDirs = append(world.PackageDirs, abs)
+			manifestDirs = append(manifestDirs, abs)
+			inner = filepath.Join(abs, skillcore.FileName)
+		}
+		if top := skillcore.PackageTopOf(inner); top != "" {
+			world.PackageDirs = append(world.PackageDirs, top)
 		}
 		for _, f := range files {
 			selected = append(selected, f)
@@ -131,7 +150,8 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		}
 	}
 	if len(paths) == 0 {
-		r.files = r.ws.Paths()
+		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
+		slices.Sort(r.files)
 		return r, nil
 	}
 	var load []string
@@ -153,8 +173,28 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 			r.files = append(r.files, f)
 		}
 	}
+	r.files = append(r.files, manifestsUnder(world, manifestDirs)...)
+	for _, m := range manifestFiles {
+		if !slices.Contains(r.files, m) {
+			r.files = append(r.files, m)
+		}
+	}
 	slices.Sort(r.files)
 	return r, nil
+}
+
+// manifestsUnder lists the package manifests the world read inside dirs
+// (nil: all of them).
+func manifestsUnder(world *skillcore.World, dirs []string) []string {
+	var out []string
+	for _, ps := range world.PackageSets() {
+		for p := range ps.Manifests {
+			if dirs == nil || slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(p, d+string(filepath.Separator)) }) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
 }
 
 // fail reports a file that could not be checked, on one line, and goes on.

@@ -189,7 +189,7 @@ func TestCheckJSONShape(t *testing.T) {
 	counts := map[string]float64{}
 	var deploy map[string]any
 	for _, f := range files {
-		fm := keys("file", f, "path", "name", "loadedBy", "findings")
+		fm := keys("file", f, "path", "name", "loadedBy", "packages", "findings")
 		if strings.HasSuffix(fm["path"].(string), "/deploy/SKILL.md") {
 			deploy = fm
 		}

@@ -25,7 +25,25 @@ type fileReport struct {
 	Path     string          `json:"path"`
 	Name     string          `json:"name"`
 	LoadedBy []string        `json:"loadedBy"`
+	Packages []packageReport `json:"packages"`
 	Findings []findingReport `json:"findings"`
+	// loadedAs is the text report's "loaded by" line for a file reached
+	// through packages.
+	loadedAs string
+}
+
+// packageReport is one plugin through which a skill is loaded.
+type packageReport struct {
+	Format      string     `json:"format"`
+	Manifest    *string    `json:"manifest"` // null: a marketplace entry defines the plugin
+	Plugin      string     `json:"plugin"`
+	Marketplace *string    `json:"marketplace"`
+	LoadedAs    []loadedAs `json:"loadedAs"`
+}
+
+type loadedAs struct {
+	Target string `json:"target"`
+	Name   string `json:"name"`
 }
 
 type findingReport struct {
@@ -110,12 +128,10 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 	reports := make([]*fileReport, len(files))
 	skillcore.ForEach(len(files), func(i int) {
 		path := files[i]
-		e := r.ws.World.Entry(path)
-		if e == nil {
+		fr := r.describeFile(path)
+		if fr == nil {
 			return
 		}
-		name, _ := e.Skill.Str("name")
-		fr := &fileReport{Path: r.displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Findings: []findingReport{}}
 		for _, f := range findings[i] {
 			fr.Findings = append(fr.Findings, r.findingReport(path, f))
 		}
@@ -137,6 +153,57 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 		}
 		rep.Files = append(rep.Files, *fr)
 	}
+}
+
+// describeFile is what the report says of a file besides its findings:
+// its name, the agents that load it, and through which packages.
+func (r *checkRun) describeFile(path string) *fileReport {
+	fr := &fileReport{Path: r.displayPath(path), LoadedBy: []string{}, Packages: []packageReport{}, Findings: []findingReport{}}
+	if analysis.IsManifestFile(path) {
+		m := r.ws.World.Manifest(path)
+		if m == nil {
+			return nil
+		}
+		fr.Name, _ = m.Root.Get("name").Str()
+		return fr
+	}
+	e := r.ws.World.Entry(path)
+	if e == nil {
+		return nil
+	}
+	fr.Name, _ = e.Skill.Str("name")
+	fr.LoadedBy = nonNil(e.LoadedBy())
+	var lines []string
+	for _, u := range e.PackageUses() {
+		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
+		if u.Manifest != "" {
+			m := u.Where()
+			pr.Manifest = &m
+		}
+		if u.Marketplace != "" {
+			m := r.relativeTo(u.Top, u.Marketplace)
+			pr.Marketplace = &m
+		}
+		for _, in := range u.LoadedAs {
+			if in.Loads {
+				pr.LoadedAs = append(pr.LoadedAs, loadedAs{Target: in.Target.ID, Name: in.Name})
+			}
+		}
+		fr.Packages = append(fr.Packages, pr)
+		if d := u.Describe(); d != "" {
+			lines = append(lines, d)
+		}
+	}
+	fr.loadedAs = strings.Join(lines, "; ")
+	return fr
+}
+
+// relativeTo shows p relative to dir, with forward slashes.
+func (r *checkRun) relativeTo(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
@@ -204,6 +271,9 @@ func nonNil(xs []string) []string {
 
 func writeText(w io.Writer, rep *report) {
 	for _, f := range rep.Files {
+		if f.loadedAs != "" {
+			fmt.Fprintf(w, "%s: loaded by %s\n", f.Path, f.loadedAs)
+		}
 		for _, x := range f.Findings {
 			fmt.Fprintf(w, "%s:%d:%d: %s %s: %s", f.Path, x.Range.Start.Line, x.Range.Start.Column, x.Severity, x.Rule, x.Message)
 			if len(x.Targets) > 0 {

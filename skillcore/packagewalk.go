@@ -1,0 +1,208 @@
+package skillcore
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// walkFacts is what a walk of a tree tells the package search: the files
+// that may be manifests and the entries that are links. The search takes
+// them from check's walk for SKILL.md files when there was one, and walks
+// for them itself otherwise, so a tree is walked once.
+type walkFacts struct {
+	top       string
+	manifests []string        // files named like a manifest
+	found     map[string]bool // the same, for lookups
+	links     map[string]bool // entries that are symbolic links
+	skills    []string        // regular files named SKILL.md, sorted once walked
+	skillSet  map[string]bool
+	capped    string // the walk cap hit, "" none
+	dirs      int
+	// hidden: the walk entered every hidden folder (check's walk does;
+	// the package search's own enters only those holding manifests).
+	hidden bool
+}
+
+func newWalkFacts(top string) *walkFacts {
+	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
+}
+
+// see takes in one entry of the walk.
+func (wf *walkFacts) see(p string, d os.DirEntry) {
+	if d == nil {
+		return
+	}
+	if d.IsDir() {
+		if wf.dirs++; wf.dirs > maxWalkDirs {
+			wf.capped = "folders"
+		}
+		return
+	}
+	if d.Type()&os.ModeSymlink != 0 {
+		wf.links[p] = true
+	}
+	if d.Name() == FileName && d.Type().IsRegular() {
+		wf.skills = append(wf.skills, p)
+		wf.skillSet[p] = true
+	}
+	switch d.Name() {
+	case "plugin.json", "marketplace.json", "gemini-extension.json":
+		wf.manifests = append(wf.manifests, p)
+		wf.found[p] = true
+	}
+}
+
+// mayExist reports whether a manifest may be at path: the walk met it, or
+// the walk did not see everything (a cap, or a path outside it).
+func (wf *walkFacts) mayExist(path string) bool {
+	return wf.found[path] || wf.capped != "" || !within(wf.top, path)
+}
+
+// linkFree reports whether no entry on the way from top to path is a
+// link the walk met: such a path needs no resolving to stay inside.
+func (wf *walkFacts) linkFree(path string) bool {
+	if len(wf.links) == 0 {
+		return within(wf.top, path) || path == wf.top
+	}
+	for p := path; within(wf.top, p); p = filepath.Dir(p) {
+		if wf.links[p] {
+			return false
+		}
+	}
+	return within(wf.top, path) || path == wf.top
+}
+
+// knows reports whether the walk met every entry on the way to path, so
+// what it did not meet is not there.
+func (wf *walkFacts) knows(path string) bool {
+	return wf.capped == "" && within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
+}
+
+// skillsUnder lists the regular SKILL.md files the walk met below dir, at
+// most depth folders down (1: dir/<skill>/SKILL.md), leaving out those in
+// hidden folders when skipHidden.
+func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []string {
+	prefix := dir + string(filepath.Separator)
+	var out []string
+	for i, _ := slices.BinarySearch(wf.skills, prefix); i < len(wf.skills) && strings.HasPrefix(wf.skills[i], prefix); i++ {
+		rel := filepath.ToSlash(wf.skills[i][len(prefix):])
+		n := strings.Count(rel, "/")
+		if n < 1 || n > depth || (skipHidden && (strings.HasPrefix(rel, ".") || strings.Contains(rel, "/."))) {
+			continue
+		}
+		out = append(out, wf.skills[i])
+	}
+	return out
+}
+
+// walkForPackages walks top for manifests, entering no hidden folder but
+// those that hold manifests, nor .git or node_modules.
+func walkForPackages(top string) *walkFacts {
+	wf := newWalkFacts(top)
+	_ = filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() && p != top {
+			n := d.Name()
+			if n == ".git" || n == "node_modules" || (n[0] == '.' && !manifestDirs[n]) {
+				return filepath.SkipDir
+			}
+			if strings.Count(p[len(top):], string(filepath.Separator)) > maxWalkDepth {
+				wf.capped = "depth"
+				return filepath.SkipDir
+			}
+		}
+		wf.see(p, d)
+		if wf.capped == "folders" {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return wf.done()
+}
+
+// done ends a walk: its SKILL.md files sorted for skillsUnder.
+func (wf *walkFacts) done() *walkFacts {
+	slices.Sort(wf.skills)
+	return wf
+}
+
+// factsFor picks, among the walks of a world, one that covered top, and
+// narrows it to top; nil when none did.
+func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
+	for dir, wf := range walks {
+		if dir != top && !within(dir, top) {
+			continue
+		}
+		out := newWalkFacts(top)
+		out.capped, out.links, out.hidden = wf.capped, wf.links, wf.hidden
+		for _, p := range wf.manifests {
+			if within(top, p) {
+				out.manifests = append(out.manifests, p)
+				out.found[p] = true
+			}
+		}
+		slices.Sort(out.manifests)
+		out.skills, out.skillSet = wf.skills, wf.skillSet // read only
+		return out
+	}
+	return nil
+}
+
+// note classifies a manifest the walk met by the path it ends with. A bare
+// plugin.json or marketplace.json counts only at the top (or where a
+// marketplace points): elsewhere it is too often something else. Nor does
+// one in a hidden folder that holds no manifests (.claude/skills/...).
+func (f *packageFinder) note(p string) {
+	slash := filepath.ToSlash(p)
+	for _, rel := range manifestPaths {
+		if !strings.HasSuffix(slash, "/"+rel) {
+			continue
+		}
+		dir := p[:len(p)-len(rel)-1]
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			continue
+		}
+		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+			continue
+		}
+		if strings.HasSuffix(rel, "marketplace.json") {
+			f.markets[dir] = true
+		} else {
+			f.plugins[dir] = true
+		}
+	}
+}
+
+// hiddenBelow reports whether a folder between top and dir is hidden.
+func hiddenBelow(top, dir string) bool {
+	if dir == top {
+		return false
+	}
+	rel := filepath.ToSlash(dir[len(top)+1:])
+	return strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.")
+}
+
+// inside reports whether path, links resolved, stays in root (links
+// resolved too). A path the walk met no link on is inside when its text
+// is; only one with a link on its way is resolved.
+func (f *packageFinder) inside(root, path string) bool {
+	if f.facts.linkFree(path) && f.facts.linkFree(root) {
+		return path == root || within(root, path)
+	}
+	rp, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	rr, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	return rp == rr || within(rr, rp)
+}
