@@ -61,8 +61,12 @@ func TestInstalledInWorld(t *testing.T) {
 
 	// Catalogs list them under the names the agents give them.
 	var names []string
-	for _, c := range w.Catalog(TargetByID("claude-code"), project) {
-		names = append(names, TargetByID("claude-code").identity(w.Entry(c.Skill.Path)))
+	cat := w.Catalog(TargetByID("claude-code"), project)
+	for _, c := range cat {
+		names = append(names, c.Name)
+	}
+	if text := RenderCatalog(TargetByID("claude-code"), cat); !strings.Contains(text, "- superpowers:brainstorming: ") {
+		t.Errorf("claude-code's catalog text lacks superpowers:brainstorming:\n%s", text)
 	}
 	for _, want := range []string{"superpowers:brainstorming", "pr-tools:review", "tools:review"} {
 		if !slices.Contains(names, want) {
