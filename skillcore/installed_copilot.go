@@ -3,6 +3,7 @@ package skillcore
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/tailscale/hujson"
 )
@@ -50,9 +51,26 @@ func copilotInstalled(e Env, project string, in *Installation) {
 			if on, set, why := decide(p.ID(), files); set {
 				p.Enabled, p.Why = on, why
 			}
+			p.Broken = copilotManifest(in, p.Root)
 			in.Plugins = append(in.Plugins, p)
 		}
 	}
+}
+
+// copilotManifests are where Copilot looks for a plugin's manifest, in
+// its order.
+var copilotManifests = []string{".plugin/plugin.json", "plugin.json", ".github/plugin/plugin.json", ".claude-plugin/plugin.json"}
+
+// copilotManifest says why Copilot fails the plugin: no manifest where it
+// looks, or the first it finds not a JSON object. "" when it reads one.
+func copilotManifest(in *Installation, root string) string {
+	for _, rel := range copilotManifests {
+		if isRegular(filepath.Join(root, filepath.FromSlash(rel))) {
+			_, broken := pluginManifest(in, "copilot", root, rel, true, "Copilot fails to load the plugin")
+			return broken
+		}
+	}
+	return "it has no plugin.json where Copilot looks (" + strings.Join(copilotManifests, ", ") + ")"
 }
 
 // copilotRecord is one entry of config.json's installedPlugins.

@@ -69,6 +69,8 @@ func TestInstalled(t *testing.T) {
 		"copilot off@awesome-copilot":      {"1.0.0", false, "enabled = false", ""},
 		"copilot user-off@awesome-copilot": {"", false, "false in the user settings", ""},
 		"copilot mine":                     {"", false, "false in the project settings", ""},
+		"copilot plain@awesome-copilot":    {"", true, "enabled once installed", ""},
+		"copilot broken@awesome-copilot":   {"", true, "enabled once installed", "not valid JSON"},
 		// Gemini: overrides, the last matching rule winning.
 		"gemini superpowers":    {"6.2.0", true, "enabled by default", ""},
 		"gemini pr-tools":       {"1.0.0", true, "enabled by default", ""},
