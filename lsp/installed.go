@@ -6,6 +6,9 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // Installing, enabling, disabling or removing a plugin changes files under
@@ -89,5 +92,17 @@ func settle(events <-chan fsnotify.Event) {
 		case <-t.C:
 			return
 		}
+	}
+}
+
+// logInstalled logs what is wrong in the files installed plugins were read
+// from (their diagnostics show when such a file is opened).
+func logInstalled(s *Server, in skillcore.Installation) {
+	for i, p := range in.Problems {
+		if i == 10 {
+			s.logf(protocol.MessageTypeWarning, "installed plugins: %d more problems", len(in.Problems)-i)
+			return
+		}
+		s.logf(protocol.MessageTypeWarning, "installed plugins: %s: %s", p.Path, p.Message)
 	}
 }

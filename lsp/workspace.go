@@ -132,6 +132,7 @@ func (s *Server) rebuild() int {
 		}
 		s.logf(protocol.MessageTypeWarning, "scan: %v", err)
 	}
+	logInstalled(s, ws.World.Installation())
 	return len(paths)
 }
 
