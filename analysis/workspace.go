@@ -77,7 +77,7 @@ func (w *Workspace) Set(path string, src []byte) []string {
 // Remove forgets the file at path, returning the files affected.
 func (w *Workspace) Remove(path string) []string {
 	if IsManifestFile(path) {
-		return w.SetManifest(path, nil) // the disk's, or none
+		return w.World.ManifestFromDisk(path) // the disk's, or none
 	}
 	delete(w.bodies, path)
 	delete(w.kept, path)
@@ -86,6 +86,9 @@ func (w *Workspace) Remove(path string) []string {
 
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }
+
+// ManifestPaths lists every package manifest in the workspace.
+func (w *Workspace) ManifestPaths() []string { return w.World.ManifestPaths() }
 
 // Source is the whole text of the file at path, read back from disk when
 // its body was released (see file: a file changed there is taken in), or
@@ -104,7 +107,7 @@ func (w *Workspace) Source(path string) []byte {
 // removed. It returns the other files affected.
 func (w *Workspace) Load(path string) ([]string, error) {
 	if IsManifestFile(path) {
-		return w.SetManifest(path, nil), nil // read where the packages are
+		return w.Remove(path), nil // read again where the packages are
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {

@@ -12,8 +12,8 @@ import (
 	"github.com/skill-ls/skill-ls/analysis"
 )
 
-// document is a SKILL.md open in the editor. Its text shadows the file on
-// disk in every analysis until it is closed.
+// document is a SKILL.md or a package manifest open in the editor. Its
+// text shadows the file on disk in every analysis until it is closed.
 type document struct {
 	uri     uri.URI
 	path    string
@@ -21,14 +21,15 @@ type document struct {
 	text    []byte
 }
 
-// skillPath is the file path a URI names when it is a SKILL.md on disk, or
-// "" for every other document (README.md and the like get nothing).
+// skillPath is the file path a URI names when it is a SKILL.md or a
+// package manifest (plugin.json, marketplace.json, ...) on disk, or "" for
+// every other document (README.md and the like get nothing).
 func skillPath(u uri.URI) string {
 	if !u.IsFile() {
 		return ""
 	}
 	p := filepath.Clean(u.FsPath())
-	if !analysis.IsSkillFile(p) {
+	if !analysis.IsSkillFile(p) && !analysis.IsManifestFile(p) {
 		return ""
 	}
 	return p

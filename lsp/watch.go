@@ -31,6 +31,7 @@ func (s *Server) registerWatchers(ctx context.Context) {
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
 		Watchers: []protocol.FileSystemWatcher{
 			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+			{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
 			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
 		},
 	})
@@ -60,7 +61,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			continue
 		}
 		p := filepath.Clean(c.URI.FsPath())
-		if filepath.Base(p) == skillcore.FileName {
+		if filepath.Base(p) == skillcore.FileName || skillcore.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went

@@ -119,7 +119,7 @@ func (s *Server) rebuild() int {
 	s.ws = ws
 	s.builtWith, s.builtFolders = settings, folders
 	s.ready = true
-	paths := ws.Paths()
+	paths := append(ws.Paths(), ws.ManifestPaths()...)
 	now := time.Now()
 	s.scheduleLocked(now, "", paths)
 	s.scheduleLocked(now, "", s.diag.publishedPaths())
@@ -144,7 +144,9 @@ func (s *Server) loadLocked(path string) {
 		return
 	}
 	var affected []string
-	if s.discoverableLocked(path) {
+	if analysis.IsManifestFile(path) {
+		affected, _ = s.ws.Load(path)
+	} else if s.discoverableLocked(path) {
 		affected, _ = s.ws.Load(path)
 	} else if s.ws.World.Entry(path) != nil {
 		affected = s.ws.Remove(path)

@@ -123,6 +123,11 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 	for _, p := range f.facts.manifests {
 		f.note(p)
 	}
+	for p := range overlay {
+		if within(top, p) && !f.facts.found[p] {
+			f.note(p) // a manifest an editor made, not yet saved
+		}
+	}
 	f.prefetch()
 	f.resolveMarketplaces()
 	f.resolvePlugins()
@@ -537,7 +542,21 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 		}
 	}
 	out := make([]*PackageSet, len(tops))
-	ForEach(len(tops), func(i int) { out[i] = findPackages(tops[i], overlay, factsFor(walks, tops[i])) })
+	facts := make([]*walkFacts, len(tops))
+	for i, top := range tops {
+		facts[i] = factsFor(walks, top)
+	}
+	ForEach(len(tops), func(i int) {
+		if facts[i] == nil {
+			facts[i] = walkForPackages(tops[i])
+		}
+		out[i] = findPackages(tops[i], overlay, facts[i])
+	})
+	for i, top := range tops {
+		if walks != nil && walks[top] == nil {
+			walks[top] = facts[i] // an edit of a manifest need not walk again
+		}
+	}
 	return out
 }
 
@@ -681,21 +700,18 @@ func (u PackageUse) Where() string {
 	return "entry " + u.Plugin + " of " + rel(u.Marketplace)
 }
 
-// Describe is the use as hovers and reports say it: "claude-code as
-// superpowers:brainstorming (plugin superpowers, .claude-plugin/plugin.json)".
-// Readers that refuse the skill by their own rules are left out; "" when
-// none is left.
+// Describe is the use as hovers and reports say it, a reader at a time:
+// "claude-code as superpowers:brainstorming (plugin superpowers,
+// .claude-plugin/plugin.json)". Readers that refuse the skill by their own
+// rules are left out; "" when none is left.
 func (u PackageUse) Describe() string {
 	var as []string
 	for _, in := range u.LoadedAs {
 		if in.Loads {
-			as = append(as, in.Target.ID+" as "+in.Name)
+			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+u.Where()+")")
 		}
 	}
-	if len(as) == 0 {
-		return ""
-	}
-	return strings.Join(as, ", ") + " (plugin " + u.Plugin + ", " + u.Where() + ")"
+	return strings.Join(as, "; ")
 }
 
 // packageTopLevels is how far above a file PackageTopOf looks.

@@ -126,6 +126,9 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
+	if w.walks == nil {
+		w.walks = map[string]*walkFacts{}
+	}
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	out = append(out, w.installedRoots(w.targets())...)

@@ -25,6 +25,32 @@ func (w *World) SetManifest(path string, src []byte) []string {
 	return w.ReloadPackages()
 }
 
+// ManifestFromDisk takes the manifest at path as it is on disk (created,
+// changed, deleted, or its editor buffer closed): any buffer of it is
+// dropped and the folders around it are searched for packages again.
+func (w *World) ManifestFromDisk(path string) []string {
+	path = filepath.Clean(path)
+	delete(w.manifests, path)
+	for dir := range w.walks {
+		if within(dir, path) {
+			delete(w.walks, dir)
+		}
+	}
+	return w.ReloadPackages()
+}
+
+// ManifestPaths lists every manifest the world's package search read.
+func (w *World) ManifestPaths() []string {
+	var out []string
+	for _, ps := range w.PackageSets() {
+		for p := range ps.Manifests {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // ReloadPackages reads the manifests again (one changed on disk), judges
 // again every file of the world against the packages found, reads the
 // files a package now brings, and returns the files whose roots changed.
