@@ -438,7 +438,7 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	this, that := res.describe(t, e, name), func(o *Entry) described { return res.describe(t, o, name) }
 	if e == winner {
 		for _, o := range group[1:] {
-			if res.sameSource(t, o, e) {
+			if res.root[o].Scope == res.root[e].Scope {
 				add("name-duplicate", Warning, o, fmt.Sprintf("another %s is named %q (%s); this one is kept", that(o).kind, name, o.Skill.Path))
 			} else {
 				add("name-shadowed", Info, o, fmt.Sprintf("this %s hides the %s at %s%s", this.kind, that(o).named, o.Skill.Path, that(o).in))
@@ -446,7 +446,7 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 		}
 		return out
 	}
-	if res.sameSource(t, winner, e) {
+	if res.root[winner].Scope == res.root[e].Scope {
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s is named %q (%s); that one is kept and this one ignored", this.kind, name, winner.Skill.Path))
 	} else {
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))

@@ -141,10 +141,3 @@ func (res *resolution) describe(t *Target, e *Entry, name string) described {
 	}
 	return described{kind: sc.String() + " skill", named: fmt.Sprintf("%s skill %q", sc, name)}
 }
-
-// sameSource reports whether two members come from one kind of place, so
-// that sharing a name is a duplicate rather than a shadowing: one scope,
-// and for installed plugins one plugin.
-func (res *resolution) sameSource(t *Target, a, b *Entry) bool {
-	return res.root[a].Scope == res.root[b].Scope && a.InstalledOf(t) == b.InstalledOf(t)
-}

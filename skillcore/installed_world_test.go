@@ -48,8 +48,11 @@ func TestInstalledInWorld(t *testing.T) {
 	}
 	wantMsg(t, msgs(review, "name-shadowed", "copilot"), "info: this project skill hides the `review` skill of the installed plugin `pr-tools@awesome-copilot`")
 	wantMsg(t, msgs(copilotOn, "name-shadowed", "copilot"), "warning: this skill of the installed plugin `pr-tools@awesome-copilot` is hidden by the project skill")
-	// Gemini: extension skills lose to workspace skills.
+	// Gemini: extension skills lose to workspace skills; two extensions
+	// with one name are duplicates, only one loads.
 	wantMsg(t, msgs(review, "name-shadowed", "gemini"), "hides the `review` skill of the installed plugin `pr-tools`")
+	hereOnly := filepath.Join(home, ".gemini", "extensions", "here-only", "skills", "review", "SKILL.md")
+	wantMsg(t, msgs(hereOnly, "name-duplicate", "gemini"), "another skill of the installed plugin `pr-tools` is named \"review\"")
 	// Claude Code and Codex namespace plugin skills: no collision.
 	for _, target := range []string{"claude-code", "codex"} {
 		for _, p := range w.Problems(filepath.Join(home, ".claude", "plugins", "cache", "acme", "pr-tools", "1.0.0", "skills", "review", "SKILL.md")) {
