@@ -39,7 +39,7 @@ func (w *Workspace) ReadOnly(path string) bool { return w.World.IsInstalled(path
 // the same name (and how each agent names it, or why it is not loaded),
 // and that a plugin's own file is read-only.
 func installedText(b *strings.Builder, world *skillcore.World, e *skillcore.Entry) {
-	if e.FromInstalled() {
+	if world.IsInstalled(e.Skill.Path) {
 		b.WriteString("This file belongs to a plugin an agent installed: skill-ls does not edit it.\n\n")
 	}
 	if also := world.AlsoInstalled(e.Skill.Path); len(also) > 0 {

@@ -23,6 +23,10 @@ type InstalledPlugin struct {
 	// Broken, when set, is why the agent fails to load the plugin at all
 	// (a missing folder, a manifest that is not JSON).
 	Broken string
+	// Copy: Root is the agent's own copy of the plugin (in its cache),
+	// not a folder the user works in (a plugin loaded in place, a linked
+	// extension).
+	Copy bool
 }
 
 // ID is the key the agent's settings name the plugin by:

@@ -38,7 +38,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 		found = claudeCached(in, cache)
 	}
 	for _, p := range found {
-		p.Target = target
+		p.Target, p.Copy = target, within(cache, p.Root)
 		var manifest *JSONValue
 		if p.Broken == "" {
 			manifest, p.Broken = pluginManifest(in, target, p.Root, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")

@@ -38,7 +38,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 			continue
 		}
 		seen[id] = true
-		p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin}
+		p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Copy: true}
 		p.Enabled, p.Why = cfg.enabled[id], fmt.Sprintf("[plugins.%q] enabled = %t in %s", id, cfg.enabled[id], config)
 		if !cfg.explicit[id] {
 			p.Why = fmt.Sprintf("[plugins.%q] in %s (enabled defaults to true)", id, config)
@@ -69,7 +69,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 				continue
 			}
 			in.Plugins = append(in.Plugins, InstalledPlugin{
-				Target: target, Marketplace: market, Plugin: plugin, Version: v, Root: filepath.Join(base, v),
+				Target: target, Marketplace: market, Plugin: plugin, Version: v, Root: filepath.Join(base, v), Copy: true,
 				Why: fmt.Sprintf("cached, but %s has no [plugins.%q]: Codex loads only the plugins it lists", config, id),
 			})
 		}

@@ -37,7 +37,7 @@ func copilotInstalled(e Env, project string, in *Installation) {
 
 	for _, market := range in.subdirs(dir) {
 		for _, plugin := range in.subdirs(filepath.Join(dir, market)) {
-			p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Root: filepath.Join(dir, market, plugin)}
+			p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Root: filepath.Join(dir, market, plugin), Copy: true}
 			if market == copilotDirect {
 				p.Marketplace = ""
 			}

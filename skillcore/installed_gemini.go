@@ -23,13 +23,12 @@ func geminiInstalled(e Env, project string, in *Installation) {
 	rules := in.readConfig(enablementPath, target, false, "Gemini CLI reports it and enables every extension")
 
 	for _, name := range in.subdirs(dir) {
-		p := InstalledPlugin{Target: target, Plugin: name, Root: filepath.Join(dir, name)}
+		p := InstalledPlugin{Target: target, Plugin: name, Root: filepath.Join(dir, name), Copy: true}
 		install := filepath.Join(p.Root, ".gemini-extension-install.json")
 		if iv := in.readConfig(install, target, false, "Gemini CLI cannot tell where the extension is"); iv != nil {
 			if kind, _ := iv.Get("type").Str(); kind == "link" {
 				if src, ok := iv.Get("source").Str(); ok && filepath.IsAbs(src) {
-					p.Root = filepath.Clean(src)
-					in.watch(p.Root)
+					p.Root, p.Copy = filepath.Clean(src), false
 				}
 			}
 		}

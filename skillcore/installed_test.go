@@ -77,6 +77,7 @@ func TestInstalled(t *testing.T) {
 		"gemini off-everywhere": {"1.0.0", false, `"!/*"`, ""},
 		"gemini here-only":      {"1.0.0", true, `"` + project + `/"`, ""},
 		"gemini broken":         {"", true, "enabled by default", "not valid JSON"},
+		"gemini linked":         {"0.1.0", true, "enabled by default", ""},
 	}
 	got := map[string]InstalledPlugin{}
 	for _, p := range in.Plugins {

@@ -51,12 +51,14 @@ func (w *World) Installation() Installation {
 	return w.installation
 }
 
-// IsInstalled reports whether path lies in a plugin an agent installed
-// under the home folder: such files are the agent's copy, never edited.
+// IsInstalled reports whether path lies in an agent's own copy of a plugin
+// it installed (in its cache under the home folder): such files are never
+// edited. A plugin loaded in place from a folder the user works in is not
+// such a copy.
 func (w *World) IsInstalled(path string) bool {
 	path = filepath.Clean(path)
 	for _, p := range w.Installation().Plugins {
-		if within(p.Root, path) {
+		if p.Copy && within(p.Root, path) {
 			return true
 		}
 	}

@@ -92,6 +92,15 @@ func TestInstalledInWorld(t *testing.T) {
 	if !w.IsInstalled(claude) || w.IsInstalled(review) {
 		t.Error("IsInstalled tells plugin copies from project files wrongly")
 	}
+	// A linked extension loads from the folder the user works in: loaded,
+	// and not the agent's copy.
+	linked := filepath.Join(project, "ext", "skills", "linked-skill", "SKILL.md")
+	if e := w.Entry(linked); e == nil || e.InstalledOf(TargetByID("gemini")) == nil {
+		t.Errorf("the linked extension's skill is not loaded by gemini")
+	}
+	if w.IsInstalled(linked) {
+		t.Error("a linked extension's source is read-only")
+	}
 }
 
 func wantMsg(t *testing.T, msgs []string, want string) {
