@@ -72,6 +72,15 @@ func (w *watcher) installedEvent(ev fsnotify.Event) bool {
 	}
 }
 
+// installationChanged waits for the folders to settle and reports whether
+// what is installed, or what is wrong in its files, changed.
+func (s *Server) installationChanged(w *watcher) bool {
+	settle(w.fs.Events)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ws != nil && s.ws.World.InstallationChanged()
+}
+
 // installSettle is how long the folders must be quiet before installed
 // plugins are read again: an agent copies a plugin file by file, and what
 // lies deeper than the watches is seen only by reading.

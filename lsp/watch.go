@@ -328,8 +328,11 @@ func (s *Server) watchLoop(w *watcher) {
 			switch {
 			case reinstall:
 				s.busyAdd(1)
-				settle(w.fs.Events)
-				s.rebuild() // reads the installed plugins again
+				if s.installationChanged(w) {
+					s.rebuild() // reads the installed plugins again
+				} else {
+					s.syncDisk(paths, true) // what settling took in
+				}
 				s.busyAdd(-1)
 			case len(paths) > 0 || rescan:
 				s.busyAdd(1)

@@ -16,11 +16,7 @@ const installedRank = packageRank << 1
 // from the first project) and gives each plugin an agent loads a root
 // standing for it, through the same package formats as a repository's.
 func (w *World) installedRoots(targets []*Target) []Root {
-	project := ""
-	if len(w.Projects) > 0 {
-		project = w.Projects[0]
-	}
-	w.installation = w.Env.InstalledPlugins(project)
+	w.installation = w.Env.InstalledPlugins(w.enablementProject())
 	plugins := w.installation.Plugins
 	found := make([][]Root, len(plugins))
 	ForEach(len(plugins), func(i int) {
@@ -42,6 +38,25 @@ func (w *World) installedRoots(targets []*Target) []Root {
 		}
 	})
 	return slices.Concat(found...)
+}
+
+// enablementProject is the project whose settings decide which installed
+// plugins are enabled: the first.
+func (w *World) enablementProject() string {
+	if len(w.Projects) > 0 {
+		return w.Projects[0]
+	}
+	return ""
+}
+
+// InstallationChanged reads again what the agents have installed and
+// reports whether it differs from what the world's roots were made with
+// (an agent rewrites its settings for many reasons besides plugins).
+func (w *World) InstallationChanged() bool {
+	was, now := w.Installation(), w.Env.InstalledPlugins(w.enablementProject())
+	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b FileProblem) bool {
+		return a.Path == b.Path && a.Range == b.Range && a.Message == b.Message
+	})
 }
 
 // Installation is what the agents have installed on the machine, as read

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -111,4 +112,38 @@ func wantMsg(t *testing.T, msgs []string, want string) {
 		}
 	}
 	t.Errorf("no message like %q in %q", want, msgs)
+}
+
+// An agent rewriting its settings without touching plugins changes
+// nothing; disabling a plugin does.
+func TestInstallationChanged(t *testing.T) {
+	home, project := fakeMachine(t, "full")
+	w := NewWorld(Env{Home: home}, []string{project})
+	w.Scan()
+	settings := filepath.Join(home, ".claude", "settings.json")
+	src, err := os.ReadFile(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(settings, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if w.InstallationChanged() {
+		t.Error("the same settings written again count as a change")
+	}
+	off := strings.Replace(string(src), `"superpowers@superpowers-dev": true`, `"superpowers@superpowers-dev": false`, 1)
+	if err := os.WriteFile(settings, []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !w.InstallationChanged() {
+		t.Error("disabling superpowers is not a change")
+	}
+	// Read again, the world drops the disabled plugin's skills from its
+	// catalogs.
+	w.ReloadPackages()
+	for _, c := range w.Catalog(TargetByID("claude-code"), project) {
+		if strings.HasPrefix(c.Name, "superpowers:") {
+			t.Errorf("%s still in claude-code's catalog once disabled", c.Name)
+		}
+	}
 }
