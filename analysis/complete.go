@@ -202,7 +202,12 @@ func completeBody(s *skillcore.Skill, offset int) []CompletionItem {
 // forward slashes, SKILL.md and hidden entries left out.
 func skillFiles(dir string) []string {
 	var out []string
+	seen := 0
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		// Entries are counted too: a tree of empty folders ends the walk.
+		if seen++; seen > 20*maxCompletionFiles {
+			return filepath.SkipAll
+		}
 		if err != nil || len(out) >= maxCompletionFiles {
 			return filepath.SkipDir
 		}

@@ -210,3 +210,18 @@ colour: red
 		t.Errorf("b, read back changed, is not taken in whole")
 	}
 }
+
+// TestTooLargeBufferMatchesDisk: a file over 1 MiB says the same whether it
+// is read from disk (not read past its size) or held by an editor (not
+// parsed): the editor and check never disagree.
+func TestTooLargeBufferMatchesDisk(t *testing.T) {
+	src := "---\nname: my-skill\ndescription: Big.\n---\n" + strings.Repeat("x", 1<<20)
+	tr := newTestTree(t, Config{}, treeFile{path: mySkill, data: src})
+	path := tr.path(mySkill)
+	disk := tr.ws.Findings(path)
+	tr.ws.Set(path, []byte(src))
+	buffer := tr.ws.Findings(path)
+	if len(disk) != 1 || disk[0].Rule != "file-too-large" || !reflect.DeepEqual(disk, buffer) {
+		t.Errorf("disk %+v\nbuffer %+v", disk, buffer)
+	}
+}

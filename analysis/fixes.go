@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -253,31 +254,32 @@ func afterLine(src []byte, r Range) Range {
 func fieldLines(s *skillcore.Skill, key Range) Range {
 	start := bytes.LastIndexByte(s.Src[:key.Start], '\n') + 1
 	end := key.End
-	for _, f := range s.Meta.Fields {
-		if f.KeyRange == key {
-			end = max(end, f.Value.Range.End)
-		}
+	if f := keyAt(s, key); f != nil {
+		end = max(end, f.Value.Range.End)
 	}
 	return Range{Start: start, End: afterLine(s.Src, Range{Start: start, End: end}).End}
 }
 
+// keyAt is the frontmatter field whose key has range r, or nil. Fields are
+// in the order of the text, so it is looked up, not searched for: a file
+// with thousands of unknown keys asks once for each.
 func keyAt(s *skillcore.Skill, r Range) *skillcore.Field {
-	for i := range s.Meta.Fields {
-		if s.Meta.Fields[i].KeyRange == r {
-			return &s.Meta.Fields[i]
-		}
-	}
-	return nil
+	return fieldBy(s, r, func(f *skillcore.Field) Range { return f.KeyRange })
 }
 
+// fieldAt is the frontmatter field whose value has range r, or nil.
 func fieldAt(s *skillcore.Skill, r Range) *skillcore.Field {
+	return fieldBy(s, r, func(f *skillcore.Field) Range { return f.Value.Range })
+}
+
+func fieldBy(s *skillcore.Skill, r Range, at func(*skillcore.Field) Range) *skillcore.Field {
 	if s.Meta == nil {
 		return nil
 	}
-	for i := range s.Meta.Fields {
-		if s.Meta.Fields[i].Value.Range == r {
-			return &s.Meta.Fields[i]
-		}
+	fs := s.Meta.Fields
+	i, _ := slices.BinarySearchFunc(fs, r.Start, func(f skillcore.Field, start int) int { return at(&f).Start - start })
+	if i < len(fs) && at(&fs[i]) == r {
+		return &fs[i]
 	}
 	return nil
 }

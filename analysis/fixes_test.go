@@ -57,7 +57,7 @@ func TestFixesResolve(t *testing.T) {
 			continue
 		}
 		file := orDefault(c.file, mySkill)
-		tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{file, c.src})...)
+		tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
 		path := tr.path(file)
 		src := tr.ws.Source(path)
 		before := tr.ws.Findings(path)

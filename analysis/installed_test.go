@@ -11,10 +11,10 @@ import (
 func TestInstalledReadOnly(t *testing.T) {
 	const plugin = "home/.copilot/installed-plugins/market/pr-tools/skills/review/SKILL.md"
 	tr := newTestTree(t, Config{},
-		treeFile{"home/.copilot/installed-plugins/market/pr-tools/plugin.json", `{"name": "pr-tools"}`},
-		treeFile{plugin, "---\nname: Review\ndescription: Review a pull request.\n---\n"},
-		treeFile{"proj/.agents/skills/review/SKILL.md", "---\nname: review\ndescription: Review this project's pull request.\n---\n"},
-		treeFile{"proj/.agents/skills/lint/SKILL.md", "---\nname: lint\ndescription: Lint.\n---\n"},
+		treeFile{path: "home/.copilot/installed-plugins/market/pr-tools/plugin.json", data: `{"name": "pr-tools"}`},
+		treeFile{path: plugin, data: "---\nname: Review\ndescription: Review a pull request.\n---\n"},
+		treeFile{path: "proj/.agents/skills/review/SKILL.md", data: "---\nname: review\ndescription: Review this project's pull request.\n---\n"},
+		treeFile{path: "proj/.agents/skills/lint/SKILL.md", data: "---\nname: lint\ndescription: Lint.\n---\n"},
 	)
 	p := tr.path(plugin)
 	fs := tr.ws.Findings(p)

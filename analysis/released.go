@@ -17,28 +17,26 @@ func (w *Workspace) file(path string) *skillcore.Entry {
 	if e == nil || !e.Skill.Released() {
 		return e
 	}
-	whole, src, err := e.Skill.Reread()
+	// The read is skillcore's one reader: a file swapped for a FIFO or a
+	// device is told as such, not waited on (this runs under a server's
+	// lock).
+	whole, fresh, err := e.Skill.Reread()
 	if whole == nil {
-		return w.reload(e.Skill.Path, src, err)
+		return w.reload(DiskFile{Path: e.Skill.Path, Skill: fresh, Err: err})
 	}
 	c := *e
 	c.Skill = whole
 	return &c
 }
 
-// reload takes in a released file found changed (src) or gone (err) on
-// disk, tells OnReload, and returns the file's new entry, or nil.
-func (w *Workspace) reload(path string, src []byte, err error) *skillcore.Entry {
-	var affected []string
-	if err != nil {
-		affected = w.Remove(path)
-	} else {
-		affected = w.Set(path, src)
-	}
+// reload takes in a released file found changed or gone on disk, tells
+// OnReload, and returns the file's new entry, or nil.
+func (w *Workspace) reload(f DiskFile) *skillcore.Entry {
+	affected := w.Take(f)
 	if w.OnReload != nil {
-		w.OnReload(append([]string{path}, affected...))
+		w.OnReload(append([]string{f.Path}, affected...))
 	}
-	return w.World.Entry(path)
+	return w.World.Entry(f.Path)
 }
 
 // Release lets the file at path keep only its frontmatter's text until it

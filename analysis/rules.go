@@ -24,7 +24,9 @@ func RuleByID(id string) *Rule {
 var Rules = []Rule{
 	{"not-utf8", "bytes that are not UTF-8", "Agents read SKILL.md as UTF-8; Zed refuses other encodings. The range is the first bad byte.", "---\nname: caf\\xe9\n---"},
 	{"bom", "a UTF-8 byte-order mark before the frontmatter", "Most loaders look for '---' at byte 0 and do not find the frontmatter behind a BOM. Fix: remove the BOM.", "\\ufeff---\nname: x\n---"},
-	{"file-too-large", "over a target's file size limit", "Zed does not load a SKILL.md over 100 KiB; skill-ls reads at most 1 MiB of any file. Move details into referenced files.", "(a 120 KiB SKILL.md)"},
+	{"file-too-large", "over a target's file size limit", "Zed does not load a SKILL.md over 100 KiB; skill-ls neither reads nor parses a file over 1 MiB and says only that. Move details into referenced files.", "(a 120 KiB SKILL.md)"},
+	{"file-not-regular", "a FIFO, device, socket or folder (or a symlink to one) named SKILL.md", "An agent that opens it waits for ever (a FIFO), reads without end (/dev/zero, /proc files) or fails; skill-ls reads only regular files and tells what this one is. Fix: make SKILL.md a regular file.", "(mkfifo SKILL.md)"},
+	{"skill-md-case", "skill.md, Skill.md, ... where agents look for SKILL.md exactly", "Agents find a skill by a file named SKILL.md, in exactly that case; on a case-sensitive file system they skip a folder holding skill.md. The file is not checked further until it is renamed. Fix: rename the file to SKILL.md.", "(my-skill/skill.md)"},
 	{"frontmatter-missing", "the file does not start with a --- line", "Every agent reads name and description from YAML frontmatter that opens on line 1. Fix: insert a skeleton.", "# My skill\nDoes things."},
 	{"frontmatter-unclosed", "no closing --- line", "The frontmatter must end with a line that is exactly ---.", "---\nname: x\ndescription: y\n# Body"},
 	{"frontmatter-not-mapping", "the frontmatter is empty, a list or a scalar", "The frontmatter must be a YAML mapping of keys to values.", "---\n- name\n---"},

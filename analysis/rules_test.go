@@ -43,6 +43,7 @@ type ruleCase struct {
 	sev     Severity // the finding's severity
 	on      []string // the finding's targets, in any order; nil: not checked
 	message string   // text the message must contain
+	fifo    bool     // the file is a FIFO (src only marks the range)
 }
 
 func ruleCases() []ruleCase {
@@ -72,7 +73,12 @@ description: Project deploy.
 		{name: "BOM later in the file", rule: "bom", src: fm(okName, okDesc) + "\ufeff", quiet: true},
 		{name: "zed's 100 KiB plus one", rule: "file-too-large", src: sized(100<<10) + "«x»", sev: Error, on: []string{"zed"}, message: "the limit is 100 KiB"},
 		{name: "zed's 100 KiB exactly", rule: "file-too-large", src: sized(100 << 10), quiet: true},
-		{name: "over 1 MiB", rule: "file-too-large", src: sized(1<<20) + "«xy»", sev: Error, on: agentsReaders, message: "reads only the first 1048576"},
+		{name: "over 1 MiB", rule: "file-too-large", src: "«»" + sized(1<<20) + "xy", sev: Error, on: agentsReaders, message: "file is 1048578 bytes; skill-ls reads no file over"},
+		{name: "a FIFO", rule: "file-not-regular", src: "«»", fifo: true, sev: Error, on: agentsReaders, message: "FIFO"},
+		{name: "a regular file", rule: "file-not-regular", src: fm(okName, okDesc), quiet: true},
+		{name: "skill.md", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/skill.md", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders, message: "Rename the file to SKILL.md"},
+		{name: "Skill.MD", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/Skill.MD", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders},
+		{name: "SKILL.md", rule: "skill-md-case", src: fm(okName, okDesc), quiet: true},
 		{name: "no frontmatter", rule: "frontmatter-missing", src: "«# My skill»\nDoes things.\n", sev: Error, on: agentsReaders},
 		{name: "empty file", rule: "frontmatter-missing", src: "«»", sev: Error},
 		{name: "frontmatter after a blank line", rule: "frontmatter-missing", src: "«»\n" + fm(okName, okDesc), sev: Error},
@@ -256,6 +262,9 @@ description: Project deploy.
 		{name: "codex name differs", rule: "marketplace-conflict", src: `{"name": "m", "plugins": [{"name": «"a"», "source": {"source": "local", "path": "./a"}}]}`, file: "proj/.agents/plugins/marketplace.json", archive: "-- proj/a/.codex-plugin/plugin.json --\n{\"name\": \"b\"}\n", sev: Error, on: []string{"codex"}, message: "must be equal"},
 		{name: "strict false alone", rule: "marketplace-conflict", src: `{"name": "m", "owner": {}, "plugins": [{"name": "a", "source": "./a", "strict": false}]}`, file: "proj/.claude-plugin/marketplace.json", archive: "-- proj/a/.claude-plugin/plugin.json --\n{\"name\": \"a\"}\n", quiet: true},
 		{name: "unknown plugin variable", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "«${CLAUDE_PLUGIN_DIR}»/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", sev: Warning, on: []string{"claude-code"}, message: "leaves ${CLAUDE_PLUGIN_DIR} as written"},
+		{name: "in a skill outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_PLUGIN_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "only in the skills of a plugin"},
+		{name: "in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run ${CLAUDE_PLUGIN_ROOT}/run.sh and ${CLAUDE_SKILL_DIR}\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", quiet: true},
+		{name: "unknown in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run «${CLAUDE_PLUGIN_HOME}»/run.sh\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", sev: Warning, message: "leaves ${CLAUDE_PLUGIN_HOME} as written"},
 		{name: "the plugin root", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "${CLAUDE_PLUGIN_ROOT}/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
 	}
 }
@@ -275,7 +284,7 @@ func TestRules(t *testing.T) {
 	for _, c := range ruleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
 			file := orDefault(c.file, mySkill)
-			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{file, c.src})...)
+			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
 			got := tr.findings(file, c.rule)
 			if c.quiet {
 				if len(got) > 0 {

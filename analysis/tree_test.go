@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"golang.org/x/tools/txtar"
@@ -25,13 +26,14 @@ type testTree struct {
 // treeFile is one file of a tree, written byte for byte.
 type treeFile struct {
 	path, data string
+	fifo       bool // made a FIFO, not a file holding data (which marks a range)
 }
 
 // txtarFiles parses a txtar archive into files (each ends with a newline).
 func txtarFiles(archive string) []treeFile {
 	var out []treeFile
 	for _, f := range txtar.Parse([]byte(archive)).Files {
-		out = append(out, treeFile{f.Name, string(f.Data)})
+		out = append(out, treeFile{path: f.Name, data: string(f.Data)})
 	}
 	return out
 }
@@ -71,7 +73,11 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		if f.fifo {
+			if err := syscall.Mkfifo(p, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		tr.src[f.path] = []byte(data)
@@ -84,7 +90,7 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 		t.Fatal(errs)
 	}
 	for _, f := range files {
-		if p := tr.path(f.path); strings.HasSuffix(p, "SKILL.md") && tr.ws.World.Entry(p) == nil {
+		if p := tr.path(f.path); strings.EqualFold(filepath.Base(p), "SKILL.md") && tr.ws.World.Entry(p) == nil {
 			if _, err := tr.ws.Load(p); err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -103,17 +102,44 @@ func (w *Workspace) Source(path string) []byte {
 	return nil
 }
 
-// Load reads path from disk into the workspace; a file that is gone is
-// removed. It returns the other files affected.
+// Load reads path from disk into the workspace (ReadDisk, then Take). It
+// returns the other files affected, and why the file could not be read.
 func (w *Workspace) Load(path string) ([]string, error) {
 	if IsManifestFile(path) {
 		return w.Remove(path), nil // read again where the packages are
 	}
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return w.Remove(path), err
+	f := ReadDisk(path)
+	return w.Take(f), f.Err
+}
+
+// DiskFile is a SKILL.md as read from disk and parsed, ready for Take.
+// Reading is apart from taking so that a server reads without holding the
+// lock its requests wait on.
+type DiskFile struct {
+	Path  string
+	Skill *skillcore.Skill // nil when Err is set
+	Err   error            // the file is gone or cannot be read
+}
+
+// ReadDisk reads and parses the file at path with skillcore's one reader:
+// a file that is not regular or is too large is a Skill that says so, not
+// a read that blocks or has no end.
+func ReadDisk(path string) DiskFile {
+	if IsManifestFile(path) {
+		return DiskFile{Path: path} // read by the package search, on Take
 	}
-	return w.Set(path, src), nil
+	s, err := skillcore.ReadSkill(path)
+	return DiskFile{Path: path, Skill: s, Err: err}
+}
+
+// Take puts a file read by ReadDisk in the workspace; one that could not
+// be read is removed. It returns the other files affected.
+func (w *Workspace) Take(f DiskFile) []string {
+	if f.Err != nil || IsManifestFile(f.Path) {
+		return w.Remove(f.Path)
+	}
+	delete(w.kept, f.Skill.Path)
+	return w.World.Put(f.Skill)
 }
 
 // IsSkillFile reports whether a path names a SKILL.md; other Markdown files

@@ -79,6 +79,10 @@ type Server struct {
 	// rebuildMu serialises whatever reads the disk into the workspace: the
 	// scans and the file watchers' events. Take it before mu.
 	rebuildMu sync.Mutex
+	// loadMu keeps reads of single files (load) in order, read and taken
+	// in together, so an older read never lands over a newer one. Take it
+	// after rebuildMu, before mu.
+	loadMu sync.Mutex
 
 	// mu guards everything below, the workspace above all: it is not safe
 	// for concurrent use.
@@ -100,6 +104,8 @@ type Server struct {
 	watch        *watcher
 	// clientWatches: the client reports changes in the workspace folders.
 	clientWatches bool
+	// limitsShown are the walk caps the user was shown, each once.
+	limitsShown map[string]bool
 	// busy counts background tasks under way (scans, file events), for
 	// waiting until the server has caught up.
 	busy int

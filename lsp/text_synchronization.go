@@ -100,9 +100,9 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 		return nil
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	delete(s.docs, path)
-	s.loadLocked(path)
+	s.mu.Unlock()
+	s.load(path)
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -61,7 +62,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			continue
 		}
 		p := filepath.Clean(c.URI.FsPath())
-		if filepath.Base(p) == skillcore.FileName || skillcore.IsManifest(p) {
+		if isSkillFileName(filepath.Base(p)) || skillcore.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went
@@ -85,31 +86,36 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		s.mu.Unlock()
 		added = s.refreshWatches(roots, installed)
 		found = map[string]bool{}
+		var errs []error
 		for _, r := range roots {
-			for _, p := range skillcore.Discover(r) {
+			ps, err := skillcore.Discover(r)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			for _, p := range ps {
 				found[p] = true
 			}
 		}
+		s.tellLimits(errs)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, p := range paths {
-		s.loadLocked(p)
-	}
+	load := slices.Clone(paths)
 	if rescan {
+		s.mu.Lock()
 		for p := range found {
 			// New files, and files in folders not watched until now (they
 			// may have changed unseen), are read.
 			if s.ws.World.Entry(p) == nil || added[filepath.Dir(p)] {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
 		for _, p := range s.ws.Paths() {
 			if !found[p] && s.docs[p] == nil {
-				s.loadLocked(p)
+				load = append(load, p)
 			}
 		}
+		s.mu.Unlock()
 	}
+	s.load(load...)
 }
 
 // maxWatchedDirs bounds the server's own watches (inotify has a per-user
@@ -286,7 +292,7 @@ func watchTree(dir string, depth int, skipHidden bool, add func(string) bool, li
 		return
 	}
 	listed[dir] = depth
-	entries, err := os.ReadDir(dir)
+	entries, err := skillcore.ReadDir(dir) // a root that is a FIFO must not block
 	if err != nil {
 		return
 	}
@@ -311,7 +317,7 @@ func (s *Server) watchLoop(w *watcher) {
 			rescan, reinstall := false, false
 			for more := true; more; {
 				reinstall = reinstall || w.installedEvent(ev)
-				if filepath.Base(ev.Name) == skillcore.FileName {
+				if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}
@@ -361,4 +367,10 @@ func under(path string, dirs []string) bool {
 func isDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
+}
+
+// isSkillFileName reports whether a file's event is a skill's: SKILL.md,
+// or a skill.md that is told it is misnamed.
+func isSkillFileName(name string) bool {
+	return name == skillcore.FileName || skillcore.IsCaseVariant(name)
 }

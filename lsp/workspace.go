@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // foldersOf lists the workspace folders as paths, from workspaceFolders or,
@@ -125,6 +127,7 @@ func (s *Server) rebuild() int {
 	s.scheduleLocked(now, "", s.diag.publishedPaths())
 	s.mu.Unlock()
 
+	s.tellLimits(errs)
 	for i, err := range errs {
 		if i == 10 {
 			s.logf(protocol.MessageTypeWarning, "scan: %d more errors", len(errs)-i)
@@ -136,22 +139,37 @@ func (s *Server) rebuild() int {
 	return len(paths)
 }
 
-// loadLocked reads path from disk into the workspace, or drops it when it
-// is gone or no root discovers it, and schedules it and the files it
-// affects. An open buffer shadows the disk and is left alone.
-func (s *Server) loadLocked(path string) {
-	if s.docs[path] != nil {
+// load reads paths from disk and takes them into the workspace, or drops
+// those gone or that no root discovers, and schedules them and the files
+// they affect. The files are read before mu is taken, so no request waits
+// on the disk; skillcore's reader does not wait on a FIFO or read a device
+// either way. An open buffer shadows the disk and is left alone.
+func (s *Server) load(paths ...string) {
+	s.loadMu.Lock()
+	defer s.loadMu.Unlock()
+	files := make([]analysis.DiskFile, len(paths))
+	for i, p := range paths {
+		files[i] = analysis.ReadDisk(p)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, f := range files {
+		s.takeLocked(f)
+	}
+}
+
+// takeLocked takes in a file load read.
+func (s *Server) takeLocked(f analysis.DiskFile) {
+	if s.docs[f.Path] != nil {
 		return
 	}
 	var affected []string
-	if analysis.IsManifestFile(path) {
-		affected, _ = s.ws.Load(path)
-	} else if s.discoverableLocked(path) {
-		affected, _ = s.ws.Load(path)
-	} else if s.ws.World.Entry(path) != nil {
-		affected = s.ws.Remove(path)
+	if analysis.IsManifestFile(f.Path) || s.discoverableLocked(f.Path) {
+		affected = s.ws.Take(f)
+	} else if s.ws.World.Entry(f.Path) != nil {
+		affected = s.ws.Remove(f.Path)
 	}
-	s.scheduleLocked(time.Now(), path, affected)
+	s.scheduleLocked(time.Now(), f.Path, affected)
 }
 
 // discoverableLocked reports whether some root of the workspace finds path.
@@ -166,3 +184,26 @@ func (s *Server) discoverableLocked(path string) bool {
 
 // fileURI is the URI of a path.
 func fileURI(path string) uri.URI { return uri.File(path) }
+
+// tellLimits shows the user each cap a scan reached: which, and where.
+// Fewer skills than there are, without a word, would read as all of them.
+// Each is shown once, not again at every rescan.
+func (s *Server) tellLimits(errs []error) {
+	for _, err := range errs {
+		le := (*skillcore.LimitError)(nil)
+		if !errors.As(err, &le) {
+			continue
+		}
+		msg := le.Error()
+		s.mu.Lock()
+		shown := s.limitsShown[msg]
+		if s.limitsShown == nil {
+			s.limitsShown = map[string]bool{}
+		}
+		s.limitsShown[msg] = true
+		s.mu.Unlock()
+		if !shown {
+			s.tellf(protocol.MessageTypeWarning, "%s", msg)
+		}
+	}
+}

@@ -419,6 +419,7 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 		}
 	}
 	out = append(out, qualifiedTooLong(e)...)
+	out = append(out, variableProblems(e)...)
 	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
 }
 

@@ -2,6 +2,9 @@ package skillcore
 
 import (
 	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,36 +12,118 @@ import (
 )
 
 // Bounds on a walk, so that a huge or looping tree cannot stall a loader.
+// Reaching one is never silent: the walk returns a *LimitError.
 const (
 	maxRootEntries = 100000
-	maxWalkDirs    = 200000
-	maxWalkDepth   = 64
+	maxCaseLookup  = 4096
+	dirBatch       = 1024 // entries listed per ReadDir call
 )
+
+// walkCaps bound one walk of FindSkills.
+// (folder: the entries of one folder, which are listed at once).
+type walkCaps struct{ depth, dirs, entries, folder int }
+
+var findCaps = walkCaps{depth: 64, dirs: 200000, entries: 2000000, folder: maxRootEntries}
+
+// LimitError is a walk that stopped at one of its caps: which cap, and
+// where.
+type LimitError struct {
+	Root string // the folder walked
+	Cap  string // "depth", "folders", "entries" or "folder" (its entries)
+	Max  int
+	Path string // where the cap was reached
+}
+
+func (e *LimitError) Error() string {
+	switch e.Cap {
+	case "depth":
+		return fmt.Sprintf("%s: more than %d folders deep below %s; what lies deeper was not searched", e.Path, e.Max, e.Root)
+	case "folders":
+		return fmt.Sprintf("%s: the walk of %s stopped here, at its cap of %d folders; the rest was not searched", e.Path, e.Root, e.Max)
+	case "folder":
+		return fmt.Sprintf("%s: more than %d entries in this folder; only %d of them were searched", e.Path, e.Max, e.Max)
+	}
+	return fmt.Sprintf("%s: the walk of %s stopped here, at its cap of %d entries; the rest was not searched", e.Path, e.Root, e.Max)
+}
 
 // Discover lists the SKILL.md files a target would find under root, sorted.
 // Children scans look one level down; recursive scans follow the target's
-// depth, count, hidden-entry and symlink rules.
-func Discover(root Root) []string {
+// depth, count and hidden-entry rules. Every entry named SKILL.md is
+// listed whatever it is (reading it says whether it is a file), and so is
+// a SKILL.md spelt in another case (skill.md) where SKILL.md is missing;
+// the error tells of a cap the scan reached.
+func Discover(root Root) ([]string, error) {
 	if root.Target.Scan.Recursive {
-		return discoverRecursive(root.Dir, root.Target.Scan)
+		return discoverRecursive(root.Dir, root.Target.Scan), nil
 	}
-	entries, err := os.ReadDir(root.Dir)
-	if err != nil {
-		return nil
+	entries, full, _ := readDirUpTo(root.Dir, maxRootEntries)
+	var err error
+	if !full {
+		err = &LimitError{Root: root.Dir, Cap: "folder", Max: maxRootEntries, Path: root.Dir}
 	}
-	entries = entries[:min(len(entries), maxRootEntries)]
-	// One stat per child folder: 10,000 of them are worth both cores.
+	// One lstat per child folder: 10,000 of them are worth both cores.
 	found := make([]string, len(entries))
 	ForEach(len(entries), func(i int) {
-		if root.Target.Scan.SkipHidden && strings.HasPrefix(entries[i].Name(), ".") {
+		e := entries[i]
+		if root.Target.Scan.SkipHidden && strings.HasPrefix(e.Name(), ".") || e.Type().IsRegular() {
 			return
 		}
-		p := filepath.Join(root.Dir, entries[i].Name(), FileName)
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+		dir := filepath.Join(root.Dir, e.Name())
+		p := filepath.Join(dir, FileName)
+		if _, err := os.Lstat(p); err == nil {
 			found[i] = p
+		} else if errors.Is(err, fs.ErrNotExist) {
+			found[i] = caseVariantIn(dir)
 		}
 	})
-	return slices.DeleteFunc(found, func(p string) bool { return p == "" })
+	return slices.DeleteFunc(found, func(p string) bool { return p == "" }), err
+}
+
+// caseVariantIn is the path of a file in dir named SKILL.md in other
+// letter cases, or "". Only so many entries are looked at: a skill folder
+// is small, and a root of large folders without a SKILL.md must not cost
+// a listing of each whole.
+func caseVariantIn(dir string) string {
+	entries, _, _ := readDirUpTo(dir, maxCaseLookup)
+	for _, e := range entries {
+		if IsCaseVariant(e.Name()) {
+			return filepath.Join(dir, e.Name())
+		}
+	}
+	return ""
+}
+
+// ReadDir lists the folder dir, sorted, as every walk here does: a FIFO
+// where a folder should be fails at once instead of blocking the open, and
+// no more than 100,000 entries are listed.
+func ReadDir(dir string) ([]fs.DirEntry, error) {
+	entries, _, err := readDirUpTo(dir, maxRootEntries)
+	return entries, err
+}
+
+// readDirUpTo lists dir's entries, sorted, or only max of them when full is
+// false: a folder of millions of entries costs no more than max.
+func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err error) {
+	f, err := os.OpenFile(dir, os.O_RDONLY|dirFlags, 0)
+	if err != nil {
+		return nil, true, err
+	}
+	defer f.Close()
+	for len(entries) <= max {
+		batch, err := f.ReadDir(dirBatch)
+		entries = append(entries, batch...)
+		if err != nil && err != io.EOF {
+			return nil, true, err
+		}
+		// A short batch is the end: ReadDir fills it up to end of folder.
+		if err == io.EOF || len(batch) < dirBatch {
+			break
+		}
+	}
+	full = len(entries) <= max
+	entries = entries[:min(len(entries), max)]
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, full, nil
 }
 
 func discoverRecursive(dir string, scan Scan) []string {
@@ -52,19 +137,22 @@ func discoverRecursive(dir string, scan Scan) []string {
 		cur := queue[0]
 		queue = queue[1:]
 		visited++
-		entries, err := os.ReadDir(cur.dir)
+		entries, err := ReadDir(cur.dir)
 		if err != nil {
 			continue
 		}
+		named := skillNamer(entries)
 		for _, e := range entries {
 			if scan.SkipHidden && strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
 			p := filepath.Join(cur.dir, e.Name())
-			switch {
-			case e.Name() == FileName && e.Type().IsRegular() && cur.depth > 0:
+			// A symlink is not followed; anything else named SKILL.md is
+			// listed, for reading it to tell what it is.
+			if named(e.Name()) && cur.depth > 0 && e.Type()&fs.ModeSymlink == 0 {
 				out = append(out, p)
-			case e.IsDir() && cur.depth < scan.MaxDepth:
+			}
+			if e.IsDir() && cur.depth < scan.MaxDepth {
 				queue = append(queue, struct {
 					dir   string
 					depth int
@@ -76,76 +164,146 @@ func discoverRecursive(dir string, scan Scan) []string {
 	return out
 }
 
-var (
-	errIsDir   = errors.New("is a directory, not a file")
-	errNotFile = errors.New("is not a regular file")
-)
+// isSkillName reports whether a file named name is a skill's file, or one
+// that means to be (skill.md).
+func isSkillName(name string) bool { return name == FileName || IsCaseVariant(name) }
 
-// FindSkills lists every file named SKILL.md under dir (or dir itself when it
-// is one), without following symlinks, for commands that take any folder.
-// Entries that cannot be read are returned as errors alongside the files.
+// skillNamer is isSkillName for the entries of one folder (sorted): a
+// skill.md beside a SKILL.md is no skill's file, only a file in a skill.
+func skillNamer(entries []fs.DirEntry) func(name string) bool {
+	_, has := slices.BinarySearchFunc(entries, FileName, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	if has {
+		return func(name string) bool { return name == FileName }
+	}
+	return isSkillName
+}
+
+// FindSkills lists every file named SKILL.md (or skill.md, in any case)
+// under dir, or dir itself when it is not a folder, for commands that take
+// any folder. dir is followed when it is a symlink, and so are symlinks
+// inside, each folder walked once however it is reached, so loops end.
+// The errors are entries that could not be read and caps the walk reached
+// (*LimitError).
 func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
 
-// findSkills is FindSkills, telling seen (when not nil) of every entry the
-// walk meets, and of every error.
-func findSkills(dir string, seen func(p string, d os.DirEntry, err error)) (files []string, errs []error) {
+// findSkills is FindSkills, telling seen (when not nil) of every folder the
+// walk enters, and of every error.
+func findSkills(dir string, seen func(p string, isDir bool, err error)) (files []string, errs []error) {
+	return findSkillsWith(dir, nil, seen)
+}
+
+// findSkillsWith is findSkills, telling entry (when not nil) of every entry
+// of every folder the walk reads, with its type.
+func findSkillsWith(dir string, entry func(p string, e fs.DirEntry), seen func(p string, isDir bool, err error)) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
 	}
 	if !st.IsDir() {
-		if !st.Mode().IsRegular() {
-			return nil, []error{&os.PathError{Op: "read", Path: dir, Err: errNotFile}}
-		}
 		return []string{dir}, nil
 	}
-	dirs := 0
-	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if seen != nil {
-			seen(p, d, err)
-		}
-		if err != nil {
-			errs = append(errs, err)
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			dirs++
-			if dirs > maxWalkDirs || strings.Count(p[len(dir):], string(filepath.Separator)) > maxWalkDepth {
-				return filepath.SkipDir
-			}
-			if n := d.Name(); p != dir && (n == ".git" || n == "node_modules") {
-				return filepath.SkipDir
-			}
-		}
-		if d.Name() == FileName {
-			switch {
-			case d.IsDir():
-				errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errIsDir})
-				return filepath.SkipDir
-			case d.Type().IsRegular():
-				files = append(files, p)
-			case d.Type()&os.ModeSymlink != 0:
-				// A link is read through, when it leads to a file.
-				if st, err := os.Stat(p); err != nil {
-					errs = append(errs, err)
-				} else if !st.Mode().IsRegular() {
-					errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errNotFile})
-				} else {
-					files = append(files, p)
-				}
-			default:
-				errs = append(errs, &os.PathError{Op: "read", Path: p, Err: errNotFile})
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		errs = append(errs, err)
+	w := newWalker(dir, findCaps, seen)
+	w.entry = entry
+	w.walk(dir, st, 0)
+	return w.files, w.errs
+}
+
+func newWalker(root string, caps walkCaps, seen func(p string, isDir bool, err error)) *walker {
+	return &walker{root: root, caps: caps, seen: seen, visited: map[fileKey]bool{}, capped: map[string]bool{}}
+}
+
+// walker is one walk of FindSkills.
+type walker struct {
+	root          string
+	caps          walkCaps
+	seen          func(p string, isDir bool, err error)
+	entry         func(p string, e fs.DirEntry)
+	visited       map[fileKey]bool
+	dirs, entries int
+	capped        map[string]bool // caps reached, each told once
+	stopped       bool
+	files         []string
+	errs          []error
+}
+
+// walk enters the folder at p (st: its stat, through any symlink) at
+// depth below the root, in pre-order and name order.
+func (w *walker) walk(p string, st fs.FileInfo, depth int) {
+	key := keyOf(p, st)
+	if w.stopped || w.visited[key] {
+		return
 	}
-	return files, errs
+	if depth > w.caps.depth {
+		w.limit("depth", w.caps.depth, p)
+		return
+	}
+	if w.dirs++; w.dirs > w.caps.dirs {
+		w.limit("folders", w.caps.dirs, p)
+		return
+	}
+	w.visited[key] = true
+	entries, full, err := readDirUpTo(p, min(w.caps.entries-w.entries, w.caps.folder))
+	if err != nil {
+		w.errs = append(w.errs, err)
+		if w.seen != nil {
+			w.seen(p, true, err)
+		}
+		return
+	}
+	if w.seen != nil {
+		w.seen(p, true, nil)
+	}
+	w.entries += len(entries)
+	named := skillNamer(entries)
+	for _, e := range entries {
+		name, child := e.Name(), filepath.Join(p, e.Name())
+		if w.seen != nil {
+			w.seen(child, false, nil)
+		}
+		if w.entry != nil {
+			w.entry(child, e)
+		}
+		if named(name) {
+			// Whatever it is: reading it tells a file from a FIFO or a folder.
+			w.files = append(w.files, child)
+			continue
+		}
+		if name == ".git" || name == "node_modules" {
+			continue
+		}
+		switch {
+		case e.IsDir():
+			if info, err := e.Info(); err == nil {
+				w.walk(child, info, depth+1)
+			}
+		case e.Type()&fs.ModeSymlink != 0:
+			if info, err := os.Stat(child); err == nil && info.IsDir() {
+				w.walk(child, info, depth+1)
+			}
+		}
+		if w.stopped {
+			return
+		}
+	}
+	switch {
+	case full:
+	case w.entries >= w.caps.entries:
+		w.limit("entries", w.caps.entries, p)
+	default:
+		w.limit("folder", w.caps.folder, p)
+	}
+}
+
+// limit tells of a cap reached, once per cap; the folders and entries caps
+// end the walk.
+func (w *walker) limit(cap string, max int, p string) {
+	if cap == "folders" || cap == "entries" {
+		w.stopped = true
+	}
+	if !w.capped[cap] {
+		w.capped[cap] = true
+		w.errs = append(w.errs, &LimitError{Root: w.root, Cap: cap, Max: max, Path: p})
+	}
 }
 
 // Find is FindSkills for a world: it also remembers, for ProjectOf, which
@@ -154,27 +312,25 @@ func findSkills(dir string, seen func(p string, d os.DirEntry, err error)) (file
 func (w *World) Find(dir string) ([]string, []error) {
 	var walked []string
 	marked, failed := map[string]bool{}, map[string]bool{}
+	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
-	files, errs := findSkills(dir, func(p string, d os.DirEntry, err error) {
+	files, errs := findSkillsWith(dir, facts.see, func(p string, isDir bool, err error) {
 		switch {
 		case err != nil:
 			failed[p] = true
-		case d.IsDir():
+			return
+		case isDir:
 			walked = append(walked, p)
-		}
-		if err == nil {
-			facts.see(p, d)
-		}
-		if d == nil {
 			return
 		}
+		name := filepath.Base(p)
 		for _, m := range rootMarkers {
 			first, second, nested := strings.Cut(m, "/")
 			switch {
-			case !nested && d.Name() == first:
+			case !nested && name == first:
 				marked[filepath.Dir(p)] = true
-			case nested && d.Name() == second && filepath.Base(filepath.Dir(p)) == first:
+			case nested && name == second && filepath.Base(filepath.Dir(p)) == first:
 				marked[filepath.Dir(filepath.Dir(p))] = true
 			}
 		}
@@ -184,6 +340,12 @@ func (w *World) Find(dir string) ([]string, []error) {
 	}
 	if w.walks == nil {
 		w.walks = map[string]*walkFacts{}
+	}
+	for _, err := range errs {
+		var le *LimitError
+		if errors.As(err, &le) {
+			facts.capped = le.Cap
+		}
 	}
 	w.walks[facts.top] = facts.done()
 	// The walk is in pre-order: a folder comes before what it holds.

@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,6 +49,16 @@ func discoverTree(t *testing.T) string {
 	return root
 }
 
+// discover is Discover, which must reach no cap.
+func discover(t *testing.T, r Root) []string {
+	t.Helper()
+	found, err := Discover(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
+
 func relAll(t *testing.T, root string, paths []string) []string {
 	var out []string
 	for _, p := range paths {
@@ -64,10 +75,11 @@ func relAll(t *testing.T, root string, paths []string) []string {
 func TestDiscoverChildren(t *testing.T) {
 	root := discoverTree(t)
 	r := Root{Dir: root, Target: TargetByID("zed"), Scope: ScopeProject}
-	got := relAll(t, root, Discover(r))
+	got := relAll(t, root, discover(t, r))
 	// A flat scan reads <root>/<child>/SKILL.md, through symlinks, hidden
-	// children included; a folder named SKILL.md is not a file.
-	want := []string{".hidden/SKILL.md", "a/SKILL.md", "l/SKILL.md", "linked/SKILL.md"}
+	// children included; a folder named SKILL.md is listed, for reading it
+	// to tell it is no file.
+	want := []string{".hidden/SKILL.md", "a/SKILL.md", "e/SKILL.md", "l/SKILL.md", "linked/SKILL.md"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
@@ -86,10 +98,10 @@ func TestDiscoverChildren(t *testing.T) {
 func TestDiscoverRecursive(t *testing.T) {
 	root := discoverTree(t)
 	r := Root{Dir: root, Target: TargetByID("codex"), Scope: ScopeProject}
-	got := relAll(t, root, Discover(r))
+	got := relAll(t, root, discover(t, r))
 	// Codex goes six folders down, skips hidden entries and does not follow
 	// symlinks (the loop included).
-	want := []string{"a/SKILL.md", "c/d/SKILL.md", "c/d/e/f/g/h/SKILL.md"}
+	want := []string{"a/SKILL.md", "c/d/SKILL.md", "c/d/e/f/g/h/SKILL.md", "e/SKILL.md"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
@@ -111,7 +123,7 @@ func TestDiscoverMaxDirs(t *testing.T) {
 	root := discoverTree(t)
 	small := *TargetByID("codex")
 	small.Scan.MaxDirs = 2 // the root and one child
-	got := relAll(t, root, Discover(Root{Dir: root, Target: &small}))
+	got := relAll(t, root, discover(t, Root{Dir: root, Target: &small}))
 	if !slices.Equal(got, []string{"a/SKILL.md"}) {
 		t.Fatalf("got %v", got)
 	}
@@ -119,16 +131,17 @@ func TestDiscoverMaxDirs(t *testing.T) {
 
 func TestDiscoverMissingRoot(t *testing.T) {
 	for _, id := range []string{"zed", "codex"} {
-		if got := Discover(Root{Dir: filepath.Join(t.TempDir(), "none"), Target: TargetByID(id)}); len(got) != 0 {
+		if got := discover(t, Root{Dir: filepath.Join(t.TempDir(), "none"), Target: TargetByID(id)}); len(got) != 0 {
 			t.Errorf("%s: %v", id, got)
 		}
 	}
 }
 
-// TestFindSkills walks any folder for SKILL.md files without following
-// symlinked folders (so a loop ends), and reports what it cannot read: a
-// folder named SKILL.md, a link that leads nowhere, a FIFO (which would
-// block a read for ever).
+// TestFindSkills walks any folder for SKILL.md files, following symlinked
+// folders once each (so a loop ends), and lists every entry named SKILL.md
+// whatever it is: a folder, a link that leads nowhere, a FIFO are for
+// reading to tell (a FIFO is never read, which would block for ever). A
+// skill.md is listed where it stands for a SKILL.md, not beside one.
 func TestFindSkills(t *testing.T) {
 	root := discoverTree(t)
 	dangling := filepath.Join(root, "m", "SKILL.md")
@@ -144,42 +157,128 @@ func TestFindSkills(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeTree(t, root, txtar.Parse([]byte("-- node_modules/x/SKILL.md --\n-- .git/y/SKILL.md --\n")).Files)
+	writeTree(t, root, txtar.Parse([]byte("-- node_modules/x/SKILL.md --\n-- .git/y/SKILL.md --\n-- k/skill.md --\n-- a/skill.md --\n")).Files)
 
 	files, errs := FindSkills(root)
 	got := relAll(t, root, files)
 	want := []string{".hidden/SKILL.md", "SKILL.md", "a/SKILL.md", "c/.hid/x/SKILL.md", "c/d/SKILL.md",
-		"c/d/e/f/g/h/SKILL.md", "c/d/e/f/g/h/i/SKILL.md", "l/SKILL.md"}
+		"c/d/e/f/g/h/SKILL.md", "c/d/e/f/g/h/i/SKILL.md", "e/SKILL.md", "k/skill.md", "l/SKILL.md",
+		"linked/SKILL.md", "m/SKILL.md", "n/SKILL.md"}
 	if !slices.Equal(got, want) {
 		t.Errorf("files %v, want %v", got, want)
 	}
-	var msgs []string
-	for _, e := range errs {
-		msgs = append(msgs, e.Error())
-	}
-	for _, want := range []string{
-		filepath.Join(root, "e", "SKILL.md") + ": is a directory, not a file",
-		dangling + ": no such file or directory",
-		fifo + ": is not a regular file",
-	} {
-		if !slices.ContainsFunc(msgs, func(m string) bool { return strings.HasSuffix(m, want) }) {
-			t.Errorf("no error %q in %q", want, msgs)
-		}
-	}
-	if len(errs) != 3 {
-		t.Errorf("%d errors: %q", len(errs), msgs)
+	if len(errs) != 0 {
+		t.Errorf("errors %v", errs)
 	}
 
-	// A file named directly is the one file; a FIFO named directly is an
-	// error, not a read that never ends; a missing path is an error.
-	if files, errs := FindSkills(filepath.Join(root, "a", "SKILL.md")); len(files) != 1 || len(errs) != 0 {
-		t.Errorf("a file: %v %v", files, errs)
-	}
-	if files, errs := FindSkills(fifo); len(files) != 0 || len(errs) != 1 {
-		t.Errorf("a FIFO: %v %v", files, errs)
+	// A file named directly is the one file, whatever it is; a missing
+	// path is an error.
+	for _, p := range []string{filepath.Join(root, "a", "SKILL.md"), fifo} {
+		if files, errs := FindSkills(p); !slices.Equal(files, []string{p}) || len(errs) != 0 {
+			t.Errorf("%s: %v %v", p, files, errs)
+		}
 	}
 	if _, errs := FindSkills(filepath.Join(root, "none")); len(errs) != 1 || !errors.Is(errs[0], os.ErrNotExist) {
 		t.Errorf("a missing path: %v", errs)
+	}
+}
+
+// TestFindSkillsLinkedRoot: a folder given as a symlink, with or without a
+// trailing slash, is walked; links that loop back end.
+func TestFindSkillsLinkedRoot(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, txtar.Parse([]byte("-- real/a/SKILL.md --\n-- real/b/c/SKILL.md --\n")).Files)
+	for _, l := range []struct{ target, link string }{
+		{"real", "link"},
+		{"..", "real/a/up"},          // to its parent's folder
+		{"../../b", "real/b/c/side"}, // across, then back through up
+		{"../link", "real/back"},     // to the link to itself
+	} {
+		if err := os.Symlink(l.target, filepath.Join(dir, l.link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, arg := range []string{"link", "link/"} {
+		files, errs := FindSkills(filepath.Join(dir, arg))
+		got := relAll(t, filepath.Join(dir, "link"), files)
+		if !slices.Equal(got, []string{"a/SKILL.md", "b/c/SKILL.md"}) || len(errs) != 0 {
+			t.Errorf("%s: %v %v", arg, got, errs)
+		}
+	}
+}
+
+// TestFindSkillsCaps: a walk that reaches a cap says which and where, and a
+// loop of folders is no cap reached.
+func TestFindSkillsCaps(t *testing.T) {
+	dir := t.TempDir()
+	deep := filepath.Join(dir, "d1", "d2", "d3", "d4")
+	writeTree(t, dir, txtar.Parse([]byte("-- d1/d2/d3/d4/SKILL.md --\n-- w/a/SKILL.md --\n-- w/b/SKILL.md --\n-- w/c/SKILL.md --\n")).Files)
+	for _, tc := range []struct {
+		caps walkCaps
+		cap  string
+		at   string
+	}{
+		{walkCaps{depth: 3, dirs: 100, entries: 100, folder: 100}, "depth", deep},
+		{walkCaps{depth: 9, dirs: 4, entries: 100, folder: 100}, "folders", deep},
+		{walkCaps{depth: 9, dirs: 100, entries: 5, folder: 100}, "entries", deep},
+		{walkCaps{depth: 9, dirs: 100, entries: 100, folder: 2}, "folder", filepath.Join(dir, "w")},
+		{walkCaps{depth: 4, dirs: 9, entries: 12, folder: 3}, "", ""}, // every one of them, exactly
+	} {
+		w := newWalker(dir, tc.caps, nil)
+		st, err := os.Stat(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.walk(dir, st, 0)
+		var limits []*LimitError
+		for _, err := range w.errs {
+			var le *LimitError
+			if !errors.As(err, &le) {
+				t.Fatalf("%+v: error %v", tc.caps, err)
+			}
+			limits = append(limits, le)
+		}
+		if tc.cap == "" {
+			if len(limits) != 0 || len(w.files) != 4 {
+				t.Errorf("%+v: %v, %d files", tc.caps, w.errs, len(w.files))
+			}
+			continue
+		}
+		if len(limits) != 1 || limits[0].Cap != tc.cap || limits[0].Path != tc.at || limits[0].Root != dir {
+			t.Errorf("%+v: %v, want the %s cap at %s", tc.caps, w.errs, tc.cap, tc.at)
+			continue
+		}
+		if msg := limits[0].Error(); !strings.Contains(msg, tc.at) || !strings.Contains(msg, fmt.Sprint(limits[0].Max)) {
+			t.Errorf("message %q", msg)
+		}
+	}
+}
+
+// TestDiscoverNotRegular: a children scan lists a SKILL.md that is no
+// regular file, and a skill.md where SKILL.md is missing, for reading to
+// tell; a root too large to list is a cap reached.
+func TestDiscoverNotRegular(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, txtar.Parse([]byte("-- a/SKILL.md --\n-- b/skill.md --\n-- c/SKILL.MD --\n-- d/notes.md --\n-- e/SKILL.md --\n-- e/skill.md --\n")).Files)
+	if err := os.Mkdir(filepath.Join(root, "f"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "f", FileName), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := Root{Dir: root, Target: TargetByID("zed"), Scope: ScopeProject}
+	got := relAll(t, root, discover(t, r))
+	want := []string{"a/SKILL.md", "b/skill.md", "c/SKILL.MD", "e/SKILL.md", "f/SKILL.md"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for _, p := range want {
+		if !r.Finds(filepath.Join(root, p)) {
+			t.Errorf("Finds(%s) = false", p)
+		}
+	}
+	if r.Finds(filepath.Join(root, "d", "notes.md")) {
+		t.Error("Finds(d/notes.md)")
 	}
 }
 
@@ -203,15 +302,19 @@ description: x
 	}
 	if os.Geteuid() == 0 {
 		// root reads a mode-000 file; a directory where a file should be is
-		// still refused by every reader. Discover skips it as no skill.
+		// still no file, and is told so.
 		if err := os.Remove(bad); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.Mkdir(bad, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if errs := NewWorld(Env{}, nil).Load([]string{bad, skills[0]}); len(errs) != 1 {
+		w := NewWorld(Env{}, nil)
+		if errs := w.Load([]string{bad, skills[0]}); len(errs) != 0 {
 			t.Fatalf("load errors %v", errs)
+		}
+		if e := w.Entry(bad); e == nil || e.Problems[0].Rule != "file-not-regular" {
+			t.Fatalf("a folder named SKILL.md: %v", e)
 		}
 		return
 	}
@@ -222,5 +325,51 @@ description: x
 	}
 	if w.Entry(skills[0]) == nil || w.Entry(bad) != nil {
 		t.Fatal("the readable file is not loaded, or the unreadable one is")
+	}
+}
+
+// TestReadDirUpTo lists up to max of a folder's entries, sorted, and says
+// when there were more.
+func TestReadDirUpTo(t *testing.T) {
+	dir := t.TempDir()
+	var names []string
+	for i := range dirBatch + 10 { // over one batch of ReadDir
+		names = append(names, fmt.Sprintf("e%04d", i))
+		if err := os.WriteFile(filepath.Join(dir, names[i]), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, max := range []int{0, 5, dirBatch, len(names) - 1, len(names), 5000} {
+		entries, full, err := readDirUpTo(dir, max)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range entries {
+			got = append(got, e.Name())
+		}
+		if full != (max >= len(names)) || len(got) != min(max, len(names)) || !slices.IsSorted(got) {
+			t.Errorf("max %d: %d entries, full %v", max, len(got), full)
+		}
+	}
+	if _, _, err := readDirUpTo(filepath.Join(dir, "none"), 5); err == nil {
+		t.Error("a missing folder listed")
+	}
+}
+
+// TestDiscoverRootNotFolder: a root that is a FIFO holds no skill, and
+// listing it does not wait for a writer.
+func TestDiscoverRootNotFolder(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "skills")
+	if err := syscall.Mkfifo(root, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"zed", "codex"} {
+		if got := discover(t, Root{Dir: root, Target: TargetByID(id)}); len(got) != 0 {
+			t.Errorf("%s: %v", id, got)
+		}
+	}
+	if _, err := ReadDir(root); err == nil {
+		t.Error("a FIFO listed as a folder")
 	}
 }

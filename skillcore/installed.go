@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -142,8 +143,13 @@ func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, pat
 // allows comments and trailing commas. A missing file is nil, silently;
 // anything else wrong is a problem naming what the agent does.
 func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *JSONValue {
-	src, err := readBounded(path)
-	if err != nil {
+	src, err := ReadFile(path, nil)
+	var fe *FileError
+	switch {
+	case errors.As(err, &fe):
+		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
+		return nil
+	case err != nil:
 		if !os.IsNotExist(err) {
 			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
@@ -162,21 +168,6 @@ func (in *Installation) readConfig(path, target string, jsonc bool, consequence 
 		return nil
 	}
 	return v
-}
-
-// readBounded reads a regular file of at most MaxFileBytes.
-func readBounded(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, errNotFile
-	}
-	if st.Size() > MaxFileBytes {
-		return nil, fmt.Errorf("is %d bytes, over the %d-byte limit", st.Size(), MaxFileBytes)
-	}
-	return readFile(path, nil)
 }
 
 // objectOf returns the object at key of v, reporting a value of another

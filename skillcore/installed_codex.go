@@ -98,7 +98,7 @@ func (c codexConfig) where(id string) Range {
 func readCodexConfig(in *Installation, path string) codexConfig {
 	const target = "codex"
 	cfg := codexConfig{enabled: map[string]bool{}, explicit: map[string]bool{}}
-	src, err := readBounded(path)
+	src, err := ReadFile(path, nil)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -171,7 +172,19 @@ func TestInstalledCacheOnly(t *testing.T) {
 // Malformed settings give a precise problem each, and the rest stands.
 func TestInstalledMalformed(t *testing.T) {
 	home, project := fakeMachine(t, "malformed")
+	// A settings file that is a FIFO must not stall the reading.
+	fifo := filepath.Join(home, ".copilot", "config.json")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	in := Env{Home: home}.InstalledPlugins(project)
+	found := false
+	for _, p := range in.Problems {
+		found = found || p.Path == fifo && strings.Contains(p.Message, "not a regular file")
+	}
+	if !found {
+		t.Errorf("no problem says %s is not a regular file: %+v", fifo, in.Problems)
+	}
 	wantProblem(t, in, filepath.Join(home, ".claude", "settings.json"), "\n", "not valid JSON")
 	wantProblem(t, in, filepath.Join(home, ".claude", "plugins", "installed_plugins.json"), "[]", "not an object")
 	wantProblem(t, in, filepath.Join(home, ".codex", "config.toml"), "tru", "not valid TOML")

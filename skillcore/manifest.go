@@ -1,7 +1,7 @@
 package skillcore
 
 import (
-	"fmt"
+	"errors"
 	"os"
 	"slices"
 )
@@ -26,18 +26,17 @@ func readManifest(path string) (*Manifest, error) {
 	case err != nil:
 		return nil, err
 	case st.IsDir():
-		return nil, &os.PathError{Op: "read", Path: path, Err: errIsDir}
-	case !st.Mode().IsRegular():
-		m := &Manifest{Path: path}
-		m.add("manifest-json", Error, Range{}, nil, "the manifest is not a regular file: no agent reads it")
-		return m, nil
-	case st.Size() > MaxFileBytes:
-		m := &Manifest{Path: path}
-		m.add("file-too-large", Error, Range{}, nil, fmt.Sprintf("the manifest is %s, over the %s limit: skill-ls does not read it", sizeText(int(st.Size())), sizeText(MaxFileBytes)))
-		return m, nil
+		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a folder")}
 	}
-	src, err := readFile(path, nil)
-	if err != nil {
+	src, err := ReadFile(path, nil)
+	var fe *FileError
+	switch {
+	case errors.As(err, &fe):
+		// Not a regular file, or too large: unread, and said so.
+		m := &Manifest{Path: path}
+		m.add(fe.Rule, Error, Range{}, nil, fe.Message()+"; no agent reads this manifest")
+		return m, nil
+	case err != nil:
 		return nil, err
 	}
 	return ParseManifest(path, src), nil
@@ -48,8 +47,7 @@ func readManifest(path string) (*Manifest, error) {
 func ParseManifest(path string, src []byte) *Manifest {
 	m := &Manifest{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
-		m.add("manifest-json", Error, Range{MaxFileBytes, len(src)}, nil,
-			fmt.Sprintf("the manifest is %d bytes, over the %d-byte limit: no agent reads it", len(src), MaxFileBytes))
+		m.add("file-too-large", Error, Range{0, 0}, nil, tooLargeMessage(int64(len(src))))
 		return m
 	}
 	v, jerr := ParseJSON(src)

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -85,8 +86,9 @@ func (k keyChecks) consequence(s Severity) string {
 // closestKey suggests a known key one or two edits away, or "".
 func closestKey(key string, fields map[string]JSONType) string {
 	best, bestD := "", 3
+	a := []rune(strings.ToLower(key))
 	for k := range fields {
-		if d := editDistance(strings.ToLower(key), strings.ToLower(k)); d < bestD || (d == bestD && k < best) {
+		if d := editDistance(a, []rune(strings.ToLower(k)), 3); d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
 	}
@@ -328,6 +330,45 @@ func mismatch(l *listing, t *Target, man *Manifest, name string) {
 // pluginVariable matches a ${CLAUDE_PLUGIN_...} or ${CLAUDE_SKILL_DIR}
 // reference.
 var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SKILL_DIR)\}`)
+
+// VarRef is a ${CLAUDE_PLUGIN_...} reference in a file.
+type VarRef struct {
+	Name  string
+	Range Range
+}
+
+// pluginVars finds the plugin variable references in src.
+func pluginVars(src []byte) []VarRef {
+	if !bytes.Contains(src, []byte("${CLAUDE_")) {
+		return nil
+	}
+	var out []VarRef
+	for _, loc := range pluginVariable.FindAllSubmatchIndex(src, -1) {
+		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: Range{loc[0], loc[1]}})
+	}
+	return out
+}
+
+// variableProblems judges a skill's plugin variables: claude-code replaces
+// the known ones only in a plugin's skills, and never an unknown one.
+func variableProblems(e *Entry) []Problem {
+	claude := TargetByID("claude-code")
+	inPlugin := e.InstalledName(claude) != ""
+	var out []Problem
+	for _, v := range e.Skill.Vars {
+		var msg string
+		switch {
+		case !knownPluginVariables[v.Name]:
+			msg = fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA} and ${CLAUDE_SKILL_DIR}", v.Name)
+		case !inPlugin:
+			msg = fmt.Sprintf("claude-code replaces ${%s} only in the skills of a plugin it loads; here it stays as written", v.Name)
+		default:
+			continue
+		}
+		out = append(out, Problem{Rule: "variable-unknown", Severity: Warning, Range: v.Range, Targets: []string{claude.ID}, Message: msg})
+	}
+	return out
+}
 
 // knownPluginVariables are the ones claude-code replaces in a plugin.
 var knownPluginVariables = map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_PLUGIN_DATA": true, "CLAUDE_SKILL_DIR": true}

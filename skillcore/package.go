@@ -490,7 +490,7 @@ func (f *packageFinder) addSkill(p *Package, path string) {
 // recursively to the layout's depth.
 func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
 	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
-	if f.facts.knows(dir) && (layout.Depth == 1 || layout.MaxDirs >= maxWalkDirs) {
+	if f.facts.knows(dir) && (layout.Depth == 1 || layout.MaxDirs >= findCaps.dirs) {
 		// The walk met every file below: no folder need be read again.
 		for _, s := range f.facts.skillsUnder(dir, layout.Depth, layout.SkipHidden) {
 			f.addSkill(p, s)

@@ -1,7 +1,8 @@
 package skillcore
 
 import (
-	"os"
+	"errors"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,7 +20,6 @@ type walkFacts struct {
 	skills    []string        // regular files named SKILL.md, sorted once walked
 	skillSet  map[string]bool
 	capped    string // the walk cap hit, "" none
-	dirs      int
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
@@ -30,17 +30,14 @@ func newWalkFacts(top string) *walkFacts {
 }
 
 // see takes in one entry of the walk.
-func (wf *walkFacts) see(p string, d os.DirEntry) {
+func (wf *walkFacts) see(p string, d fs.DirEntry) {
 	if d == nil {
 		return
 	}
 	if d.IsDir() {
-		if wf.dirs++; wf.dirs > maxWalkDirs {
-			wf.capped = "folders"
-		}
 		return
 	}
-	if d.Type()&os.ModeSymlink != 0 {
+	if d.Type()&fs.ModeSymlink != 0 {
 		wf.links[p] = true
 	}
 	if d.Name() == FileName && d.Type().IsRegular() {
@@ -97,33 +94,19 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 	return out
 }
 
-// walkForPackages walks top for manifests, entering no hidden folder but
-// those that hold manifests, nor .git or node_modules.
+// walkForPackages walks top for manifests with the walk check uses for
+// SKILL.md files (its caps, links followed once), when no such walk came
+// first.
 func walkForPackages(top string) *walkFacts {
 	wf := newWalkFacts(top)
-	_ = filepath.WalkDir(top, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
+	wf.hidden = true
+	_, errs := findSkillsWith(top, wf.see, nil)
+	for _, err := range errs {
+		var le *LimitError
+		if errors.As(err, &le) {
+			wf.capped = le.Cap
 		}
-		if d.IsDir() && p != top {
-			n := d.Name()
-			if n == ".git" || n == "node_modules" || (n[0] == '.' && !manifestDirs[n]) {
-				return filepath.SkipDir
-			}
-			if strings.Count(p[len(top):], string(filepath.Separator)) > maxWalkDepth {
-				wf.capped = "depth"
-				return filepath.SkipDir
-			}
-		}
-		wf.see(p, d)
-		if wf.capped == "folders" {
-			return filepath.SkipAll
-		}
-		return nil
-	})
+	}
 	return wf.done()
 }
 

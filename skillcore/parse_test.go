@@ -156,8 +156,7 @@ func TestParseHostile(t *testing.T) {
 		{"deep flow maps", "---\na: " + strings.Repeat("{a: ", 5000) + strings.Repeat("}", 5000) + "\n---\n", "yaml-syntax", ""},
 		{"12000 keys", keys.String(), "yaml-syntax", "more than 10000 values"},
 		{"frontmatter over 256 KiB", "---\nd: " + strings.Repeat("x", 300<<10) + "\n---\n", "yaml-syntax", "skill-ls reads at most"},
-		{"file over 1 MiB", "---\nname: x\n---\n" + strings.Repeat("é", 600<<10), "file-too-large", "reads only the first 1048576"},
-		{"frontmatter cut at 1 MiB", "---\nname: x\n" + strings.Repeat("#\n", 600<<10), "frontmatter-unclosed", ""},
+		{"file over 1 MiB", "---\nname: x\n---\n" + strings.Repeat("é", 600<<10), "file-too-large", "skill-ls reads no file over 1048576 bytes"},
 		{"NUL bytes", "---\nname: x\x00y\n---\n", "yaml-syntax", ""},
 		{"lone CR line ends", "---\rname: x\r---\r", "frontmatter-missing", ""},
 	} {
@@ -173,26 +172,24 @@ func TestParseHostile(t *testing.T) {
 	}
 }
 
-// TestParseOverOneMiB reads only the first MiB of a huge file, cut before a
-// character the limit falls inside rather than through it.
+// TestParseOverOneMiB: a text over 1 MiB (an editor's buffer) is not
+// parsed, as the same file on disk is not read: one finding, at its start,
+// for every agent, with its size; the text is kept.
 func TestParseOverOneMiB(t *testing.T) {
 	head := "---\nname: x\ndescription: y\n---\n"
-	src := head + strings.Repeat("é", (MaxFileBytes-len(head))/2) + "😀😀" // the limit falls inside an emoji
+	src := head + strings.Repeat("é", (MaxFileBytes-len(head))/2) + "😀😀"
 	s := Parse("/p/x/SKILL.md", []byte(src))
-	if len(s.Src) != len(src) {
-		t.Fatalf("Src holds %d bytes, want all %d", len(s.Src), len(src))
+	if len(s.Src) != len(src) || s.Meta != nil {
+		t.Fatalf("Src holds %d bytes of %d; parsed %v", len(s.Src), len(src), s.Meta != nil)
 	}
-	if got := rulesOf(s.Problems); len(got) != 1 || !strings.HasPrefix(got[0], "file-too-large") {
-		t.Fatalf("problems %v, want only file-too-large", got)
+	problems := Validate(s, Targets)
+	if len(problems) != 1 || problems[0].Rule != "file-too-large" || problems[0].Range != (Range{}) ||
+		!strings.Contains(problems[0].Message, fmt.Sprint(len(src))) || len(problems[0].Targets) != len(Targets) {
+		t.Fatalf("problems %+v, want one file-too-large for all", problems)
 	}
-	if s.Problems[0].Range != (Range{MaxFileBytes, len(src)}) {
-		t.Fatalf("range %v", s.Problems[0].Range)
-	}
-	if s.Body().End > MaxFileBytes || s.Body().End < MaxFileBytes-3 {
-		t.Fatalf("body ends at %d", s.Body().End)
-	}
-	if name, _ := s.Str("name"); name != "x" {
-		t.Fatalf("name %q", name)
+	at := Parse("/p/x/SKILL.md", []byte(head+strings.Repeat("x", MaxFileBytes-len(head))))
+	if name, _ := at.Str("name"); name != "x" || len(at.Problems) != 0 {
+		t.Errorf("exactly 1 MiB: name %q, problems %v", name, at.Problems)
 	}
 }
 

@@ -49,13 +49,27 @@ type Related struct {
 // merge folds problems that say the same thing at the same place with the
 // same severity for different targets into one naming all of them. (Folding
 // an error for one target into a warning for another would tell Loads that
-// the second refuses the skill.)
+// the second refuses the skill.) A file may have tens of thousands of
+// problems (a link per line, all broken), so the ones said already are
+// looked up, not searched for.
 func merge(ps []Problem) []Problem {
 	out := ps[:0:0]
+	var index map[problemKey]int
+	if len(ps) > smallMerge {
+		index = make(map[problemKey]int, len(ps))
+	}
 	for _, p := range ps {
-		i := slices.IndexFunc(out, func(q Problem) bool {
-			return q.Rule == p.Rule && q.Range == p.Range && q.Message == p.Message && q.Severity == p.Severity
-		})
+		k := problemKey{p.Rule, p.Range, p.Message, p.Severity}
+		i := -1
+		if index != nil {
+			if j, ok := index[k]; ok {
+				i = j
+			} else {
+				index[k] = len(out)
+			}
+		} else {
+			i = slices.IndexFunc(out, func(q Problem) bool { return k == problemKey{q.Rule, q.Range, q.Message, q.Severity} })
+		}
 		if i < 0 {
 			out = append(out, p)
 			continue
@@ -63,7 +77,8 @@ func merge(ps []Problem) []Problem {
 		q := &out[i]
 		for _, t := range p.Targets {
 			if !slices.Contains(q.Targets, t) {
-				q.Targets = append(q.Targets, t)
+				// Clipped: the list may be shared with other problems.
+				q.Targets = append(slices.Clip(q.Targets), t)
 			}
 		}
 	}
@@ -74,4 +89,16 @@ func merge(ps []Problem) []Problem {
 		return strings.Compare(a.Rule, b.Rule)
 	})
 	return out
+}
+
+// smallMerge is the count of problems up to which merge compares each with
+// those kept, rather than building an index: most files have a handful.
+const smallMerge = 16
+
+// problemKey is what makes two problems the same but for their targets.
+type problemKey struct {
+	rule     string
+	r        Range
+	message  string
+	severity Severity
 }

@@ -1,27 +1,101 @@
 package skillcore
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 )
 
-// readFile reads the file at path into buf, grown as it needs, with an
-// open, reads up to end of file and a close (os.ReadFile also stats the
-// file first: a tenth of a 10,000-skill scan's reading).
-func readFile(path string, buf []byte) ([]byte, error) {
-	f, err := os.Open(path)
+// Every file skill-ls reads from disk is read by ReadFile: a workspace is
+// untrusted, and a SKILL.md may be a FIFO (whose open or read waits for a
+// writer for ever), a device (/dev/zero never ends), a kernel pseudo-file
+// (/proc/self/pagemap claims size 0 and yields gigabytes) or a sparse file
+// of 2 GB. So the file is opened without blocking, the handle is fstat'ed,
+// and only a regular file is read, and only up to MaxFileBytes + 1 bytes.
+
+// FileError is a file skill-ls does not read, and says why as a finding:
+// Rule is "file-not-regular" or "file-too-large".
+type FileError struct {
+	Path string
+	Rule string
+	What string // what the file is, for file-not-regular ("a FIFO")
+	Size int64  // its size as fstat reports it
+	Link bool   // path is a symlink to it
+}
+
+func (e *FileError) Error() string { return e.Path + ": " + e.Message() }
+
+// Message is what the finding says.
+func (e *FileError) Message() string {
+	if e.Rule == "file-too-large" {
+		return tooLargeMessage(e.Size)
+	}
+	what := e.What
+	if e.Link {
+		what = "a symlink to " + what
+	}
+	return fmt.Sprintf("%s is %s, not a regular file: skill-ls does not read it, and an agent that tries fails or hangs", filepath.Base(e.Path), what)
+}
+
+// tooLargeMessage tells of a file over MaxFileBytes.
+func tooLargeMessage(size int64) string {
+	return fmt.Sprintf("file is %d bytes; skill-ls reads no file over %d bytes (1 MiB), so it is not checked", size, MaxFileBytes)
+}
+
+// ReadFile reads the file at path into buf, grown as it needs. A file that
+// is not regular, or is over MaxFileBytes, is not read: the error is then a
+// *FileError. (The handle is stat'ed, not the path, so the file judged is
+// the file read, even when the path is swapped in between.)
+func ReadFile(path string, buf []byte) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
 	if err != nil {
+		// A socket cannot be opened at all (ENXIO): say what it is.
+		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
+			return nil, notRegular(path, st)
+		}
 		return nil, err
 	}
 	defer f.Close()
-	buf = buf[:0]
-	for {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !st.Mode().IsRegular():
+		return nil, notRegular(path, st)
+	case st.Size() > MaxFileBytes:
+		return nil, &FileError{Path: path, Rule: "file-too-large", Size: st.Size(), Link: isLink(path)}
+	}
+	if st.Size() == 0 && !empty(f) {
+		// A regular file that claims no size yet has bytes is made up by
+		// the kernel as it is read (procfs, sysfs): it may never end.
+		return nil, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
+	}
+	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1)
+	switch {
+	case err != nil:
+		return nil, err
+	case len(buf) > MaxFileBytes:
+		// It grew since the fstat.
+		return nil, &FileError{Path: path, Rule: "file-too-large", Size: max(st.Size(), int64(len(buf))), Link: isLink(path)}
+	}
+	return buf, nil
+}
+
+// readAtMost appends to buf what r holds, up to n bytes, reading until end
+// of file or n.
+func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
+	for len(buf) < n {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := f.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+n]
+		m, err := r.Read(buf[len(buf):min(cap(buf), n)])
+		buf = buf[:len(buf)+m]
 		if err == io.EOF {
 			return buf, nil
 		}
@@ -29,6 +103,81 @@ func readFile(path string, buf []byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+	return buf, nil
+}
+
+// empty reports whether a file of size 0 is: a pseudo-file's first read
+// yields bytes, or fails (/proc/self/pagemap reads only whole entries).
+func empty(f *os.File) bool {
+	var b [512]byte
+	n, err := f.Read(b[:])
+	return n == 0 && err == io.EOF
+}
+
+func notRegular(path string, st fs.FileInfo) *FileError {
+	return &FileError{Path: path, Rule: "file-not-regular", What: kindOf(st.Mode()), Size: st.Size(), Link: isLink(path)}
+}
+
+// kindOf names a file mode that is not a regular file's.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO (named pipe)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "not a regular file"
+}
+
+// isLink reports whether path itself is a symlink; asked only of a file
+// not read, for its message.
+func isLink(path string) bool {
+	st, err := os.Lstat(path)
+	return err == nil && st.Mode()&fs.ModeSymlink != 0
+}
+
+// IsCaseVariant reports whether name is SKILL.md spelt in other letter
+// cases (skill.md, Skill.md, SKILL.MD): agents look for SKILL.md exactly.
+func IsCaseVariant(name string) bool {
+	return name != FileName && strings.EqualFold(name, FileName)
+}
+
+// ReadSkill reads the file at path (see ReadFile) and parses it. A file
+// skill-ls does not read, or one named in the wrong letter case, is a Skill
+// with no text that holds only that problem; the error is for a file that
+// cannot be read at all (gone, no permission).
+func ReadSkill(path string) (*Skill, error) {
+	s, _, err := readSkill(path, nil)
+	return s, err
+}
+
+// readSkill is ReadSkill reading into buf; src is the text read, nil when
+// the file was not read.
+func readSkill(path string, buf []byte) (s *Skill, src []byte, err error) {
+	// A file not read is a skill with no text and one problem at its
+	// start, for every agent.
+	if name := filepath.Base(path); IsCaseVariant(name) {
+		s = &Skill{Path: path}
+		s.add("skill-md-case", Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
+		return s, nil, nil
+	}
+	src, err = ReadFile(path, buf)
+	var fe *FileError
+	if errors.As(err, &fe) {
+		s = &Skill{Path: path}
+		s.add(fe.Rule, Range{}, fe.Message())
+		return s, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return Parse(path, src), src, nil
 }
 
 // readBuffers are the buffers Load reads files into: a file's text is

@@ -3,10 +3,13 @@ package skillcore
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -32,19 +35,19 @@ func TestReadFile(t *testing.T) {
 				t.Fatal(err)
 			}
 			buf := make([]byte, 3, tc.bufCap+3)[3:] // stale bytes before the start must not show
-			got, err := readFile(p, buf)
+			got, err := ReadFile(p, buf)
 			if err != nil || !bytes.Equal(got, want) {
-				t.Fatalf("readFile = %d bytes, %v; want %d bytes", len(got), err, len(want))
+				t.Fatalf("ReadFile = %d bytes, %v; want %d bytes", len(got), err, len(want))
 			}
 			if reused := cap(buf) > 0 && cap(got) > 0 && &got[:1][0] == &buf[:1][0]; reused != tc.reuseOK {
 				t.Errorf("buffer reused %v, want %v", reused, tc.reuseOK)
 			}
 		})
 	}
-	if _, err := readFile(filepath.Join(dir, "missing"), nil); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := ReadFile(filepath.Join(dir, "missing"), nil); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
-	if _, err := readFile(dir, nil); err == nil {
+	if _, err := ReadFile(dir, nil); err == nil {
 		t.Error("a directory read as a file")
 	}
 }
@@ -73,13 +76,151 @@ func TestReread(t *testing.T) {
 	if err := os.WriteFile(p, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if whole, src, err := s.Reread(); whole != nil || string(src) != changed || err != nil {
-		t.Errorf("reread of a changed file: whole %v, src %q, err %v", whole != nil, src, err)
+	if whole, fresh, err := s.Reread(); whole != nil || fresh == nil || string(fresh.Src) != changed || err != nil {
+		t.Errorf("reread of a changed file: whole %v, fresh %v, err %v", whole != nil, fresh, err)
+	}
+	// A file swapped for a FIFO is not read (which would wait for ever): it
+	// comes back as what it now is.
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if whole, fresh, err := s.Reread(); whole != nil || err != nil || fresh == nil || len(fresh.Problems) != 1 || fresh.Problems[0].Rule != "file-not-regular" {
+		t.Errorf("reread of a FIFO: whole %v, fresh %v, err %v", whole != nil, fresh, err)
 	}
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
 	if whole, _, err := s.Reread(); whole != nil || !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("reread of a file gone: whole %v, err %v", whole != nil, err)
+	}
+}
+
+// TestReadFileRefuses: what is not a regular file of at most 1 MiB is not
+// read, and is told for what it is; nothing here blocks or reads without
+// end.
+func TestReadFileRefuses(t *testing.T) {
+	dir := t.TempDir()
+	at := func(name string) string { return filepath.Join(dir, name) }
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, at(name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name string, size int) {
+		t.Helper()
+		if err := os.WriteFile(at(name), bytes.Repeat([]byte("x"), size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("1MiB", MaxFileBytes)
+	write("1MiB+1", MaxFileBytes+1)
+	sparse, err := os.Create(at("sparse"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sparse.Truncate(2 << 30); err != nil {
+		t.Fatal(err)
+	}
+	sparse.Close()
+	if err := syscall.Mkfifo(at("fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link("fifo", "to-fifo")
+	if err := os.Mkdir(at("folder"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link("/dev/zero", "zero")
+	link("/proc/self/pagemap", "pagemap")
+	l, err := net.Listen("unix", at("socket"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	// What /proc/self/fd/0 is for a server on a pipe: its own stdin.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	link(fmt.Sprintf("/proc/self/fd/%d", r.Fd()), "stdin")
+
+	for _, tc := range []struct {
+		name, rule string
+		size       int64 // for file-too-large, what the message tells
+		link       bool
+		what       string
+	}{
+		{name: "1MiB"},
+		{name: "1MiB+1", rule: "file-too-large", size: MaxFileBytes + 1},
+		{name: "sparse", rule: "file-too-large", size: 2 << 30},
+		{name: "fifo", rule: "file-not-regular", what: "FIFO"},
+		{name: "to-fifo", rule: "file-not-regular", what: "FIFO", link: true},
+		{name: "folder", rule: "file-not-regular", what: "folder"},
+		{name: "zero", rule: "file-not-regular", what: "character device", link: true},
+		{name: "pagemap", rule: "file-not-regular", what: "pseudo-file", link: true},
+		{name: "socket", rule: "file-not-regular", what: "socket"},
+		{name: "stdin", rule: "file-not-regular", what: "FIFO", link: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "pagemap" {
+				if _, err := os.Stat("/proc/self/pagemap"); err != nil {
+					t.Skip("no /proc/self/pagemap here")
+				}
+			}
+			src, err := ReadFile(at(tc.name), nil)
+			if tc.rule == "" {
+				if err != nil || len(src) != MaxFileBytes {
+					t.Fatalf("read %d bytes, %v", len(src), err)
+				}
+				return
+			}
+			var fe *FileError
+			if !errors.As(err, &fe) {
+				t.Fatalf("err %v (%d bytes read), want a FileError", err, len(src))
+			}
+			if fe.Rule != tc.rule || fe.Link != tc.link || !strings.Contains(fe.Message(), tc.what) {
+				t.Errorf("got %s link=%v %q", fe.Rule, fe.Link, fe.Message())
+			}
+			if tc.size > 0 && (fe.Size != tc.size || !strings.Contains(fe.Message(), fmt.Sprint(tc.size))) {
+				t.Errorf("size %d in %q, want %d", fe.Size, fe.Message(), tc.size)
+			}
+		})
+	}
+}
+
+// TestReadSkill: a file that is not read is a skill holding only why, for
+// every agent; so is a skill.md where SKILL.md is looked for.
+func TestReadSkill(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, rule string }{
+		{"skill.md", "skill-md-case"},
+		{"Skill.md", "skill-md-case"},
+		{"SKILL.MD", "skill-md-case"},
+		{FileName, "file-not-regular"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(dir, strings.ToLower(tc.name)+"-"+tc.rule, tc.name)
+			if err := os.MkdirAll(p, 0o755); err != nil { // a folder: never read
+				t.Fatal(err)
+			}
+			s, err := ReadSkill(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Problems) != 1 || s.Problems[0].Rule != tc.rule || s.Problems[0].Severity != Error || len(s.Src) != 0 {
+				t.Fatalf("problems %v, %d bytes", s.Problems, len(s.Src))
+			}
+			if Loads(Validate(s, []*Target{Targets[0]}), Targets[0].ID) {
+				t.Error("an agent loads it")
+			}
+		})
+	}
+	if _, err := ReadSkill(filepath.Join(dir, "none", FileName)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file: %v", err)
 	}
 }

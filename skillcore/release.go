@@ -42,21 +42,25 @@ func (s *Skill) Release() bool {
 // Released reports whether the skill holds only its frontmatter's text.
 func (s *Skill) Released() bool { return s.released != nil }
 
-// Reread reads the skill's file and returns the skill whole, as Restore
-// does, or nil with what the read gave (src, err) when the file is no longer
-// the one parsed. A whole skill is returned as it is, without a read.
-func (s *Skill) Reread() (whole *Skill, src []byte, err error) {
+// Reread reads the skill's file (see ReadFile) and returns the skill
+// whole, as Restore does; when the file is no longer the one parsed it
+// returns nil and the file as it is now (fresh), or the error that reading
+// it gave. A whole skill is returned as it is, without a read.
+func (s *Skill) Reread() (whole, fresh *Skill, err error) {
 	r := s.released
 	if r == nil {
 		return s, nil, nil
 	}
-	src, err = readFile(s.Path, make([]byte, 0, r.size+1))
-	if err == nil {
+	fresh, src, err := readSkill(s.Path, make([]byte, 0, r.size+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if src != nil {
 		if whole, ok := s.Restore(src); ok {
 			return whole, nil, nil
 		}
 	}
-	return nil, src, err
+	return nil, fresh, nil
 }
 
 // Restore returns the skill whole again with src, the file read back, as

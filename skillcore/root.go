@@ -83,7 +83,8 @@ func (e Env) resolve(spec RootSpec, project string) string {
 }
 
 // Finds reports whether a target scanning root would discover the SKILL.md
-// at path, judging from the path alone.
+// at path, judging from the path alone. A skill.md (in any case) is found
+// where a SKILL.md would be: it is told it is misnamed.
 func (r Root) Finds(path string) bool {
 	if !within(r.Dir, path) {
 		return false
@@ -95,7 +96,7 @@ func (r Root) Finds(path string) bool {
 	// is matched against every root, so no filepath.Rel or Split here.
 	rel := filepath.ToSlash(path[len(r.Dir)+1:])
 	i := strings.LastIndexByte(rel, '/')
-	if i < 0 || rel[i+1:] != FileName {
+	if i < 0 || !isSkillName(rel[i+1:]) {
 		return false
 	}
 	dirs := rel[:i]

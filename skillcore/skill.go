@@ -7,7 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// MaxFileBytes is the most of a file skill-ls parses; the rest is ignored.
+// MaxFileBytes is the largest file skill-ls reads and parses; a larger one
+// is told file-too-large and not parsed.
 const MaxFileBytes = 1 << 20
 
 // FileName is the name every skill's file has.
@@ -24,6 +25,9 @@ type Skill struct {
 	Meta *Value
 	// Problems found while parsing; Targets is empty on each (all agents).
 	Problems []Problem
+	// Vars are the ${CLAUDE_...} references in the file, kept when the
+	// body is released.
+	Vars []VarRef
 	// released is set once the body has been let go (see Release).
 	released *releasedText
 }
@@ -31,15 +35,18 @@ type Skill struct {
 // Parse reads src as the SKILL.md at path. It never fails: every defect is a
 // Problem on the returned Skill.
 func Parse(path string, src []byte) *Skill {
+	s := parse(path, src)
+	s.Vars = pluginVars(src)
+	return s
+}
+
+func parse(path string, src []byte) *Skill {
 	s := &Skill{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
-		s.add("file-too-large", Range{MaxFileBytes, len(src)},
-			fmt.Sprintf("file is %d bytes; skill-ls reads only the first %d", len(src), MaxFileBytes))
-		cut := MaxFileBytes
-		for i := 0; i < utf8.UTFMax-1 && cut > 0 && !utf8.RuneStart(src[cut]); i++ {
-			cut-- // keep a character the limit falls inside out, not half of it
-		}
-		src = src[:cut]
+		// Not parsed, as a file this large is not read from disk: an editor
+		// buffer and the file saved from it are told the same.
+		s.add("file-too-large", Range{}, tooLargeMessage(int64(len(src))))
+		return s
 	}
 	s.checkUTF8(src)
 	start := 0
@@ -104,6 +111,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 	}
 	s := *prev
 	s.Src, s.released = src, nil
+	s.Vars = pluginVars(src)
 	s.Frontmatter = fm
 	s.Problems = nil
 	s.checkUTF8(src)

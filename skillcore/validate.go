@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -68,7 +69,8 @@ func (c *checker) missingAt() Range { return c.s.Frontmatter.Open }
 
 func (c *checker) file() {
 	t, s := c.t, c.s
-	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes {
+	// Over MaxFileBytes the file is not parsed, and told so once.
+	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes && len(s.Src) <= MaxFileBytes {
 		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
 			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
 	}
@@ -305,18 +307,31 @@ func honouredBy(key string) []string {
 }
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".
+// It runs once per unknown key, and a file may have thousands: fields
+// whose length alone puts them too far are not compared.
 func ClosestField(key string) string {
+	a := []rune(strings.ToLower(key))
+	var b []rune
 	best, bestD := "", 4
-	for _, k := range KnownFields() {
-		if d := editDistance(strings.ToLower(key), k); d < bestD && d < max(2, len(k)/3+1) {
+	for _, k := range knownFields() {
+		limit := min(bestD, max(2, len(k)/3+1)) // known fields are ASCII
+		if abs(len(a)-len(k)) >= limit {
+			continue // the distance is at least the difference in length
+		}
+		b = append(b[:0], []rune(k)...)
+		if d := editDistance(a, b, limit); d < limit {
 			best, bestD = k, d
 		}
 	}
 	return best
 }
 
+func abs(n int) int { return max(n, -n) }
+
 // KnownFields lists every field some target knows, sorted.
-func KnownFields() []string {
+func KnownFields() []string { return slices.Clone(knownFields()) }
+
+var knownFields = sync.OnceValue(func() []string {
 	set := map[string]bool{"name": true, "description": true}
 	for _, t := range Targets {
 		for k := range t.Fields {
@@ -329,27 +344,38 @@ func KnownFields() []string {
 	}
 	slices.Sort(keys)
 	return keys
-}
+})
 
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+// editDistance is the Levenshtein distance between the runes a and b, or
+// limit when it is limit or more (found as soon as a whole row is). Its two
+// rows live on the stack for names of ordinary length.
+func editDistance(a, b []rune, limit int) int {
+	var rows [2][32]int
+	prev, cur := rows[0][:0], rows[1][:0]
+	if len(b)+1 > len(rows[0]) {
+		prev, cur = make([]int, 0, len(b)+1), make([]int, 0, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
-	for i := 1; i <= len(ra); i++ {
+	for i := 1; i <= len(a); i++ {
 		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
+		least := i
+		for j := 1; j <= len(b); j++ {
 			cost := 1
-			if ra[i-1] == rb[j-1] {
+			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			least = min(least, cur[j])
+		}
+		if least >= limit {
+			return limit // no later row is smaller than this one's least
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return min(prev[len(b)], limit)
 }
 
 const (

@@ -162,9 +162,11 @@ func (w *World) targets() []*Target {
 }
 
 // Scan discovers and reads every SKILL.md under the world's roots. Files
-// that cannot be read are returned as errors; the rest are loaded.
+// that cannot be read, and caps a root's scan reached (*LimitError), are
+// returned as errors; the rest are loaded.
 func (w *World) Scan() []error {
 	var paths []string
+	var errs []error
 	seen := map[string]bool{}
 	// Many agents share a root (.agents/skills): walk each folder once per
 	// way of scanning it.
@@ -184,14 +186,18 @@ func (w *World) Scan() []error {
 			continue
 		}
 		walked[key] = true
-		for _, p := range Discover(r) {
+		found, err := Discover(r)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		for _, p := range found {
 			if !seen[p] {
 				seen[p] = true
 				paths = append(paths, p)
 			}
 		}
 	}
-	return w.Load(paths)
+	return append(errs, w.Load(paths)...)
 }
 
 // Load reads the files at paths and puts them in the world as Set does, in
@@ -209,13 +215,15 @@ func (w *World) Load(paths []string) []error {
 		p := filepath.Clean(paths[i])
 		buf := readBuffers.Get().(*[]byte)
 		defer readBuffers.Put(buf)
-		src, err := readFile(p, *buf)
+		s, src, err := readSkill(p, *buf)
 		if err != nil {
 			done[i].err = err
 			return
 		}
-		*buf = src
-		e := w.evaluate(Parse(p, src), roots)
+		if src != nil {
+			*buf = src
+		}
+		e := w.evaluate(s, roots)
 		if w.ReleaseBodies && w.BeforeRelease != nil {
 			w.BeforeRelease(e.Skill)
 		}
@@ -272,13 +280,19 @@ func (w *World) Entry(path string) *Entry { return w.entries[filepath.Clean(path
 // changed with it.
 func (w *World) Set(path string, src []byte) []string {
 	path = filepath.Clean(path)
-	old := w.entries[path]
-	var e *Entry
-	if old != nil {
-		e = w.judge(Reparse(old.Skill, src))
-	} else {
-		e = w.judge(Parse(path, src))
+	if old := w.entries[path]; old != nil {
+		return w.Put(Reparse(old.Skill, src))
 	}
+	return w.Put(Parse(path, src))
+}
+
+// Put is Set for a file parsed already (ReadSkill: read and parsed
+// without holding whatever guards the world).
+func (w *World) Put(s *Skill) []string {
+	s.Path = filepath.Clean(s.Path)
+	path := s.Path
+	old := w.entries[path]
+	e := w.judge(s)
 	if old == nil || old.Project != e.Project || !slices.Equal(old.Roots, e.Roots) {
 		return w.replace(path, old, e)
 	}

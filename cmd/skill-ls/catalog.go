@@ -29,13 +29,21 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 	}
 	home, _ := os.UserHomeDir()
 	dir, err := projectDir(*project, skillcore.Env{Home: home, Getenv: os.Getenv})
+	if err == nil {
+		err = isDir(dir)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", err)
 		return exitUsage
 	}
 	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: []string{t.ID}, Getenv: os.Getenv})
+	partial := false
 	for _, err := range ws.Scan() {
 		fmt.Fprintln(stderr, "skill-ls:", err)
+		partial = partial || limitOf(err) != nil
+	}
+	if partial {
+		return exitUsage
 	}
 	entries := ws.World.Catalog(t, dir)
 	fmt.Fprint(stdout, skillcore.RenderCatalog(t, entries))
@@ -57,4 +65,13 @@ func projectDir(named string, env skillcore.Env) (string, error) {
 		return p, nil
 	}
 	return cwd, nil
+}
+
+// isDir is nil when dir is a folder (or a symlink to one), else why not.
+func isDir(dir string) error {
+	st, err := os.Stat(dir)
+	if err == nil && !st.IsDir() {
+		err = fmt.Errorf("%s: not a folder", dir)
+	}
+	return err
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -110,9 +111,13 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	}
 	var selected, manifestFiles []string
 	manifestDirs := []string{} // not nil: only manifests inside the PATHs
+	var bare [][2]string       // PATHs with no SKILL.md: as given, absolute
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
+			return nil, err
+		}
+		if _, err := os.Stat(abs); err != nil {
 			return nil, err
 		}
 		if skillcore.IsManifest(abs) {
@@ -124,6 +129,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		}
 		files, errs := world.Find(abs)
 		for _, e := range errs {
+			if err := limitOf(e); err != nil {
+				return nil, err
+			}
 			r.fail(e)
 		}
 		// The packages around PATH: those inside it, and the plugin or
@@ -137,6 +145,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 		if top := skillcore.PackageTopOf(inner); top != "" {
 			world.PackageDirs = append(world.PackageDirs, top)
 		}
+		if len(files) == 0 {
+			bare = append(bare, [2]string{p, abs}) // unless it holds manifests
+		}
 		for _, f := range files {
 			selected = append(selected, f)
 			addProject(world.ProjectOf(f))
@@ -144,6 +155,9 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	}
 	unreadable := map[string]bool{}
 	for _, e := range r.ws.Scan() {
+		if err := limitOf(e); err != nil {
+			return nil, err
+		}
 		r.fail(e)
 		if pe, ok := e.(*os.PathError); ok {
 			unreadable[pe.Path] = true
@@ -152,7 +166,15 @@ func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, 
 	if len(paths) == 0 {
 		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
 		slices.Sort(r.files)
+		if len(r.files) == 0 {
+			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
+		}
 		return r, nil
+	}
+	for _, b := range bare {
+		if len(manifestsUnder(world, []string{b[1]})) == 0 {
+			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], skillcore.FileName)
+		}
 	}
 	var load []string
 	seen := map[string]bool{}
@@ -195,6 +217,16 @@ func manifestsUnder(world *skillcore.World, dirs []string) []string {
 		}
 	}
 	return out
+}
+
+// limitOf is err when it tells of a walk stopped at a cap: a check that
+// saw only part of a tree does not pass as if it saw it all.
+func limitOf(err error) error {
+	var le *skillcore.LimitError
+	if errors.As(err, &le) {
+		return le
+	}
+	return nil
 }
 
 // fail reports a file that could not be checked, on one line, and goes on.

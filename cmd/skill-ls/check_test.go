@@ -120,7 +120,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--format", "xml", clean}, exitUsage, `unknown format "xml"`},
 		{[]string{"check", "--target", "vim", clean}, exitUsage, `unknown target "vim"`},
 		{[]string{"check", "--nope"}, exitUsage, "flag provided but not defined"},
-		{[]string{"check", filepath.Join(dir, "missing")}, exitFindings, "no such file or directory"},
+		{[]string{"check", filepath.Join(dir, "missing")}, exitUsage, "no such file or directory"},
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
 		{[]string{"explain"}, exitUsage, "usage: skill-ls explain RULE"},
 		{[]string{"explain", "no-such-rule"}, exitUsage, `unknown rule "no-such-rule"`},
@@ -330,8 +330,9 @@ func TestCheckSARIF(t *testing.T) {
 	}
 }
 
-// TestCheckUnreadable: what cannot be read is one line on stderr; the rest
-// is checked and the exit code says something went wrong.
+// TestCheckUnreadable: what cannot be read is one line on stderr, a folder
+// named SKILL.md a finding; the rest is checked and the exit code says
+// something went wrong.
 func TestCheckUnreadable(t *testing.T) {
 	dir := writeCheckTree(t, checkTree)
 	proj := filepath.Join(dir, "proj")
@@ -350,16 +351,16 @@ func TestCheckUnreadable(t *testing.T) {
 	}
 	code, out, errs := runCmd("check", proj)
 	lines := strings.Split(strings.TrimSpace(errs), "\n")
-	if code != exitFindings || len(lines) != 2 {
+	if code != exitFindings || len(lines) != 1 {
 		t.Fatalf("exit %d, stderr:\n%s", code, errs)
 	}
-	for _, want := range []string{filepath.Join(proj, "docs", "SKILL.md") + ": is a directory", dangling + ": no such file"} {
+	for _, want := range []string{dangling + ": no such file"} {
 		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, "skill-ls: ") && strings.Contains(l, want) }) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
 	}
-	if !strings.Contains(out, "3 files checked") {
-		t.Errorf("the readable files were not checked:\n%s", out)
+	if !strings.Contains(out, "4 files checked") || !strings.Contains(out, filepath.Join(proj, "docs", "SKILL.md")+":1:1: error file-not-regular: SKILL.md is a folder") {
+		t.Errorf("the readable files were not checked, or the folder not told:\n%s", out)
 	}
 }
 
