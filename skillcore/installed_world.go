@@ -18,11 +18,19 @@ const installedRank = packageRank << 1
 func (w *World) installedRoots(targets []*Target) []Root {
 	w.installation = w.Env.InstalledPlugins(w.enablementProject())
 	plugins := w.installation.Plugins
+	// A plugin installed from a folder the workspace holds (linked, or
+	// loaded in place) is already one of its packages.
+	known := map[string]bool{}
+	for _, ps := range w.packageSets {
+		for _, p := range ps.Packages {
+			known[p.Target.ID+"\x00"+p.Root] = true
+		}
+	}
 	found := make([][]Root, len(plugins))
 	ForEach(len(plugins), func(i int) {
 		ip := &plugins[i]
 		t := TargetByID(ip.Target)
-		if !ip.Loads() || t == nil || !slices.Contains(targets, t) {
+		if !ip.Loads() || t == nil || !slices.Contains(targets, t) || known[ip.Target+"\x00"+ip.Root] {
 			return
 		}
 		for _, p := range FindPackages(ip.Root).Packages {

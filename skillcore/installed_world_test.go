@@ -93,11 +93,11 @@ func TestInstalledInWorld(t *testing.T) {
 	if !w.IsInstalled(claude) || w.IsInstalled(review) {
 		t.Error("IsInstalled tells plugin copies from project files wrongly")
 	}
-	// A linked extension loads from the folder the user works in: loaded,
-	// and not the agent's copy.
+	// A linked extension loads from the folder the user works in: loaded
+	// once (it is a package of the project too), and not the agent's copy.
 	linked := filepath.Join(project, "ext", "skills", "linked-skill", "SKILL.md")
-	if e := w.Entry(linked); e == nil || e.InstalledOf(TargetByID("gemini")) == nil {
-		t.Errorf("the linked extension's skill is not loaded by gemini")
+	if e := w.Entry(linked); e == nil || !slices.Contains(e.LoadedBy(), "gemini") || len(e.Installed()) != 1 {
+		t.Errorf("the linked extension's skill is not loaded by gemini, once")
 	}
 	if w.IsInstalled(linked) {
 		t.Error("a linked extension's source is read-only")
