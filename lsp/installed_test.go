@@ -22,3 +22,26 @@ func TestInstalledPluginWatched(t *testing.T) {
 	h.write("home/.copilot/config.json", `{"installedPlugins": [{"name": "pr-tools", "marketplace": "market", "enabled": false}]}`)
 	h.diags(proj, without("name-shadowed"))
 }
+
+// An installed plugin's skill is diagnosed when opened, not before: the
+// agents' caches would fill the problems list with other people's files.
+func TestInstalledDiagnosedWhenOpened(t *testing.T) {
+	h := start(t, "", setup{})
+	const plugin = "home/.copilot/installed-plugins/market/pr-tools/"
+	h.write(plugin+"plugin.json", `{"name": "pr-tools"}`)
+	h.write(plugin+"skills/review/SKILL.md", "---\nname: review\ndescription: Review with pr-tools.\nsome-key: x\n---\n")
+	h.write("home/.copilot/config.json", `{"installedPlugins": [{"name": "pr-tools", "marketplace": "market", "enabled": true}]}`)
+	// Once the project's review hides the plugin's, the plugin is loaded.
+	const proj = "ws/.agents/skills/review/SKILL.md"
+	h.write(proj, "---\nname: review\ndescription: Review this project.\n---\n")
+	h.diags(proj, withCode("name-shadowed"))
+	h.settle()
+	rel := plugin + "skills/review/SKILL.md"
+	if p, found := h.client.latest(h.uri(rel)); found && len(p.Diagnostics) > 0 {
+		t.Errorf("diagnostics published for an installed plugin's file nobody opened: %v", codes(p))
+	}
+	h.open(rel, h.read(rel), 1)
+	h.diags(rel, withCode("name-shadowed"))
+	h.closeDoc(rel)
+	h.diags(rel, empty)
+}
