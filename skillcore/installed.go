@@ -219,11 +219,15 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 		return en
 	}
 	for _, mem := range m.Members {
-		if mem.Value.Kind != JSONBool {
-			in.problem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true or false: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
-			continue
+		switch mem.Value.Kind {
+		case JSONBool:
+			en.on[mem.Key] = mem.Value.Text == "true"
+		case JSONArray:
+			// A list of versions enables the plugin at those versions.
+			en.on[mem.Key] = true
+		default:
+			in.problem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
 		}
-		en.on[mem.Key] = mem.Value.Text == "true"
 	}
 	return en
 }

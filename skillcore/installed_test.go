@@ -110,7 +110,7 @@ func TestInstalled(t *testing.T) {
 		t.Errorf("claude-code loads %s, want the registered 6.2.0", r)
 	}
 	// A wrongly typed setting is reported where it is, and ignored.
-	wantProblem(t, in, filepath.Join(home, ".claude", "settings.json"), `"yes"`, "not true or false")
+	wantProblem(t, in, filepath.Join(home, ".claude", "settings.json"), `"yes"`, "not true, false or a list of versions")
 	wantProblem(t, in, filepath.Join(home, ".codex", "plugins", "cache", "acme", "badjson", "1.0.0", ".codex-plugin", "plugin.json"), ",", "not valid JSON")
 }
 
