@@ -244,6 +244,14 @@ func decide(id string, files []enablement) (on, set bool, why string) {
 	return on, set, why
 }
 
+// pluginFolder reports whether a folder a registry names may be searched
+// as a plugin: not the home folder, nor one holding it (a registry naming
+// "/" must not turn a start-up into a walk of the disk).
+func pluginFolder(home, dir string) bool {
+	dir, home = filepath.Clean(dir), filepath.Clean(home)
+	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
+}
+
 // pluginManifest reads a plugin's manifest at rel below root: its value,
 // or why the agent fails the plugin without it (missing when required, or
 // not a JSON object). Both are empty for an optional manifest not there.

@@ -33,7 +33,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 
 	var found []InstalledPlugin
 	if reg := in.readConfig(registry, target, false, "Claude Code cannot tell which plugins are installed"); reg != nil {
-		found = claudeRegistered(in, registry, reg, project)
+		found = claudeRegistered(in, e, registry, reg, project)
 	} else {
 		found = claudeCached(in, cache)
 	}
@@ -55,7 +55,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 // claudeRegistered lists the plugins installed_plugins.json records for
 // project: user-scope installs everywhere, project and local ones in their
 // project only (the most specific wins).
-func claudeRegistered(in *Installation, path string, reg *JSONValue, project string) []InstalledPlugin {
+func claudeRegistered(in *Installation, e Env, path string, reg *JSONValue, project string) []InstalledPlugin {
 	const target = "claude-code"
 	m := in.objectOf(path, target, reg, "plugins", "Claude Code loads no installed plugin")
 	if m == nil {
@@ -100,6 +100,9 @@ func claudeRegistered(in *Installation, path string, reg *JSONValue, project str
 		case !isDir(p.Root):
 			p.Broken = fmt.Sprintf("its installPath %s is not a folder", p.Root)
 			in.problem(path, Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which is not a folder: Claude Code fails to load it", mem.Key, p.Root), target)
+		case !pluginFolder(e.Home, p.Root):
+			p.Broken = fmt.Sprintf("its installPath %s holds the home folder", p.Root)
+			in.problem(path, Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which holds the home folder: skill-ls does not search it for skills", mem.Key, p.Root), target)
 		default:
 			p.Root = filepath.Clean(p.Root)
 		}

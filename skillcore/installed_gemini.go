@@ -27,7 +27,7 @@ func geminiInstalled(e Env, project string, in *Installation) {
 		install := filepath.Join(p.Root, ".gemini-extension-install.json")
 		if iv := in.readConfig(install, target, false, "Gemini CLI cannot tell where the extension is"); iv != nil {
 			if kind, _ := iv.Get("type").Str(); kind == "link" {
-				if src, ok := iv.Get("source").Str(); ok && filepath.IsAbs(src) {
+				if src, ok := iv.Get("source").Str(); ok && filepath.IsAbs(src) && pluginFolder(e.Home, filepath.Clean(src)) {
 					p.Root, p.Copy = filepath.Clean(src), false
 				}
 			}

@@ -194,3 +194,27 @@ func TestInstalledMalformed(t *testing.T) {
 		t.Errorf("plugins %+v, want none", in.Plugins)
 	}
 }
+
+// A registry naming "/" or the home folder as a plugin's folder is not
+// searched: that would walk the disk at every start.
+func TestInstalledRootOutOfBounds(t *testing.T) {
+	home := t.TempDir()
+	reg := filepath.Join(home, ".claude", "plugins", "installed_plugins.json")
+	if err := os.MkdirAll(filepath.Dir(reg), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := `{"version": 2, "plugins": {"root@m": [{"scope": "user", "installPath": "/"}], "home@m": [{"scope": "user", "installPath": "` + home + `"}]}}`
+	if err := os.WriteFile(reg, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in := Env{Home: home}.InstalledPlugins("")
+	if len(in.Plugins) != 2 {
+		t.Fatalf("plugins %+v, want 2", in.Plugins)
+	}
+	for _, p := range in.Plugins {
+		if p.Broken == "" || p.Loads() {
+			t.Errorf("%s at %s loads", p.ID(), p.Root)
+		}
+	}
+	wantProblem(t, in, reg, `"/"`, "holds the home folder")
+}
