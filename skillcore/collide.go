@@ -419,6 +419,7 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 		}
 	}
 	out = append(out, qualifiedTooLong(e)...)
+	out = append(out, requiredByFormat(e)...)
 	out = append(out, variableProblems(e)...)
 	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
 }
@@ -529,6 +530,21 @@ func qualifiedTooLong(e *Entry) []Problem {
 		if max := in.Target.Plugins.QualifiedMax; max > 0 && measure(in.Name, Chars) > max {
 			out = append(out, Problem{Rule: "name-too-long", Severity: Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
 				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, measure(in.Name, Chars), max)})
+		}
+	}
+	return out
+}
+
+// requiredByFormat reports fields a package's reader skips a skill
+// without (a Gemini extension's skill needs a name and a description).
+func requiredByFormat(e *Entry) []Problem {
+	var out []Problem
+	for _, in := range e.Installed() {
+		for _, key := range in.Package.Format.Skills.Requires {
+			if v, ok := e.Skill.Str(key); !ok || strings.TrimSpace(v) == "" {
+				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
+					Message: fmt.Sprintf("%s skips a skill of %s %s without a %s", in.Target.ID, in.Package.Format.Title, in.Package.Name, key)})
+			}
 		}
 	}
 	return out

@@ -39,6 +39,9 @@ type Reading struct {
 	// Optional: the target loads a plugin a marketplace lists even when the
 	// folder holds no manifest of this format (the entry defines it).
 	Optional bool
+	// OwnScan: the target searches the format's skills folders with its
+	// own scan (codex: recursive), not the format's depth.
+	OwnScan bool
 }
 
 // ManifestSchema is what a reader accepts in a manifest.
@@ -88,6 +91,8 @@ type SkillsLayout struct {
 	// EntryIsSkill: a Field entry may name a skill folder itself.
 	EntryIsSkill bool
 	Paths        PathRule
+	// Requires are frontmatter fields the reader skips a skill without.
+	Requires []string
 }
 
 // PluginFormat is one plugin manifest format.

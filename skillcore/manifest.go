@@ -2,7 +2,7 @@ package skillcore
 
 import (
 	"errors"
-	"os"
+	"io/fs"
 	"slices"
 )
 
@@ -21,16 +21,11 @@ type Manifest struct {
 // most MaxFileBytes (else file-too-large, unparsed). A path with nothing
 // there, or a folder, is an error.
 func readManifest(path string) (*Manifest, error) {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return nil, err
-	case st.IsDir():
-		return nil, &os.PathError{Op: "read", Path: path, Err: errors.New("is a folder")}
-	}
 	src, err := ReadFile(path, nil)
 	var fe *FileError
 	switch {
+	case errors.As(err, &fe) && fe.What == kindOf(fs.ModeDir):
+		return nil, err // a folder named like a manifest is none
 	case errors.As(err, &fe):
 		// Not a regular file, or too large: unread, and said so.
 		m := &Manifest{Path: path}

@@ -3,7 +3,7 @@ package skillcore
 import (
 	"bytes"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -146,7 +146,7 @@ func hasDotDot(p string) bool {
 
 // checkPaths judges the component paths of field (a string or an array)
 // against the layout, relative to root.
-func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string) {
+func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string, stat statFunc) {
 	if field == nil {
 		return
 	}
@@ -169,7 +169,7 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 			continue
 		}
 		d := filepath.Clean(filepath.Join(root, filepath.FromSlash(v.Text)))
-		st, err := os.Stat(d)
+		st, err := stat(d)
 		switch {
 		case d != root && !within(root, d):
 			m.add("manifest-path", Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
@@ -182,7 +182,7 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 }
 
 // checkPlugin judges a plugin manifest as its format's readers do.
-func checkPlugin(m *Manifest, pf *PluginFormat, root string) {
+func checkPlugin(m *Manifest, pf *PluginFormat, root string, stat statFunc) {
 	if m.Root == nil {
 		return
 	}
@@ -194,10 +194,13 @@ func checkPlugin(m *Manifest, pf *PluginFormat, root string) {
 		checkName(m, v, targets, s.Name, s.NameWhat, "refuses the plugin", nil)
 	}
 	if pf.Skills.Field != "" {
-		checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin")
+		checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin", stat)
 	}
 	checkVariables(m, m.Root, targets)
 }
+
+// statFunc is os.Stat, or a finder's remembered answers of it.
+type statFunc func(string) (fs.FileInfo, error)
 
 // sourceOf is where a marketplace entry's source leads.
 type sourceOf struct {
@@ -208,7 +211,7 @@ type sourceOf struct {
 
 // resolveSource resolves an entry's source against the marketplace root,
 // never outside top.
-func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top string) sourceOf {
+func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top string, stat statFunc) sourceOf {
 	if src == nil {
 		return sourceOf{}
 	}
@@ -253,7 +256,7 @@ func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top stri
 	if dir != top && !within(top, dir) {
 		return sourceOf{problem: "the source leaves the repository"}
 	}
-	st, err := os.Stat(dir)
+	st, err := stat(dir)
 	switch {
 	case err != nil:
 		return sourceOf{problem: "the source names nothing"}
@@ -265,7 +268,7 @@ func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top stri
 
 // checkMarketplace judges a marketplace manifest as its format's readers
 // do.
-func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
+func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat statFunc) {
 	if m.Root == nil {
 		return
 	}
@@ -297,13 +300,13 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string) {
 		if name != "" {
 			first[name] = nv
 		}
-		src := resolveSource(mf, m.Root, e.Get("source"), root, top)
+		src := resolveSource(mf, m.Root, e.Get("source"), root, top, stat)
 		if src.problem != "" {
 			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s %q: %s", says(targets, "skips the entry"), name, src.problem))
 			continue
 		}
 		if src.dir != "" && len(mf.Sources.EntryDefines) > 0 {
-			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin")
+			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin", stat)
 		}
 	}
 	checkVariables(m, m.Root, targets)

@@ -72,7 +72,7 @@ func (w *World) ManifestRefs(path string) []ManifestRef {
 		if src != nil && src.Kind == JSONString {
 			dir := ""
 			for _, mf := range MarketplaceFormats {
-				if d := resolveSource(mf, m.Root, e.Get("source"), root, top).dir; d != "" && dir == "" {
+				if d := resolveSource(mf, m.Root, e.Get("source"), root, top, os.Stat).dir; d != "" && dir == "" {
 					dir = d
 				}
 			}

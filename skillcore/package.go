@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,7 +111,7 @@ func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
 // (or of a folder holding it) met from facts rather than walking again.
 func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
 	f := &packageFinder{
-		overlay: overlay, facts: facts, regular: map[string]bool{}, listed: map[string][]os.DirEntry{},
+		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{},
@@ -143,9 +144,9 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 }
 
 type packageFinder struct {
+	stats            map[string]statResult // stat, remembered
 	overlay          map[string][]byte
 	facts            *walkFacts
-	regular          map[string]bool          // isRegular, remembered
 	listed           map[string][]os.DirEntry // the entries of skills folders
 	set              *PackageSet
 	top              string
@@ -236,7 +237,7 @@ func (f *packageFinder) resolveMarketplaces() {
 				}
 				if key := m.Path + "\x00" + l.format.ID; !f.checked[key] {
 					f.checked[key] = true
-					checkMarketplace(m, l.format, dir, f.top)
+					checkMarketplace(m, l.format, dir, f.top, f.stat)
 				}
 				f.list(t, m, l.format, dir)
 				break
@@ -254,7 +255,7 @@ func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root
 			continue // skipped, as its findings say
 		}
 		seen[name] = true
-		src := resolveSource(mf, m.Root, e.Get("source"), root, f.top)
+		src := resolveSource(mf, m.Root, e.Get("source"), root, f.top, f.stat)
 		if src.dir == "" {
 			continue
 		}
@@ -286,7 +287,7 @@ func (f *packageFinder) resolvePlugins() {
 				man, pf = m, l.format
 				if key := m.Path + "\x00" + pf.ID; !f.checked[key] {
 					f.checked[key] = true
-					checkPlugin(m, pf, dir)
+					checkPlugin(m, pf, dir, f.stat)
 				}
 				break
 			}
@@ -384,7 +385,11 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 		return
 	}
 	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
-	f.findSkills(p, pf.Skills, fields, explicit)
+	layout := pf.Skills
+	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
+		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
+	}
+	f.findSkills(p, layout, fields, explicit)
 }
 
 // declaresComponents reports whether a plugin.json names components.
@@ -409,7 +414,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 	dirExists := false
 	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
 		d := filepath.Join(p.Root, layout.Dir)
-		if st, err := os.Stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+		if st, err := f.stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
 			dirExists = true
 			f.search(p, layout, d, layout.Dir+"/")
 			if layout.DirIsSkill {
@@ -425,7 +430,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 		if !f.inside(p.Root, d) {
 			continue
 		}
-		st, err := os.Stat(d)
+		st, err := f.stat(d)
 		switch {
 		case err != nil:
 		case st.Mode().IsRegular() && filepath.Base(d) == FileName:
@@ -465,18 +470,30 @@ func isRegular(p string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+type statResult struct {
+	info fs.FileInfo
+	err  error
+}
+
+// stat is os.Stat, remembered: the readers of one plugin root, and the
+// checks of its manifest, look at the same paths.
+func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
+	r, ok := f.stats[p]
+	if !ok {
+		r.info, r.err = os.Stat(p)
+		f.stats[p] = r
+	}
+	return r.info, r.err
+}
+
 // isRegular is the package function, remembered: the readers of one
 // plugin root look at the same files.
 func (f *packageFinder) isRegular(p string) bool {
 	if filepath.Base(p) == FileName && f.facts.knows(p) {
 		return f.facts.skillSet[p]
 	}
-	ok, seen := f.regular[p]
-	if !seen {
-		ok = isRegular(p)
-		f.regular[p] = ok
-	}
-	return ok
+	st, err := f.stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 func (f *packageFinder) addSkill(p *Package, path string) {

@@ -59,3 +59,17 @@ func benchTrees(b *testing.B) []string {
 	}
 	return dirs
 }
+
+// BenchmarkPackagesFromWalk is the package search of a check alone: from
+// what check's walk met (made once), find and resolve every package.
+func BenchmarkPackagesFromWalk(b *testing.B) {
+	for _, dir := range benchTrees(b) {
+		w := NewWorld(Env{Home: b.TempDir()}, nil)
+		w.Find(dir)
+		b.Run(dir, func(b *testing.B) {
+			for b.Loop() {
+				findPackageSets([]string{dir}, nil, w.walks)
+			}
+		})
+	}
+}

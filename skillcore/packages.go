@@ -47,7 +47,7 @@ var PluginFormats = []*PluginFormat{
 		Manifests: []string{".claude-plugin/plugin.json"},
 		Readers: []Reading{
 			{Target: "claude-code", Order: 1, Optional: true},
-			{Target: "codex", Order: 3},
+			{Target: "codex", Order: 3, OwnScan: true},
 			{Target: "copilot", Order: 4},
 		},
 		Schema: ManifestSchema{
@@ -155,7 +155,7 @@ var PluginFormats = []*PluginFormat{
 			BadType:  Error,
 			Unknown:  Warning,
 		},
-		Skills: SkillsLayout{Dir: "skills", Depth: 1, DirIsSkill: true},
+		Skills: SkillsLayout{Dir: "skills", Depth: 1, DirIsSkill: true, Requires: []string{"name", "description"}},
 	},
 }
 

@@ -125,9 +125,13 @@ func checkAlone(path string, src []byte) *Manifest {
 	if m := ps.Manifests[path]; m != nil {
 		return m
 	}
-	// A bare plugin.json below the top is met only here.
-	f := &packageFinder{overlay: overlay, set: ps, top: dir, checked: map[string]bool{}}
-	return f.manifest(path)
+	// A manifest no search counts (a bare plugin.json below the top) is
+	// still read, for its syntax.
+	if src != nil {
+		return ParseManifest(path, src)
+	}
+	m, _ := readManifest(path)
+	return m
 }
 
 // manifestRoot is the plugin or marketplace root a manifest path belongs
