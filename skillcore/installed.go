@@ -203,11 +203,12 @@ type enablement struct {
 	path  string
 	scope string // how messages name the file: "user", "project", "local"
 	on    map[string]bool
+	said  map[string]string // the value as written, for messages
 }
 
 // enabledPlugins reads the `enabledPlugins` map of a settings file.
 func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) enablement {
-	en := enablement{path: path, scope: scope, on: map[string]bool{}}
+	en := enablement{path: path, scope: scope, on: map[string]bool{}, said: map[string]string{}}
 	in.watch(path)
 	v := in.readConfig(path, target, jsonc, "its enabledPlugins are ignored")
 	if v == nil {
@@ -221,10 +222,10 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 	for _, mem := range m.Members {
 		switch mem.Value.Kind {
 		case JSONBool:
-			en.on[mem.Key] = mem.Value.Text == "true"
+			en.on[mem.Key], en.said[mem.Key] = mem.Value.Text == "true", mem.Value.Text
 		case JSONArray:
 			// A list of versions enables the plugin at those versions.
-			en.on[mem.Key] = true
+			en.on[mem.Key], en.said[mem.Key] = true, "a list of versions"
 		default:
 			in.problem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
 		}
@@ -238,7 +239,7 @@ func decide(id string, files []enablement) (on, set bool, why string) {
 	for _, f := range files {
 		if v, ok := f.on[id]; ok {
 			on, set = v, true
-			why = fmt.Sprintf("enabledPlugins[%q] is %t in the %s settings (%s)", id, v, f.scope, f.path)
+			why = fmt.Sprintf("enabledPlugins[%q] is %s in the %s settings (%s)", id, f.said[id], f.scope, f.path)
 		}
 	}
 	return on, set, why

@@ -53,7 +53,7 @@ func TestInstalled(t *testing.T) {
 		// and defaultEnabled decide.
 		"claude-code superpowers@superpowers-dev": {"6.2.0", true, "true in the user settings", ""},
 		"claude-code pr-tools@acme":               {"1.0.0", true, "enabled by default", ""},
-		"claude-code quiet@acme":                  {"1.0.0", true, "true in the local settings", ""},
+		"claude-code quiet@acme":                  {"1.0.0", true, "a list of versions in the local settings", ""},
 		"claude-code tools@acme":                  {"2.0.0", true, "true in the project settings", ""},
 		"claude-code broken@acme":                 {"0.1.0", true, "enabled by default", "not valid JSON"},
 		"claude-code dormant@acme":                {"1.0.0", false, "defaultEnabled to false", ""},
