@@ -39,3 +39,25 @@ func TestManifestDiagnosticsAndHover(t *testing.T) {
 		t.Errorf("lens %+v %v", lenses, err)
 	}
 }
+
+// A skill written into a plugin's skills folder is the plugin's: it is
+// diagnosed and loaded under the plugin's name; a manifest changed on disk
+// moves skills in and out.
+func TestPackageSkillCreatedOnDisk(t *testing.T) {
+	h := start(t, "packages", setup{watch: true})
+	h.settle()
+	newRel := "ws/skills/fresh/SKILL.md"
+	h.write(newRel, "---\nname: Fresh\ndescription: New.\n---\n")
+	h.watched(protocol.FileChangeTypeCreated, newRel)
+	// copilot wants the name to equal the folder: it says so, as it loads
+	// the plugin's skills.
+	d := h.diags(newRel, withCode("name-dir-mismatch"))
+	if m, _ := find(d, "name-dir-mismatch"); !strings.Contains(messageOf(m), "copilot") {
+		t.Errorf("diagnostics %v", codes(d))
+	}
+	// The manifest now reads skills from elsewhere: the skill is no
+	// longer found, and says so.
+	h.write(pluginRel, `{"name": "superpowers", "skills": "./other"}`)
+	h.watched(protocol.FileChangeTypeChanged, pluginRel)
+	h.diags(pluginRel, withCode("manifest-path"))
+}

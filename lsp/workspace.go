@@ -164,7 +164,11 @@ func (s *Server) takeLocked(f analysis.DiskFile) {
 		return
 	}
 	var affected []string
-	if analysis.IsManifestFile(f.Path) || s.discoverableLocked(f.Path) {
+	// A skill new to a folder searched for packages may be a plugin's: the
+	// packages there are resolved again first.
+	fresh := f.Err == nil && s.ws.World.Entry(f.Path) == nil && !analysis.IsManifestFile(f.Path)
+	if analysis.IsManifestFile(f.Path) || s.discoverableLocked(f.Path) ||
+		fresh && s.ws.World.RefreshPackagesFor(f.Path) && s.discoverableLocked(f.Path) {
 		affected = s.ws.Take(f)
 	} else if s.ws.World.Entry(f.Path) != nil {
 		affected = s.ws.Remove(f.Path)

@@ -440,17 +440,23 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	this, that := res.describe(t, e, name), func(o *Entry) described { return res.describe(t, o, name) }
 	if e == winner {
 		for _, o := range group[1:] {
-			if res.root[o].Scope == res.root[e].Scope {
+			switch {
+			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
+				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
+			case res.root[o].Scope == res.root[e].Scope:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another %s is named %q (%s); this one is kept", that(o).kind, name, o.Skill.Path))
-			} else {
+			default:
 				add("name-shadowed", Info, o, fmt.Sprintf("this %s hides the %s at %s%s", this.kind, that(o).named, o.Skill.Path, that(o).in))
 			}
 		}
 		return out
 	}
-	if res.root[winner].Scope == res.root[e].Scope {
+	switch {
+	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
+	case res.root[winner].Scope == res.root[e].Scope:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s is named %q (%s); that one is kept and this one ignored", this.kind, name, winner.Skill.Path))
-	} else {
+	default:
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
 	}
 	return out
@@ -492,8 +498,8 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	}
 	var reasons []string
 	for _, r := range roots {
-		if (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
-			continue
+		if r.Package != nil || (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+			continue // a package's misses are told by packageMisses
 		}
 		t := r.Target
 		rel, err := filepath.Rel(r.Dir, path)

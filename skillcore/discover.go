@@ -53,6 +53,9 @@ func (e *LimitError) Error() string {
 // a SKILL.md spelt in another case (skill.md) where SKILL.md is missing;
 // the error tells of a cap the scan reached.
 func Discover(root Root) ([]string, error) {
+	if root.Package != nil {
+		return slices.Clone(root.Package.Skills), nil
+	}
 	if root.Target.Scan.Recursive {
 		return discoverRecursive(root.Dir, root.Target.Scan), nil
 	}

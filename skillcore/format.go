@@ -145,7 +145,7 @@ type PluginNaming struct {
 	QualifiedMax int
 }
 
-// reading returns how target reads the format, if it does.
+// readingOf returns how target reads a format with readers rs, if it does.
 func readingOf(rs []Reading, target string) (Reading, bool) {
 	for _, r := range rs {
 		if r.Target == target {

@@ -112,3 +112,70 @@ func TestManifestBounds(t *testing.T) {
 		t.Errorf("a folder named plugin.json made a plugin: %+v", ps.Packages)
 	}
 }
+
+// TestPackageLinksOut: a skill folder, a skills path or a marketplace
+// source that is a link out of the repository brings nothing.
+func TestPackageLinksOut(t *testing.T) {
+	dir := t.TempDir()
+	outside := filepath.Join(dir, "outside")
+	repo := filepath.Join(dir, "repo")
+	writeTree(t, dir, txtar.Parse([]byte(`
+-- outside/evil/SKILL.md --
+---
+name: evil
+description: Outside.
+---
+-- outside/plugin/.claude-plugin/plugin.json --
+{"name": "far"}
+-- outside/plugin/skills/far/SKILL.md --
+---
+name: far
+description: Far.
+---
+-- repo/.git/HEAD --
+ref: main
+-- repo/.claude-plugin/marketplace.json --
+{"name": "m", "owner": {}, "plugins": [{"name": "far", "source": "./linked"}]}
+-- repo/p/.claude-plugin/plugin.json --
+{"name": "p", "skills": "./more"}
+-- repo/p/skills/ok/SKILL.md --
+---
+name: ok
+description: In.
+---
+`)).Files)
+	for link, target := range map[string]string{
+		"repo/p/skills/evil": filepath.Join(outside, "evil"),
+		"repo/p/more":        outside,
+		"repo/linked":        filepath.Join(outside, "plugin"),
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skip("no symlinks here:", err)
+		}
+	}
+	for _, walked := range []bool{false, true} {
+		w := NewWorld(Env{Home: filepath.Join(dir, "home")}, nil)
+		if walked {
+			w.Find(repo) // as check does: the search takes its walk
+		}
+		w.PackageDirs = []string{repo}
+		w.Scan()
+		var loaded []string
+		for _, ps := range w.PackageSets() {
+			for _, p := range ps.Packages {
+				for _, s := range p.Skills {
+					rel, _ := filepath.Rel(dir, s)
+					loaded = append(loaded, p.Target.ID+" "+filepath.ToSlash(rel))
+				}
+			}
+		}
+		want := []string{"claude-code repo/p/skills/ok/SKILL.md", "codex repo/p/skills/ok/SKILL.md", "copilot repo/p/skills/ok/SKILL.md"}
+		if slices.Sort(loaded); !slices.Equal(loaded, want) {
+			t.Errorf("walked %v: loaded %v", walked, loaded)
+		}
+		m := w.Manifest(filepath.Join(repo, ".claude-plugin/marketplace.json"))
+		if !slices.ContainsFunc(m.Problems, func(p Problem) bool { return p.Rule == "manifest-path" }) {
+			t.Errorf("walked %v: the linked source is not told: %+v", walked, m.Problems)
+		}
+	}
+}

@@ -22,9 +22,10 @@ import (
 // catalogStyle is how one format frames its entries.
 type catalogStyle struct {
 	head, sep, tail string
-	empty           string                                        // the whole text when nothing is listed
-	sortByName      bool                                          // the agent sorts by name, then path
-	entry           func(t *Target, s *Skill, name string) string // name: as displayName
+	empty           string // the whole text when nothing is listed
+	sortByName      bool   // the agent sorts by name, then path
+	// entry renders one skill listed under name (see displayName).
+	entry func(t *Target, s *Skill, name string) string
 }
 
 func styleOf(t *Target) *catalogStyle {

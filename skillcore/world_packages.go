@@ -39,6 +39,24 @@ func (w *World) ManifestFromDisk(path string) []string {
 	return w.ReloadPackages()
 }
 
+// RefreshPackagesFor searches the packages around path again when path, a
+// SKILL.md that came or went, lies in a folder searched for packages (a
+// plugin may now bring it, or no longer). It reports whether it did.
+func (w *World) RefreshPackagesFor(path string) bool {
+	path = filepath.Clean(path)
+	found := false
+	for dir := range w.walks {
+		if within(dir, path) {
+			delete(w.walks, dir)
+			found = true
+		}
+	}
+	if found {
+		w.ReloadPackages()
+	}
+	return found
+}
+
 // ManifestPaths lists every manifest the world's package search read.
 func (w *World) ManifestPaths() []string {
 	var out []string
@@ -148,3 +166,53 @@ func manifestRoot(path string) string {
 	}
 	return best
 }
+
+// findPackageSets finds the packages under each folder, leaving out a
+// folder inside another (the outer search finds its packages, with the
+// marketplaces around them).
+func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]*walkFacts) []*PackageSet {
+	dirs = slices.Clone(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	var tops []string
+	for _, d := range dirs {
+		if !slices.ContainsFunc(tops, func(t string) bool { return within(t, d) }) {
+			tops = append(tops, d)
+		}
+	}
+	out := make([]*PackageSet, len(tops))
+	facts := make([]*walkFacts, len(tops))
+	for i, top := range tops {
+		facts[i] = factsFor(walks, top)
+	}
+	ForEach(len(tops), func(i int) {
+		if facts[i] == nil {
+			facts[i] = walkForPackages(tops[i])
+		}
+		out[i] = findPackages(tops[i], overlay, facts[i])
+	})
+	for i, top := range tops {
+		if walks != nil && walks[top] == nil {
+			walks[top] = facts[i] // an edit of a manifest need not walk again
+		}
+	}
+	return out
+}
+
+// packageRoots are the roots standing for the packages targets load: each
+// ranks after every ordinary root of its target, as agents rank project
+// and personal skills over a plugin's.
+func packageRoots(sets []*PackageSet, targets []*Target) []Root {
+	var out []Root
+	for _, ps := range sets {
+		for i, p := range ps.Packages {
+			if p.Refused == "" && slices.Contains(targets, p.Target) {
+				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: ScopePackage, Rank: packageRank + i, Project: ps.Top, Package: p})
+			}
+		}
+	}
+	return out
+}
+
+// packageRank is where package roots start in a target's order.
+const packageRank = 1 << 20
