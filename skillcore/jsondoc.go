@@ -89,10 +89,11 @@ type JSONError struct {
 
 // ParseJSON reads src as one JSON value with its ranges. Nesting deeper
 // than 64 levels, trailing data and syntax errors are returned as a
-// JSONError at the offending byte. Duplicate keys are allowed: the agents'
-// JavaScript and serde readers keep the last.
+// JSONError at the offending byte. Duplicate keys are allowed (the agents'
+// JavaScript and serde readers keep the last), and so are invalid UTF-8 and
+// lone surrogates, which JavaScript's JSON.parse reads as U+FFFD.
 func ParseJSON(src []byte) (*JSONValue, *JSONError) {
-	dec := jsontext.NewDecoder(bytes.NewReader(src), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(false))
+	dec := jsontext.NewDecoder(bytes.NewReader(src), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	p := jsonParser{src: src, dec: dec}
 	v, err := p.value(0)
 	if err == nil {

@@ -421,12 +421,16 @@ func (f *packageFinder) addSkill(p *Package, path string) {
 // recursively to the layout's depth.
 func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
 	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
-	if f.facts.knows(dir) && (layout.Depth == 1 || layout.MaxDirs >= findCaps.dirs) {
+	if f.facts.knows(dir) && (layout.Depth == 1 || f.facts.foldersUnder(dir) < layout.MaxDirs) {
 		// The walk met every file below: no folder need be read again.
 		for _, s := range f.facts.skillsUnder(dir, layout.Depth, layout.SkipHidden) {
-			if f.facts.linkFree(s) || f.inside(p.Root, s) {
-				f.addSkill(p, s) // the walk follows links: not out of the root
+			switch {
+			case f.facts.linkFree(s):
+				f.addSkill(p, s)
+			case layout.Depth == 1 && f.inside(p.Root, s):
+				f.addSkill(p, s) // a linked skill folder inside the root
 			}
+			// A recursive search follows no link at all.
 		}
 		if layout.Depth == 1 {
 			for l := range f.facts.links {

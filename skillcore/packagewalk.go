@@ -19,7 +19,8 @@ type walkFacts struct {
 	links     map[string]bool // entries that are symbolic links
 	skills    []string        // regular files named SKILL.md, sorted once walked
 	skillSet  map[string]bool
-	capped    string // the walk cap hit, "" none
+	folders   []string // the folders met, sorted once walked
+	capped    string   // the walk cap hit, "" none
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
@@ -35,6 +36,7 @@ func (wf *walkFacts) see(p string, d fs.DirEntry) {
 		return
 	}
 	if d.IsDir() {
+		wf.folders = append(wf.folders, p)
 		return
 	}
 	if d.Type()&fs.ModeSymlink != 0 {
@@ -110,10 +112,19 @@ func walkForPackages(top string) *walkFacts {
 	return wf.done()
 }
 
-// done ends a walk: its SKILL.md files sorted for skillsUnder.
+// done ends a walk: its SKILL.md files and folders sorted for lookups.
 func (wf *walkFacts) done() *walkFacts {
 	slices.Sort(wf.skills)
+	slices.Sort(wf.folders)
 	return wf
+}
+
+// foldersUnder counts the folders the walk met below dir.
+func (wf *walkFacts) foldersUnder(dir string) int {
+	prefix := dir + string(filepath.Separator)
+	from, _ := slices.BinarySearch(wf.folders, prefix)
+	to, _ := slices.BinarySearch(wf.folders, dir+string(filepath.Separator+1))
+	return to - from
 }
 
 // factsFor picks, among the walks of a world, one that covered top, and
@@ -132,7 +143,7 @@ func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 			}
 		}
 		slices.Sort(out.manifests)
-		out.skills, out.skillSet = wf.skills, wf.skillSet // read only
+		out.skills, out.skillSet, out.folders = wf.skills, wf.skillSet, wf.folders // read only
 		return out
 	}
 	return nil
