@@ -10,6 +10,9 @@ type Action struct {
 // path, preferred fixes first within each finding.
 func (w *Workspace) Actions(path string, r Range) []Action {
 	out := []Action{}
+	if w.ReadOnly(path) {
+		return out
+	}
 	var findings []Finding
 	fixesOf := func(f Finding) []Fix { return w.Fixes(path, f) }
 	if IsManifestFile(path) {

@@ -22,6 +22,9 @@ func (w *Workspace) Findings(path string) []Finding {
 	if IsManifestFile(path) {
 		return w.ManifestFindings(path)
 	}
+	if fs, ok := w.installedConfigFindings(path); ok {
+		return fs
+	}
 	e := w.file(path)
 	if e == nil || w.Ignored(path) {
 		return []Finding{}

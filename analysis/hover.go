@@ -80,6 +80,7 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 		b.WriteString("No agent that reads this file would list it in its catalog.\n\n")
 	}
 	w.budgetText(&b, e)
+	installedText(&b, w.World, e)
 	for _, p := range w.World.Problems(s.Path) {
 		if p.Rule == "name-duplicate" || p.Rule == "name-shadowed" {
 			fmt.Fprintf(&b, "- %s (%s)\n", p.Message, strings.Join(p.Targets, ", "))

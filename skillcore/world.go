@@ -50,6 +50,9 @@ type World struct {
 	// walks are what Find's walks met that the package search needs, by
 	// the folder walked.
 	walks map[string]*walkFacts
+	// installation is what the agents have installed under Env.Home, read
+	// with rootList.
+	installation Installation
 }
 
 // Entry is one SKILL.md in a world.
@@ -130,6 +133,7 @@ func (w *World) roots() []Root {
 	}
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
+	out = append(out, w.installedRoots(w.targets())...)
 	w.rootsKey, w.rootList, w.rootIndex = key.String(), out, indexRoots(out)
 	return out
 }
@@ -486,7 +490,8 @@ func (e *Entry) packageFor(t *Target) *Package {
 
 // place gives a file no project root finds the project that holds it.
 func (w *World) place(e *Entry) {
-	if e.Project == "" {
+	// An installed plugin's copy belongs to no project: no walk up for it.
+	if e.Project == "" && !e.FromInstalled() {
 		e.Project = w.ProjectOf(e.Skill.Path)
 	}
 }
