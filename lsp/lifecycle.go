@@ -50,14 +50,9 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.caps = caps
 	s.enc = caps.encoding
 	s.folders = foldersOf(params)
-	if settings != nil {
-		s.settings = *settings
-	}
-	s.debounce = s.settings.debounce()
+	s.initWarnings = warnings
 	s.mu.Unlock()
-	for _, w := range warnings {
-		s.logf(protocol.MessageTypeWarning, "initializationOptions: %s", w)
-	}
+	s.setInitSettings(settings)
 	version := s.opts.Version
 	if version == "" {
 		version = "devel"
@@ -96,9 +91,15 @@ func (s *Server) startup() {
 	ctx := s.ctx
 	s.mu.Lock()
 	caps := s.caps
+	warnings := s.initWarnings
 	s.mu.Unlock()
+	// Shown now, not during initialize: a client may drop messages that
+	// come before its initialize request is answered.
+	s.tellSettings("initializationOptions", warnings)
 	if caps.configuration {
-		s.pullSettings(ctx)
+		if got, ok := s.pullSettings(ctx); ok {
+			s.setClientSettings(got)
+		}
 	}
 	if caps.watchDynamic {
 		s.registerWatchers(ctx)
