@@ -6,29 +6,45 @@ type Action struct {
 	Fix     Fix
 }
 
-// Actions lists the fixes of every finding that overlaps r in the file at
-// path, preferred fixes first within each finding.
-func (w *Workspace) Actions(path string, r Range) []Action {
+// Actions lists the fixes of every finding of the file at path that want
+// picks (the editor's request decides: the lines it touches, the
+// diagnostics it names), preferred fixes first within each finding. No two
+// actions share a title: where two findings offer the same change (an
+// "Open" of the same file, say), the first is kept.
+func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 	out := []Action{}
 	e := w.file(path)
 	if e == nil {
 		return out
 	}
+	titles := map[string]bool{}
+	add := func(f Finding, fix Fix) {
+		if !titles[fix.Title] {
+			titles[fix.Title] = true
+			out = append(out, Action{Finding: f, Fix: fix})
+		}
+	}
 	for _, f := range w.entryFindings(e) {
-		if f.Range.End < r.Start || f.Range.Start > r.End {
+		if !want(f) {
 			continue
 		}
 		fixes := fixesFor(e.Skill, f)
 		for _, fix := range fixes {
 			if fix.Preferred {
-				out = append(out, Action{Finding: f, Fix: fix})
+				add(f, fix)
 			}
 		}
 		for _, fix := range fixes {
 			if !fix.Preferred {
-				out = append(out, Action{Finding: f, Fix: fix})
+				add(f, fix)
 			}
 		}
 	}
 	return out
+}
+
+// Overlaps reports whether a finding's range meets r (touching ends
+// included).
+func (f Finding) Overlaps(r Range) bool {
+	return f.Range.End >= r.Start && f.Range.Start <= r.End
 }
