@@ -70,6 +70,9 @@ func tightestRoom(targets []*skillcore.Target, desc string) (left int, unit skil
 type CodeLens struct {
 	Range Range
 	Title string
+	// Targets are the agents that load the file: the lens shows their
+	// catalogs.
+	Targets []string
 }
 
 // CodeLenses shows over the frontmatter which agents load the file.
@@ -82,7 +85,7 @@ func (w *Workspace) CodeLenses(path string) []CodeLens {
 	if !e.Skill.Frontmatter.Present {
 		at = Range{}
 	}
-	return []CodeLens{{Range: at, Title: loadedByText(e)}}
+	return []CodeLens{{Range: at, Title: loadedByText(e), Targets: e.LoadedBy()}}
 }
 
 // loadedByText says which agents load the file, which find it but refuse

@@ -65,7 +65,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 				Change:    ptr(protocol.TextDocumentSyncKindIncremental),
 				Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
 			},
-			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandCatalog}},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandCatalog, commandOpen}},
 			Workspace: &protocol.WorkspaceOptions{
 				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 					Supported:           ptr(true),
