@@ -21,7 +21,7 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	for _, l := range s.ws.CodeLenses(f.path) {
 		out = append(out, protocol.CodeLens{
-			Range:   f.m.Range(l.Range),
+			Range: f.m.Range(l.Range),
 			Command: protocol.Command{Title: l.Title, Command: commandShowCatalog,
 				Arguments: []protocol.LSPAny{mustMarshal(showCatalogArgs{Targets: l.Targets})}},
 		})
