@@ -19,6 +19,9 @@ type document struct {
 	path    string
 	version int32
 	text    []byte
+	// moved: the file is gone from disk and open again under another
+	// path (moved.go); the buffer is followed but not judged.
+	moved bool
 }
 
 // skillPath is the file path a URI names when it is a SKILL.md on disk, or
@@ -42,10 +45,11 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	}
 	doc := &document{uri: params.TextDocument.URI, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.docs[path] = doc
 	affected := s.ws.Set(path, doc.text)
 	s.scheduleLocked(time.Now(), path, affected)
+	s.mu.Unlock()
+	s.forgetMoved()
 	return nil
 }
 
@@ -68,6 +72,9 @@ func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	}
 	doc.text = text
 	doc.version = params.TextDocument.Version
+	if doc.moved {
+		return nil
+	}
 	affected := s.ws.Set(path, text)
 	s.scheduleLocked(time.Now().Add(s.debounce), path, affected)
 	return nil
@@ -83,8 +90,11 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var affected []string
-	if doc := s.docs[path]; doc != nil && params.Text != nil {
-		doc.text = []byte(*params.Text)
+	if doc := s.docs[path]; doc != nil && (params.Text != nil || doc.moved) {
+		if params.Text != nil {
+			doc.text = []byte(*params.Text)
+		}
+		doc.moved = false // saved: its file is there again
 		affected = s.ws.Set(path, doc.text)
 	}
 	s.scheduleLocked(time.Now(), path, affected)
