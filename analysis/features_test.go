@@ -182,7 +182,7 @@ func TestHoverName(t *testing.T) {
 	for _, want := range []string{
 		"Zed catalog entry:",
 		"<name>deploy</name>",
-		"Déploie 😀 &lt;fast&gt; &amp; safe", // zed escapes the description
+		"Déploie 😀 &lt;fast&gt; &amp; safe",       // zed escapes the description
 		"Codex", "zot", "see the catalog command", // entries that did not fit
 		"64 bytes (zed)",
 		"catalog budget: this skill uses",
