@@ -194,13 +194,17 @@ func (p *settingsParser) decode(key string, v json.RawMessage, dst any, want str
 }
 
 // strings reads a list of strings; a wrongly typed one is the default
-// (empty).
+// (empty). An empty object is an empty list: Neovim encodes an empty Lua
+// table so.
 func (p *settingsParser) strings(key string) *[]string {
 	v, ok := p.value(key)
 	if !ok {
 		return nil
 	}
 	list := []string{}
+	if strings.Join(strings.Fields(string(v)), "") == "{}" {
+		return &list
+	}
 	if !p.decode(key, v, &list, "a list of strings") {
 		list = []string{}
 	}

@@ -46,6 +46,7 @@ func TestSettingsMerge(t *testing.T) {
 		{"a rule changed", `{"rules": {"name-chars": "warning"}}`, want(func(s *Settings) { s.Rules = map[string]string{"name-chars": "warning"} })},
 		{"a rule set to null keeps it", `{"rules": {"name-chars": null}}`, want(nil)},
 		{"targets replaced as a whole", `{"targets": ["claude-code"]}`, want(func(s *Settings) { s.Targets = []string{"claude-code"} })},
+		{"an empty Lua table for a list", `{"targets": {}}`, want(func(s *Settings) { s.Targets = []string{} })},
 		{"client-side keys ignored", `{"path": "/opt/skill-ls", "trace": {"server": "verbose"}}`, want(nil)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
