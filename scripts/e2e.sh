@@ -176,6 +176,16 @@ description: Summarizes gadget logs. Use when the user asks about gadget logs.
 
 Read the log and summarize it.
 EOF
+# The same name under .claude/skills: a collision, for "Open <path>".
+mkdir -p "$ws/.claude/skills/good-skill"
+cat >"$ws/.claude/skills/good-skill/SKILL.md" <<'EOF'
+---
+name: good-skill
+description: Summarizes gadget logs for Claude. Use when the user asks about gadget logs.
+---
+
+# Good skill (Claude's copy)
+EOF
 export SKILL_LS_WS="$ws" SKILL_LS_REPO="$repo"
 export repo tmp ws
 
@@ -284,7 +294,10 @@ if selected_step nvim; then
 	if need nvim nvim && server_step nvim; then
 		nvim_test() {
 			nvim --version | head -n 1
-			cd "$ws" && nvim --headless -i NONE -u "$repo/testdata/e2e/nvim-test.lua"
+			# A copy of its own: the test edits, renames and moves skills.
+			local w="$tmp/ws-nvim"
+			rm -rf "$w" && cp -r "$ws" "$w" || return 1
+			cd "$w" && SKILL_LS_WS="$w" nvim --headless -i NONE -u "$repo/testdata/e2e/nvim-test.lua"
 		}
 		export -f nvim_test
 		run nvim nvim_test
@@ -313,7 +326,9 @@ if selected_step emacs; then
 				-f batch-byte-compile "$tmp/skill-ls.el" || return 1
 			# -q, not -Q: on Emacs 28 eglot is Debian's elpa-eglot, put on the
 			# load-path by site-start (Emacs 29+ has eglot built in).
-			cd "$ws" && emacs --batch -q \
+			local w="$tmp/ws-emacs"
+			rm -rf "$w" && cp -r "$ws" "$w" || return 1
+			cd "$w" && SKILL_LS_WS="$w" emacs --batch -q \
 				-l "$repo/editors/emacs/skill-ls.el" \
 				-l "$repo/testdata/e2e/emacs-test.el"
 		}
