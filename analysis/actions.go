@@ -13,9 +13,13 @@ type Action struct {
 // "Open" of the same file, say), the first is kept.
 func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 	out := []Action{}
-	e := w.file(path)
-	if e == nil {
-		return out
+	var findings []Finding
+	fixesOf := func(f Finding) []Fix { return w.Fixes(path, f) }
+	if IsManifestFile(path) {
+		findings = w.ManifestFindings(path)
+	} else if e := w.file(path); e != nil {
+		findings = w.entryFindings(e)
+		fixesOf = func(f Finding) []Fix { return fixesFor(e.Skill, f) }
 	}
 	titles := map[string]bool{}
 	add := func(f Finding, fix Fix) {
@@ -24,11 +28,11 @@ func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 			out = append(out, Action{Finding: f, Fix: fix})
 		}
 	}
-	for _, f := range w.entryFindings(e) {
+	for _, f := range findings {
 		if !want(f) {
 			continue
 		}
-		fixes := fixesFor(e.Skill, f)
+		fixes := fixesOf(f)
 		for _, fix := range fixes {
 			if fix.Preferred {
 				add(f, fix)
@@ -47,4 +51,9 @@ func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 // included).
 func (f Finding) Overlaps(r Range) bool {
 	return f.Range.End >= r.Start && f.Range.Start <= r.End
+}
+
+// Touching picks, for Actions, the findings that meet r.
+func Touching(r Range) func(Finding) bool {
+	return func(f Finding) bool { return f.Overlaps(r) }
 }

@@ -40,6 +40,9 @@ const maxCompletionFiles = 500
 // Complete lists what may be typed at offset in the file at path: keys and
 // values in the frontmatter, the skill's own files in the body.
 func (w *Workspace) Complete(path string, offset int) []CompletionItem {
+	if IsManifestFile(path) {
+		return w.completeManifest(path, offset)
+	}
 	e := w.file(path)
 	if e == nil {
 		return []CompletionItem{}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -16,8 +17,14 @@ const maxBodyLines = 500
 // with the user's severity overrides applied, in file order. Files the
 // workspace does not hold get none.
 func (w *Workspace) Findings(path string) []Finding {
+	if fs, ok := w.configFindings(path); ok {
+		return fs
+	}
+	if IsManifestFile(path) {
+		return w.ManifestFindings(path)
+	}
 	e := w.file(path)
-	if e == nil {
+	if e == nil || w.Ignored(path) {
 		return []Finding{}
 	}
 	return w.entryFindings(e)
@@ -29,12 +36,21 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
 // reports many files, with text enough to place each file's findings: its
-// whole text, or the frontmatter a released file keeps when they all sit
-// there (nil for a file the workspace does not hold). Bodies are checked,
+// whole text, the frontmatter a released file keeps when they all sit
+// there, or a text made from its excerpt (placeText) with the same lines
+// and columns up to the furthest of them (nil for a file the workspace does
+// not hold). Bodies are checked,
 // and released ones read back, in parallel while the world's problems are
 // gathered; a file's first findings after a scan use what its body said
-// then (keepBody) and read it back only when they point into it.
+// then (keepBody), placed by its excerpt, and read it back only when they
+// point further.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
+		return w.findingsOfReported(paths)
+	}
+	if len(paths) == 1 && IsManifestFile(paths[0]) {
+		return [][]Finding{w.ManifestFindings(paths[0])}, [][]byte{w.ManifestSource(paths[0])}
+	}
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
 		// scan stays cached for the requests on this version.
@@ -49,11 +65,14 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	n := len(paths)
 	skills := make([]*skillcore.Skill, n)
 	body := make([][]skillcore.Problem, n)
+	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
 			skills[i] = e.Skill
-			body[i], kept[i] = w.takeKept(e.Skill)
+			var k keptBody
+			k, kept[i] = w.takeKept(e.Skill)
+			body[i], lines[i] = k.problems, k.lines
 		}
 	}
 	// stale marks the released files whose disk text is no longer the one
@@ -83,7 +102,11 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 			return
 		}
 		out[i] = w.findings(problems[i], body[i])
-		if s.Released() && reach(s.Path, out[i]) > len(s.Src) {
+		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
+			if t, ok := placeText(s, lines[i], end); ok {
+				texts[i] = t
+				return
+			}
 			s = readBack(s, &stale[i])
 		}
 		if s != nil {
@@ -91,6 +114,10 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	})
 	for i, p := range paths {
+		if IsManifestFile(p) {
+			out[i], texts[i] = w.ManifestFindings(p), w.ManifestSource(p)
+			continue
+		}
 		if stale[i] {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
 			texts[i] = w.Source(p)
@@ -100,6 +127,28 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	}
 	return out, texts
+}
+
+// findingsOfReported is FindingsOf with no findings for the files the
+// project configuration ignores.
+func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, [][]byte) {
+	var keep []string
+	for _, p := range paths {
+		if !w.Ignored(p) {
+			keep = append(keep, p)
+		}
+	}
+	fs, texts := w.FindingsOf(keep)
+	out, outTexts := make([][]Finding, len(paths)), make([][]byte, len(paths))
+	for i, p := range paths {
+		if len(keep) > 0 && keep[0] == p {
+			out[i], outTexts[i] = fs[0], texts[0]
+			fs, texts, keep = fs[1:], texts[1:], keep[1:]
+		} else {
+			out[i] = []Finding{}
+		}
+	}
+	return out, outTexts
 }
 
 // readBack is s whole: s itself, or read back from disk when released. A

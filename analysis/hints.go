@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -98,15 +99,32 @@ func loadedByText(e *skillcore.Entry) string {
 			refused = append(refused, t)
 		}
 	}
+	// Agents that load the file through a package are named with the name
+	// they give it and the plugin it comes in.
+	var direct, packaged []string
+	for _, t := range loaded {
+		if e.InstalledName(skillcore.TargetByID(t)) == "" {
+			direct = append(direct, t)
+		}
+	}
+	for _, u := range e.PackageUses() {
+		if d := u.Describe(); d != "" {
+			packaged = append(packaged, d)
+		}
+	}
+	loadedText := strings.Join(direct, ", ")
+	if len(packaged) > 0 {
+		loadedText = strings.Join(append(slices.DeleteFunc([]string{loadedText}, func(s string) bool { return s == "" }), packaged...), "; ")
+	}
 	switch {
 	case len(found) == 0:
 		return "not discovered by any agent here"
 	case len(loaded) == 0:
 		return "found but refused by " + strings.Join(refused, ", ")
 	case len(refused) > 0:
-		return "loaded by " + strings.Join(loaded, ", ") + "; refused by " + strings.Join(refused, ", ")
+		return "loaded by " + loadedText + "; refused by " + strings.Join(refused, ", ")
 	}
-	return "loaded by " + strings.Join(loaded, ", ")
+	return "loaded by " + loadedText
 }
 
 func contains(xs []string, x string) bool {

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,6 +21,9 @@ type Hover struct {
 // the catalog budget and collisions; for other keys, their documentation;
 // for a relative link, whether its file exists.
 func (w *Workspace) Hover(path string, offset int) *Hover {
+	if IsManifestFile(path) {
+		return w.manifestHover(path, offset)
+	}
 	e := w.file(path)
 	if e == nil {
 		return nil
@@ -42,7 +44,7 @@ func (w *Workspace) Hover(path string, offset int) *Hover {
 	if l := w.linkAt(s, offset); l != nil {
 		target := filepath.Join(s.Dir(), filepath.FromSlash(l.Target))
 		md := fmt.Sprintf("`%s` does not exist in this skill's directory.", l.Target)
-		if st, err := os.Stat(target); err == nil {
+		if st, ok := w.fence().stat(target); ok {
 			md = fmt.Sprintf("`%s` exists (%d bytes): %s", l.Target, st.Size(), target)
 		}
 		return &Hover{Markdown: md, Range: l.Range}
@@ -153,7 +155,7 @@ func catalogGroups(e *skillcore.Entry) []catalogGroup {
 			!contains(loaded, t.ID) && t.ID != "agentskills" {
 			continue
 		}
-		entry := skillcore.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t)}
+		entry := skillcore.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
 		text := skillcore.RenderEntry(t, entry)
 		lang := "markdown"
 		if t.Catalog == skillcore.CatalogXML || t.Catalog == skillcore.CatalogXMLLines {

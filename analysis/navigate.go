@@ -30,6 +30,9 @@ func onField(s *skillcore.Skill, key string, offset int) *skillcore.Field {
 // Definition goes from the name to the skills it collides with, and from a
 // relative link to the file it names.
 func (w *Workspace) Definition(path string, offset int) []Location {
+	if IsManifestFile(path) {
+		return w.manifestDefinition(path, offset)
+	}
 	e := w.file(path)
 	if e == nil {
 		return []Location{}
@@ -50,7 +53,8 @@ func (w *Workspace) Definition(path string, offset int) []Location {
 		return out
 	}
 	if l := w.linkAt(e.Skill, offset); l != nil {
-		if target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target)); exists(target) {
+		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if _, ok := w.fence().stat(target); ok {
 			out = append(out, Location{Path: target})
 		}
 	}
@@ -104,15 +108,23 @@ type DocumentLink struct {
 	Exists bool
 }
 
-// Links lists the relative paths the body names.
+// Links lists the relative paths the body names that lead to a place
+// inside the workspace folders and known roots (see fence).
 func (w *Workspace) Links(path string) []DocumentLink {
+	if IsManifestFile(path) {
+		return w.manifestLinks(path)
+	}
 	e := w.file(path)
 	out := []DocumentLink{}
 	if e == nil {
 		return out
 	}
+	f := w.fence()
 	for _, l := range w.body(e.Skill).Links {
 		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if !f.allows(target) {
+			continue
+		}
 		out = append(out, DocumentLink{Range: l.Range, Target: target, Exists: exists(target)})
 	}
 	return out

@@ -17,6 +17,9 @@ type Config struct {
 	// Rules overrides a rule's severity: "error", "warning", "info" or "off".
 	Rules  map[string]string
 	Getenv func(string) string
+	// Project is the project configuration file in force, or nil: the
+	// settings above are laid over it (see overProject).
+	Project *skillcore.Config
 	// ReleaseBodies keeps of the files read from disk only their
 	// frontmatter's text once judged, reading a body back when a feature
 	// asks about its file: a language server's memory (see Release).
@@ -42,6 +45,7 @@ type Workspace struct {
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
 func NewWorkspace(cfg Config) *Workspace {
+	cfg = overProject(cfg)
 	w := skillcore.NewWorld(skillcore.Env{Home: cfg.Home, Getenv: cfg.Getenv}, cfg.Projects)
 	for _, id := range cfg.Targets {
 		if t := skillcore.TargetByID(id); t != nil {
@@ -66,12 +70,18 @@ func (w *Workspace) Scan() []error { return w.World.Scan() }
 // Set replaces the text of the file at path (an editor buffer or the file
 // read from disk) and returns the other files whose findings may change.
 func (w *Workspace) Set(path string, src []byte) []string {
+	if IsManifestFile(path) {
+		return w.SetManifest(path, src)
+	}
 	delete(w.kept, path)
 	return w.World.Set(path, src)
 }
 
 // Remove forgets the file at path, returning the files affected.
 func (w *Workspace) Remove(path string) []string {
+	if IsManifestFile(path) {
+		return w.World.ManifestFromDisk(path) // the disk's, or none
+	}
 	delete(w.bodies, path)
 	delete(w.kept, path)
 	return w.World.Remove(path)
@@ -80,10 +90,16 @@ func (w *Workspace) Remove(path string) []string {
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }
 
+// ManifestPaths lists every package manifest in the workspace.
+func (w *Workspace) ManifestPaths() []string { return w.World.ManifestPaths() }
+
 // Source is the whole text of the file at path, read back from disk when
 // its body was released (see file: a file changed there is taken in), or
 // nil.
 func (w *Workspace) Source(path string) []byte {
+	if IsManifestFile(path) {
+		return w.ManifestSource(path)
+	}
 	if e := w.file(path); e != nil {
 		return e.Skill.Src
 	}
@@ -93,6 +109,9 @@ func (w *Workspace) Source(path string) []byte {
 // Load reads path from disk into the workspace (ReadDisk, then Take). It
 // returns the other files affected, and why the file could not be read.
 func (w *Workspace) Load(path string) ([]string, error) {
+	if IsManifestFile(path) {
+		return w.Remove(path), nil // read again where the packages are
+	}
 	f := ReadDisk(path)
 	return w.Take(f), f.Err
 }
@@ -110,6 +129,9 @@ type DiskFile struct {
 // a file that is not regular or is too large is a Skill that says so, not
 // a read that blocks or has no end.
 func ReadDisk(path string) DiskFile {
+	if IsManifestFile(path) {
+		return DiskFile{Path: path} // read by the package search, on Take
+	}
 	s, err := skillcore.ReadSkill(path)
 	return DiskFile{Path: path, Skill: s, Err: err}
 }
@@ -117,7 +139,7 @@ func ReadDisk(path string) DiskFile {
 // Take puts a file read by ReadDisk in the workspace; one that could not
 // be read is removed. It returns the other files affected.
 func (w *Workspace) Take(f DiskFile) []string {
-	if f.Err != nil {
+	if f.Err != nil || IsManifestFile(f.Path) {
 		return w.Remove(f.Path)
 	}
 	delete(w.kept, f.Skill.Path)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/analysis"
 )
 
 // A skill folder moved or renamed outside the server (by hand, after a
@@ -30,7 +32,7 @@ func (s *Server) forgetMoved() {
 	}
 	paths := make([]string, 0, len(s.docs))
 	for p, d := range s.docs {
-		if !d.moved {
+		if !d.moved && analysis.IsSkillFile(p) { // manifests are not skills
 			paths = append(paths, p)
 		}
 	}

@@ -26,15 +26,19 @@ import (
 // watchRegistrationID names the client-side registration.
 const watchRegistrationID = "skill-ls/watch"
 
-// registerWatchers asks the client to report SKILL.md files created,
-// changed or deleted, and skill folders deleted, in the workspace.
+// registerWatchers asks the client to report SKILL.md files and project
+// configuration files created, changed or deleted, and skill folders
+// deleted, in the workspace.
 func (s *Server) registerWatchers(ctx context.Context) {
-	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
-			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
-		},
-	})
+	watchers := []protocol.FileSystemWatcher{
+		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
+		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
+	}
+	for _, p := range configPatterns {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(p)})
+	}
+	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return
 	}
@@ -60,8 +64,12 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 		if !c.URI.IsFile() {
 			continue
 		}
-		p := filepath.Clean(c.URI.FsPath())
-		if isSkillFileName(filepath.Base(p)) {
+		p := pathOf(c.URI)
+		if skillcore.IsConfigFile(p) {
+			s.goTask(s.projectChanged) // the configuration: judged again
+			continue
+		}
+		if isSkillFileName(filepath.Base(p)) || skillcore.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went
@@ -198,6 +206,7 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			roots = append(roots, r)
 		}
 	}
+	configDirs := s.configDirsLocked()
 	w := s.watch
 	if w == nil {
 		fw, err := fsnotify.NewWatcher()
@@ -238,6 +247,9 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 			}
 			watchTree(dir, depth, r.Target.Scan.SkipHidden, add, listed)
 		}
+	}
+	for _, d := range configDirs {
+		add(d)
 	}
 	w.keep(keep)
 	if full {
@@ -309,7 +321,9 @@ func (s *Server) watchLoop(w *watcher) {
 			var paths []string
 			rescan := false
 			for more := true; more; {
-				if isSkillFileName(filepath.Base(ev.Name)) {
+				if skillcore.IsConfigFile(ev.Name) {
+					s.goTask(s.projectChanged)
+				} else if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}

@@ -84,7 +84,7 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 		}
 	}
 	for _, r := range e.Roots {
-		if r.Scope == ScopeProject {
+		if r.Scope.local() {
 			add(contextKey{r.Target, e.Project})
 			continue
 		}
@@ -184,7 +184,7 @@ func (res *resolution) member(e *Entry) (Root, bool) {
 	t := res.target
 	best, ok := Root{}, false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope == ScopeProject && e.Project != res.project) {
+		if r.Target != t || (r.Scope.local() && e.Project != res.project) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
@@ -407,9 +407,20 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 			out = append(out, budgetProblem(ctx.target, e, b))
 		}
 	}
+	misses := w.packageMisses(e)
 	if len(e.Roots) == 0 {
-		out = append(out, w.notDiscovered(e))
+		out = append(out, w.notDiscovered(e, misses))
+	} else {
+		for _, t := range Targets {
+			if why := misses[t]; len(why) > 0 {
+				out = append(out, Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
+					Message: "not loaded by " + t.ID + ": " + strings.Join(why, "; ")})
+			}
+		}
 	}
+	out = append(out, qualifiedTooLong(e)...)
+	out = append(out, requiredByFormat(e)...)
+	out = append(out, variableProblems(e)...)
 	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
 }
 
@@ -428,17 +439,23 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	name := t.identity(e)
 	if e == winner {
 		for _, o := range group[1:] {
-			if res.root[o].Scope == res.root[e].Scope {
+			switch {
+			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
+				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
+			case res.root[o].Scope == res.root[e].Scope:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another %s skill is named %q (%s); this one is kept", res.root[e].Scope, name, o.Skill.Path))
-			} else {
+			default:
 				add("name-shadowed", Info, o, fmt.Sprintf("this %s skill hides the %s skill %q at %s", res.root[e].Scope, res.root[o].Scope, name, o.Skill.Path))
 			}
 		}
 		return out
 	}
-	if res.root[winner].Scope == res.root[e].Scope {
+	switch {
+	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
+	case res.root[winner].Scope == res.root[e].Scope:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s skill is named %q (%s); that one is kept and this one ignored", res.root[e].Scope, name, winner.Skill.Path))
-	} else {
+	default:
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s skill is hidden by the %s skill %q at %s", res.root[e].Scope, res.root[winner].Scope, name, winner.Skill.Path))
 	}
 	return out
@@ -469,7 +486,7 @@ func nameRange(s *Skill) Range {
 }
 
 // notDiscovered explains why no agent finds the file where it is.
-func (w *World) notDiscovered(e *Entry) Problem {
+func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	path := e.Skill.Path
 	roots := w.roots()
 	if e.Project != "" && !slices.Contains(w.Projects, e.Project) {
@@ -480,8 +497,8 @@ func (w *World) notDiscovered(e *Entry) Problem {
 	}
 	var reasons []string
 	for _, r := range roots {
-		if (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
-			continue
+		if r.Package != nil || (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+			continue // a package's misses are told by packageMisses
 		}
 		t := r.Target
 		rel, err := filepath.Rel(r.Dir, path)
@@ -500,6 +517,9 @@ func (w *World) notDiscovered(e *Entry) Problem {
 			reasons = append(reasons, fmt.Sprintf("%s skips hidden folders under %s", t.ID, r.Dir))
 		}
 	}
+	for _, t := range Targets {
+		reasons = append(reasons, misses[t]...)
+	}
 	msg := "no agent discovers this file: it is not under a skills folder such as .agents/skills/<name>/"
 	if len(reasons) > 0 {
 		msg = "no agent discovers this file: " + strings.Join(reasons, "; ")
@@ -507,9 +527,40 @@ func (w *World) notDiscovered(e *Entry) Problem {
 	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: idsOf(w.targets())}
 }
 
+// qualifiedTooLong reports installed names over a target's cap (codex:
+// 128 chars for "<plugin>:<name>").
+func qualifiedTooLong(e *Entry) []Problem {
+	var out []Problem
+	for _, in := range e.Installed() {
+		if max := in.Target.Plugins.QualifiedMax; max > 0 && measure(in.Name, Chars) > max {
+			out = append(out, Problem{Rule: "name-too-long", Severity: Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
+				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, measure(in.Name, Chars), max)})
+		}
+	}
+	return out
+}
+
+// requiredByFormat reports fields a package's reader skips a skill
+// without (a Gemini extension's skill needs a name and a description).
+func requiredByFormat(e *Entry) []Problem {
+	var out []Problem
+	for _, in := range e.Installed() {
+		for _, key := range in.Package.Format.Skills.Requires {
+			if v, ok := e.Skill.Str(key); !ok || strings.TrimSpace(v) == "" {
+				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
+					Message: fmt.Sprintf("%s skips a skill of %s %s without a %s", in.Target.ID, in.Package.Format.Title, in.Package.Name, key)})
+			}
+		}
+	}
+	return out
+}
+
 // CatalogEntry is one skill as an agent lists it.
 type CatalogEntry struct {
-	Skill   *Skill
+	Skill *Skill
+	// Name, when set, is the name the skill is listed under: a plugin's
+	// skill is listed under its installed name ("superpowers:brainstorming").
+	Name    string
 	Scope   Scope
 	Dropped bool // left out for the catalog budget
 	// Used is the budget spent once this entry is counted.
@@ -526,7 +577,7 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 		if b.dropped {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter}
+		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t)}
 	}
 	return out
 }

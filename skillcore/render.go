@@ -24,7 +24,8 @@ type catalogStyle struct {
 	head, sep, tail string
 	empty           string // the whole text when nothing is listed
 	sortByName      bool   // the agent sorts by name, then path
-	entry           func(t *Target, s *Skill) string
+	// entry renders one skill listed under name (see displayName).
+	entry func(t *Target, s *Skill, name string) string
 }
 
 func styleOf(t *Target) *catalogStyle {
@@ -61,19 +62,17 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 		return ""
 	}
 	listed := make([]*Skill, 0, len(entries))
+	names := make(map[*Skill]string, len(entries))
 	for _, e := range entries {
 		if !e.Dropped && e.Skill != nil {
 			listed = append(listed, e.Skill)
+			names[e.Skill] = e.displayName(t)
 		}
 	}
 	if len(listed) == 0 {
 		return st.empty
 	}
 	if st.sortByName {
-		names := make(map[*Skill]string, len(listed))
-		for _, s := range listed {
-			names[s] = displayName(t, s)
-		}
 		slices.SortStableFunc(listed, func(a, b *Skill) int {
 			if c := strings.Compare(names[a], names[b]); c != 0 {
 				return c
@@ -84,7 +83,7 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 	// Size the text up front: escaping rarely grows a value by half.
 	size := len(st.head) + len(st.tail)
 	for _, s := range listed {
-		size += len(st.sep) + 128 + len(s.Path) + 3*(len(catalogDescription(s))+len(s.DirName()))/2
+		size += len(st.sep) + 128 + len(s.Path) + 3*(len(catalogDescription(t, s))+len(s.DirName()))/2
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -93,7 +92,7 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 		if i > 0 {
 			b.WriteString(st.sep)
 		}
-		b.WriteString(st.entry(t, s))
+		b.WriteString(st.entry(t, s, names[s]))
 	}
 	b.WriteString(st.tail)
 	return b.String()
@@ -107,7 +106,16 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 	if st == nil || e.Skill == nil {
 		return ""
 	}
-	return st.entry(t, e.Skill)
+	return st.entry(t, e.Skill, e.displayName(t))
+}
+
+// displayName is the name the entry is listed under: the installed name
+// of a skill a plugin brings, else the skill's own.
+func (e CatalogEntry) displayName(t *Target) string {
+	if e.Name != "" {
+		return e.Name
+	}
+	return displayName(t, e.Skill)
 }
 
 // displayName is the name the agent shows: its identity for the skill, but
@@ -121,8 +129,9 @@ func displayName(t *Target, s *Skill) string {
 	return t.Identify(s)
 }
 
-func catalogDescription(s *Skill) string {
-	d, _ := s.Str("description")
+// catalogDescription is the description as the target's reader sees it.
+func catalogDescription(t *Target, s *Skill) string {
+	d, _ := t.Str(s, "description")
 	return d
 }
 
@@ -144,10 +153,10 @@ var (
 // read_file verbatim.
 var zedStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>\n",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
-			"    <name>" + handlebarsEscaper.Replace(displayName(t, s)) + "</name>\n" +
-			"    <description>" + handlebarsEscaper.Replace(catalogDescription(s)) + "</description>\n" +
+			"    <name>" + handlebarsEscaper.Replace(name) + "</name>\n" +
+			"    <description>" + handlebarsEscaper.Replace(catalogDescription(t, s)) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -158,10 +167,10 @@ var zedStyle = catalogStyle{
 var skillsRefStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
 	empty: "<available_skills>\n</available_skills>",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "<skill>\n" +
-			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(displayName(t, s))) + "\n</name>\n" +
-			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(s))) + "\n</description>\n" +
+			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
+			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(t, s))) + "\n</description>\n" +
 			"<location>\n" + s.Path + "\n</location>\n" +
 			"</skill>"
 	},
@@ -170,9 +179,9 @@ var skillsRefStyle = catalogStyle{
 // tiny-agent: src/skills/prompt.ts generateSkillsPrompt.
 var tinyStyle = catalogStyle{
 	head: "<available_skills>", tail: "</available_skills>",
-	entry: func(t *Target, s *Skill) string {
-		return "<skill><name>" + xmlEscaper.Replace(displayName(t, s)) +
-			"</name><description>" + xmlEscaper.Replace(catalogDescription(s)) +
+	entry: func(t *Target, s *Skill, name string) string {
+		return "<skill><name>" + xmlEscaper.Replace(name) +
+			"</name><description>" + xmlEscaper.Replace(catalogDescription(t, s)) +
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
 	},
@@ -181,10 +190,10 @@ var tinyStyle = catalogStyle{
 // gemini: packages/core/src/prompts/snippets.ts renderAgentSkills.
 var geminiStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
-			"    <name>" + displayName(t, s) + "</name>\n" +
-			"    <description>" + catalogDescription(s) + "</description>\n" +
+			"    <name>" + name + "</name>\n" +
+			"    <description>" + catalogDescription(t, s) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -198,9 +207,9 @@ var copilotStyle = catalogStyle{
 		"Each skill comes with a description of the topic and a file path that contains the detailed instructions.\n" +
 		"When a user asks you to perform a task that falls within the domain of a skill, use the 'read_file' tool to acquire the full instructions from the file URI.\n",
 	sep: "\n", tail: "\n</skills>\n",
-	entry: func(t *Target, s *Skill) string {
-		out := "<skill>\n<name>" + displayName(t, s) + "</name>\n"
-		if d := catalogDescription(s); d != "" {
+	entry: func(t *Target, s *Skill, name string) string {
+		out := "<skill>\n<name>" + name + "</name>\n"
+		if d := catalogDescription(t, s); d != "" {
 			out += "<description>" + d + "</description>\n"
 		}
 		return out + "<file>" + s.Path + "</file>\n</skill>"
@@ -215,8 +224,8 @@ var codexStyle = catalogStyle{
 		"A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and file path so you can open the source for full instructions when using a specific skill.\n" +
 		"### Available skills\n",
 	sep: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + collapseSpace(catalogDescription(s)) +
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + collapseSpace(catalogDescription(t, s)) +
 			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
 	},
 }
@@ -228,8 +237,8 @@ const listingCut = "…"
 var claudeStyle = catalogStyle{
 	head: "The following skills are available for use with the Skill tool:\n\n",
 	sep:  "\n",
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + claudeListing(t, s)
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + claudeListing(t, s)
 	},
 }
 
@@ -285,12 +294,12 @@ func firstLineDescription(body string) string {
 var zotStyle = catalogStyle{
 	head: "Available skills (call the `skill` tool with one of these names to load full instructions):\n",
 	sep:  "\n", tail: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill) string {
+	entry: func(t *Target, s *Skill, name string) string {
 		d := zotLine(s, "description")
 		if d == "" {
 			d = "(no description)"
 		}
-		return "- " + displayName(t, s) + " — " + d
+		return "- " + name + " — " + d
 	},
 }
 
@@ -316,8 +325,8 @@ func zotLine(s *Skill, key string) string {
 // plain: "- name: description" lines.
 var plainStyle = catalogStyle{
 	sep: "\n", tail: "\n",
-	entry: func(t *Target, s *Skill) string {
-		return "- " + displayName(t, s) + ": " + catalogDescription(s)
+	entry: func(t *Target, s *Skill, name string) string {
+		return "- " + name + ": " + catalogDescription(t, s)
 	},
 }
 
@@ -334,7 +343,7 @@ func activationSource(scope Scope) string {
 // source, the directory, the relative-path sentence and the trimmed body,
 // every interpolated value XML-escaped so a body cannot close the envelope.
 func RenderActivation(s *Skill, scope Scope) string {
-	name, _ := s.Str("name")
+	name := scalarText(s, "name")
 	if strings.TrimSpace(name) == "" {
 		name = s.DirName()
 	}
@@ -367,8 +376,7 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 			continue
 		}
 		listed++
-		n, _ := e.Skill.Str("name")
-		used += len(n) + len(catalogDescription(e.Skill))
+		used += len(scalarText(e.Skill, "name")) + len(catalogDescription(t, e.Skill))
 		if _, c := claudeListingText(t, e.Skill); c && t.Catalog == CatalogClaude {
 			cut = append(cut, name)
 		}

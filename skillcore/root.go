@@ -21,6 +21,9 @@ type Root struct {
 	Rank   int // position in the target's precedence order
 	// Project is the project directory a project root belongs to.
 	Project string
+	// Package, when set, is the plugin this root stands for: Dir is its
+	// plugin root and it finds exactly the package's skills.
+	Package *Package
 }
 
 // Roots resolves a target's roots for a project directory ("" for none):
@@ -83,6 +86,9 @@ func (e Env) resolve(spec RootSpec, project string) string {
 func (r Root) Finds(path string) bool {
 	if !within(r.Dir, path) {
 		return false
+	}
+	if r.Package != nil {
+		return r.Package.Has(path)
 	}
 	// Both are clean, so the rest of path is the relative path; every file
 	// is matched against every root, so no filepath.Rel or Split here.

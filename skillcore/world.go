@@ -21,6 +21,9 @@ type World struct {
 	Projects []string  // project directories, each with its own roots
 	Pinned   []*Target // when set, the only targets applied besides agentskills
 	Extra    []string  // extra roots, scanned as agentskills children roots
+	// PackageDirs are folders searched for packages besides Projects (a
+	// folder check was given that lies in no project).
+	PackageDirs []string
 	// ReleaseBodies makes Scan and Load release each file's body (see
 	// Skill.Release) once it is judged: a language server's world, which
 	// reads the bodies back when it needs them. BeforeRelease, when set, is
@@ -37,6 +40,14 @@ type World struct {
 	// rootList caches roots() for the settings summed up in rootsKey.
 	rootList []Root
 	rootsKey string
+	// packageSets are the packages found under Projects and PackageDirs,
+	// made with rootList.
+	packageSets []*PackageSet
+	// manifests are editor buffers of package manifests, over the disk.
+	manifests map[string][]byte
+	// walks are what Find's walks met that the package search needs, by
+	// the folder walked.
+	walks map[string]*walkFacts
 }
 
 // Entry is one SKILL.md in a world.
@@ -83,7 +94,7 @@ func (w *World) Roots() []Root { return slices.Clone(w.roots()) }
 func (w *World) roots() []Root {
 	var key strings.Builder
 	key.WriteString(w.Env.Home)
-	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned)} {
+	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned), w.PackageDirs} {
 		key.WriteByte(0)
 		for _, s := range group {
 			key.WriteString(s)
@@ -112,8 +123,19 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
+	if w.walks == nil {
+		w.walks = map[string]*walkFacts{}
+	}
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
+	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	w.rootsKey, w.rootList = key.String(), out
 	return out
+}
+
+// PackageSets lists the packages of the world, one set per folder searched.
+func (w *World) PackageSets() []*PackageSet {
+	w.roots()
+	return w.packageSets
 }
 
 func (w *World) targets() []*Target {
@@ -146,6 +168,15 @@ func (w *World) Scan() []error {
 	// way of scanning it.
 	walked := map[string]bool{}
 	for _, r := range w.roots() {
+		if r.Package != nil {
+			for _, p := range r.Package.Skills {
+				if !seen[p] {
+					seen[p] = true
+					paths = append(paths, p)
+				}
+			}
+			continue
+		}
 		key := fmt.Sprintf("%s\x00%+v", r.Dir, r.Target.Scan)
 		if walked[key] {
 			continue
@@ -371,8 +402,9 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	}
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
-	name, _ := s.Str("name")
-	desc, _ := s.Str("description")
+	// The budget's size counts scalars as text, as Zed, the one target
+	// with a budget, reads them.
+	name, desc := scalarText(s, "name"), scalarText(s, "description")
 	var loads []string
 	for _, t := range e.Targets {
 		if Loads(e.Problems, t.ID) {
@@ -388,8 +420,35 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e.ids, e.hidden = make([]string, len(Targets)), make([]bool, len(Targets))
 	for i, t := range Targets {
 		e.ids[i], e.hidden[i] = t.Identify(s), t.hides(s)
+		if p := e.packageFor(t); p != nil {
+			e.ids[i] = p.InstalledName(s)
+		}
 	}
 	return e
+}
+
+// InstalledName is the name t gives the file when it loads it through a
+// package ("superpowers:brainstorming"), "" when it does not.
+func (e *Entry) InstalledName(t *Target) string {
+	if p := e.packageFor(t); p != nil {
+		return p.InstalledName(e.Skill)
+	}
+	return ""
+}
+
+// packageFor is the package through which t loads the file, nil when its
+// first root is an ordinary one (or it has none).
+func (e *Entry) packageFor(t *Target) *Package {
+	var best *Root
+	for _, r := range e.Roots {
+		if r.Target == t && (best == nil || r.Rank < best.Rank) {
+			best = r
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return best.Package
 }
 
 // place gives a file no project root finds the project that holds it.
@@ -495,12 +554,15 @@ func (t *Target) Identify(s *Skill) string {
 	case DirName:
 		name = s.DirName()
 	case NameOrDir:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
 		if strings.TrimSpace(name) == "" {
 			name = s.DirName()
 		}
 	default:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
+	}
+	if t.Name.Trim {
+		name = strings.TrimSpace(name)
 	}
 	if t.Name.CollapseSpace {
 		name = collapseSpace(name)

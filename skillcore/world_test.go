@@ -510,10 +510,10 @@ description: Deploy.
 ---
 `)).Files)
 	w := newTestWorld(t, dir, skills)
-	if got := w.Entry(skills[0]).DiscoveredBy(); !slices.Equal(got, []string{"claude-code", "copilot", "zot"}) {
+	if got := w.Entry(skills[0]).DiscoveredBy(); !slices.Equal(got, []string{"claude-code", "copilot", "cursor", "zot"}) {
 		t.Errorf("discovered by %v", got)
 	}
-	if got := w.Entry(skills[1]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "zot"}) {
+	if got := w.Entry(skills[1]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "cursor", "zot"}) {
 		t.Errorf("loaded by %v", got)
 	}
 	w.Pinned = []*Target{TargetByID("zed")}

@@ -151,8 +151,8 @@ func TestCheckNothingFound(t *testing.T) {
 		path, err string
 	}{
 		{"missing", "no such file or directory"},
-		{"empty", "no SKILL.md found"},
-		{"notes", "no SKILL.md found"},
+		{"empty", "no SKILL.md or package manifest found"},
+		{"notes", "no SKILL.md or package manifest found"},
 	} {
 		p := filepath.Join(dir, c.path)
 		code, out, errs := runCmd("check", p)

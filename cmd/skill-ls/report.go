@@ -25,7 +25,26 @@ type fileReport struct {
 	Path     string          `json:"path"`
 	Name     string          `json:"name"`
 	LoadedBy []string        `json:"loadedBy"`
+	Packages []packageReport `json:"packages"`
+	Fixed    []string        `json:"fixed,omitempty"` // the fixes --fix applied
 	Findings []findingReport `json:"findings"`
+	// loadedAs is the text report's "loaded by" line for a file reached
+	// through packages.
+	loadedAs string
+}
+
+// packageReport is one plugin through which a skill is loaded.
+type packageReport struct {
+	Format      string     `json:"format"`
+	Manifest    *string    `json:"manifest"` // null: a marketplace entry defines the plugin
+	Plugin      string     `json:"plugin"`
+	Marketplace *string    `json:"marketplace"`
+	LoadedAs    []loadedAs `json:"loadedAs"`
+}
+
+type loadedAs struct {
+	Target string `json:"target"`
+	Name   string `json:"name"`
 }
 
 type findingReport struct {
@@ -46,6 +65,7 @@ type relatedReport struct {
 
 type fixReport struct {
 	Title string `json:"title"`
+	Safe  bool   `json:"safe"` // check --fix applies it
 }
 
 type span struct {
@@ -66,6 +86,7 @@ type summary struct {
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
+	Fixed    int `json:"fixed"` // fixes check --fix applied
 }
 
 // reportChunk is how many files report judges at once: what their findings
@@ -77,8 +98,42 @@ func (r *checkRun) report() *report {
 	for start := 0; start < len(r.files); start += reportChunk {
 		r.reportFiles(rep, r.files[start:min(start+reportChunk, len(r.files))])
 	}
+	r.reportConfig(rep)
 	rep.Summary.Files = len(rep.Files)
 	return rep
+}
+
+// reportConfig adds the project configuration file when it has findings.
+func (r *checkRun) reportConfig(rep *report) {
+	p := r.ws.Config().Project
+	if p == nil {
+		return
+	}
+	fs := r.ws.Findings(p.Path)
+	if len(fs) == 0 {
+		return
+	}
+	r.lines = map[string]*lineIndex{p.Path: newLineIndex(p.Src)}
+	fr := fileReport{Path: r.displayPath(p.Path), LoadedBy: []string{}, Findings: []findingReport{}}
+	for _, f := range fs {
+		fr.Findings = append(fr.Findings, r.findingReport(p.Path, f))
+	}
+	rep.add(fr)
+}
+
+// add appends a file's report and counts its findings.
+func (rep *report) add(fr fileReport) {
+	for _, f := range fr.Findings {
+		switch f.Severity {
+		case "error":
+			rep.Summary.Errors++
+		case "warning":
+			rep.Summary.Warnings++
+		default:
+			rep.Summary.Infos++
+		}
+	}
+	rep.Files = append(rep.Files, fr)
 }
 
 // reportFiles judges files and adds them to rep.
@@ -110,33 +165,75 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 	reports := make([]*fileReport, len(files))
 	skillcore.ForEach(len(files), func(i int) {
 		path := files[i]
-		e := r.ws.World.Entry(path)
-		if e == nil {
+		fr := r.describeFile(path)
+		if fr == nil {
 			return
 		}
-		name, _ := e.Skill.Str("name")
-		fr := &fileReport{Path: r.displayPath(path), Name: name, LoadedBy: nonNil(e.LoadedBy()), Findings: []findingReport{}}
 		for _, f := range findings[i] {
-			fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			if !r.quiet || f.Severity == analysis.Error {
+				fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			}
 		}
 		reports[i] = fr
 	})
-	for i, fr := range reports {
-		if fr == nil {
-			continue
+	for _, fr := range reports {
+		if fr != nil {
+			rep.add(*fr)
 		}
-		for _, f := range findings[i] {
-			switch f.Severity {
-			case analysis.Error:
-				rep.Summary.Errors++
-			case analysis.Warning:
-				rep.Summary.Warnings++
-			default:
-				rep.Summary.Infos++
+	}
+}
+
+// describeFile is what the report says of a file besides its findings:
+// its name, the agents that load it, and through which packages.
+func (r *checkRun) describeFile(path string) *fileReport {
+	fr := &fileReport{Path: r.displayPath(path), LoadedBy: []string{}, Packages: []packageReport{}, Fixed: r.fixed[path], Findings: []findingReport{}}
+	if analysis.IsManifestFile(path) {
+		m := r.ws.World.Manifest(path)
+		if m == nil {
+			return nil
+		}
+		fr.Name, _ = m.Root.Get("name").Str()
+		return fr
+	}
+	e := r.ws.World.Entry(path)
+	if e == nil {
+		return nil
+	}
+	fr.Name, _ = e.Skill.Str("name")
+	fr.LoadedBy = nonNil(e.LoadedBy())
+	var lines []string
+	for _, u := range e.PackageUses() {
+		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
+		if u.Manifest != "" {
+			m := u.Where()
+			pr.Manifest = &m
+		}
+		if u.Marketplace != "" {
+			m := r.relativeTo(u.Top, u.Marketplace)
+			pr.Marketplace = &m
+		}
+		for _, in := range u.LoadedAs {
+			if in.Loads {
+				pr.LoadedAs = append(pr.LoadedAs, loadedAs{Target: in.Target.ID, Name: in.Name})
 			}
 		}
-		rep.Files = append(rep.Files, *fr)
+		fr.Packages = append(fr.Packages, pr)
+		if d := u.Describe(); d != "" {
+			lines = append(lines, d)
+		}
 	}
+	if !r.quiet {
+		fr.loadedAs = strings.Join(lines, "; ")
+	}
+	return fr
+}
+
+// relativeTo shows p relative to dir, with forward slashes.
+func (r *checkRun) relativeTo(dir, p string) string {
+	if rel, err := filepath.Rel(dir, p); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return p
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
@@ -146,7 +243,7 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range r.ws.Fixes(path, f) {
-		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title})
+		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title, Safe: fix.Safe})
 	}
 	return fr
 }
@@ -202,10 +299,23 @@ func nonNil(xs []string) []string {
 	return xs
 }
 
-func writeText(w io.Writer, rep *report) {
+// writeText prints a line a finding, path:line:col: severity rule: message
+// (targets), then a summary line; paths and messages are escaped.
+func writeText(w io.Writer, rep *report, color bool) {
+	paint := func(sev string) string { return sev }
+	if color {
+		paint = colorSeverity
+	}
 	for _, f := range rep.Files {
+		path := escapeText(f.Path)
+		if f.loadedAs != "" {
+			fmt.Fprintf(w, "%s: loaded by %s\n", path, escapeText(f.loadedAs))
+		}
+		for _, title := range f.Fixed {
+			fmt.Fprintf(w, "%s: fixed: %s\n", path, escapeText(title))
+		}
 		for _, x := range f.Findings {
-			fmt.Fprintf(w, "%s:%d:%d: %s %s: %s", f.Path, x.Range.Start.Line, x.Range.Start.Column, x.Severity, x.Rule, x.Message)
+			fmt.Fprintf(w, "%s:%d:%d: %s %s: %s", path, x.Range.Start.Line, x.Range.Start.Column, paint(x.Severity), x.Rule, escapeText(x.Message))
 			if len(x.Targets) > 0 {
 				fmt.Fprintf(w, " (%s)", joinComma(x.Targets))
 			}
@@ -213,8 +323,24 @@ func writeText(w io.Writer, rep *report) {
 		}
 	}
 	s := rep.Summary
-	fmt.Fprintf(w, "%d %s checked: %d %s, %d %s, %d %s\n", s.Files, plural(s.Files, "file", "files"),
+	fmt.Fprintf(w, "%d %s checked: %d %s, %d %s, %d %s", s.Files, plural(s.Files, "file", "files"),
 		s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"), s.Infos, plural(s.Infos, "info", "infos"))
+	if s.Fixed > 0 {
+		fmt.Fprintf(w, ", %d fixed", s.Fixed)
+	}
+	fmt.Fprintln(w)
+}
+
+// colorSeverity paints a severity word with ANSI colours.
+func colorSeverity(sev string) string {
+	code := "34" // info: blue
+	switch sev {
+	case "error":
+		code = "1;31"
+	case "warning":
+		code = "33"
+	}
+	return "\x1b[" + code + "m" + sev + "\x1b[0m"
 }
 
 func plural(n int, one, many string) string {

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestCheckPackagesJSON checks a real plugin repository: each skill lists
+// the packages that bring it, with the name each reader gives it, and the
+// manifests are checked files too.
+func TestCheckPackagesJSON(t *testing.T) {
+	writeCheckTree(t, "") // a home of its own
+	repo, _ := filepath.Abs("../../testdata/packages/obra+superpowers")
+	code, out, errs := runCmd("check", "--format", "json", repo)
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var rep struct {
+		Files []struct {
+			Path     string
+			LoadedBy []string
+			Packages []struct {
+				Format   string
+				Manifest *string
+				Plugin   string
+				LoadedAs []struct{ Target, Name string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var manifests, found int
+	for _, f := range rep.Files {
+		if strings.HasSuffix(f.Path, ".json") {
+			manifests++
+			continue
+		}
+		if !strings.HasSuffix(f.Path, "skills/brainstorming/SKILL.md") {
+			continue
+		}
+		found++
+		names := map[string]string{}
+		for _, p := range f.Packages {
+			if p.Manifest == nil || p.Plugin != "superpowers" {
+				t.Errorf("package %+v", p)
+			}
+			for _, as := range p.LoadedAs {
+				names[as.Target] = as.Name
+			}
+		}
+		want := map[string]string{"claude-code": "superpowers:brainstorming", "codex": "superpowers:brainstorming",
+			"copilot": "brainstorming", "gemini": "brainstorming", "cursor": "brainstorming"}
+		for target, name := range want {
+			if names[target] != name || !slices.Contains(f.LoadedBy, target) {
+				t.Errorf("%s: loaded as %q (loaded by %v), want %q", target, names[target], f.LoadedBy, name)
+			}
+		}
+	}
+	if found != 1 || manifests < 5 {
+		t.Fatalf("brainstorming found %d times, %d manifests checked", found, manifests)
+	}
+}
+
+// TestCheckManifestPath checks a broken manifest named on the command line.
+func TestCheckManifestPath(t *testing.T) {
+	dir := writeCheckTree(t, `
+-- proj/.claude-plugin/marketplace.json --
+{"name": "m", "owner": {}, "plugins": [
+  {"name": "a", "source": "./a"},
+  {"name": "a", "source": "../outside"}
+]}
+-- proj/a/.claude-plugin/plugin.json --
+{"name": "a", "skills": [{"path": "./skills"}]}
+-- proj/a/skills/x/SKILL.md --
+---
+name: x
+description: x
+---
+`)
+	market := filepath.Join(dir, "proj/.claude-plugin/marketplace.json")
+	code, out, _ := runCmd("check", market)
+	if code != exitOK { // a warning only
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for _, want := range []string{market + ":3:12: warning marketplace-duplicate:", "1 file checked"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = runCmd("check", filepath.Join(dir, "proj"))
+	plugin := filepath.Join(dir, "proj/a/.claude-plugin/plugin.json")
+	if code != exitFindings || !strings.Contains(out, plugin+":1:26: error manifest-field: claude-code, codex and copilot refuse the plugin") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

@@ -1,0 +1,227 @@
+package skillcore
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// JSONType is a set of JSON kinds a manifest field may take.
+type JSONType uint8
+
+const (
+	TNull JSONType = 1 << iota
+	TBool
+	TNumber
+	TString
+	TArray
+	TObject
+)
+
+// Has reports whether the set allows kind k.
+func (t JSONType) Has(k JSONKind) bool { return t&(1<<k) != 0 }
+
+func (t JSONType) String() string {
+	var parts []string
+	for k := JSONNull; k <= JSONObject; k++ {
+		if t.Has(k) {
+			parts = append(parts, k.String())
+		}
+	}
+	return strings.Join(parts, " or ")
+}
+
+// FormatReader is a target reading a package format: its place in the
+// target's lookup (the first manifest found, lowest Order first, is the
+// one it reads).
+type FormatReader struct {
+	Target string
+	Order  int
+	// Optional: the target loads a plugin a marketplace lists even when the
+	// folder holds no manifest of this format (the entry defines it).
+	Optional bool
+	// OwnScan: the target searches the format's skills folders with its
+	// own scan (codex: recursive), not the format's depth.
+	OwnScan bool
+}
+
+// ManifestSchema is what a reader accepts in a manifest.
+type ManifestSchema struct {
+	Fields   map[string]JSONType
+	Required []string
+	// Closed schemas refuse unknown keys; open ones ignore them.
+	Closed bool
+	// BadType and Unknown are how the reader treats a wrongly typed field
+	// (Error: it refuses the plugin) and an unknown one.
+	BadType, Unknown Severity
+	Name             *regexp.Regexp // the plugin names the reader accepts
+	NameWhat         string         // Name in words
+	// Marker is the $schema a manifest must carry to be this format;
+	// NotMarker one that makes it another format's.
+	Marker, NotMarker string
+	// PathItems are the kinds an array of component paths may hold
+	// (claude-code refuses a plugin whose skills are objects).
+	PathItems JSONType
+}
+
+// PathRule is what a format accepts as a component path.
+type PathRule struct {
+	DotSlash bool // must start with "./"
+	Dot      bool // "." alone is the plugin root
+	NotRoot  bool // "./" alone is refused
+	// Severity and Consequence say what the reader does with a bad path.
+	Severity    Severity
+	Consequence string
+}
+
+// SkillsLayout is where a format finds skills below a plugin root.
+type SkillsLayout struct {
+	Dir      string // the default folder, "skills"
+	Field    string // the manifest key naming more folders
+	Replaces bool   // a Field given replaces Dir
+	// Depth is how many folders below a skills folder a SKILL.md may be:
+	// 1 reads only <dir>/<skill>/SKILL.md; more is a recursive search.
+	Depth      int
+	MaxDirs    int
+	SkipHidden bool
+	// DirIsSkill: Dir/SKILL.md itself is a skill.
+	DirIsSkill bool
+	// RootSkill: a SKILL.md at the plugin root is a skill when there is
+	// neither Dir nor Field.
+	RootSkill bool
+	// EntryIsSkill: a Field entry may name a skill folder itself.
+	EntryIsSkill bool
+	Paths        PathRule
+	// Requires are frontmatter fields the reader skips a skill without.
+	Requires []string
+}
+
+// PluginFormat is one plugin manifest format.
+type PluginFormat struct {
+	ID        string
+	Title     string
+	Manifests []string // relative to the plugin root, in lookup order
+	Readers   []FormatReader
+	Schema    ManifestSchema
+	Skills    SkillsLayout
+}
+
+// SourceRule is how a marketplace's readers resolve an entry's source.
+type SourceRule struct {
+	DotSlash bool // a local path starts with "./"
+	BarePath bool // a bare relative path is local too
+	// PluginRoot: a bare name lives under metadata.pluginRoot.
+	PluginRoot bool
+	// LocalObject is the "source" kind of an object naming a local path.
+	LocalObject string
+	// EntryDefines lists the targets for which an entry carries plugin.json
+	// fields; with "strict": false it is the whole definition. For them,
+	// an entry whose source is the marketplace root and that lists skills
+	// loads exactly those.
+	EntryDefines []string
+	// NameMustMatch: the plugin's manifest name must equal the entry's.
+	NameMustMatch bool
+}
+
+// MarketplaceFormat is one marketplace manifest format.
+type MarketplaceFormat struct {
+	ID        string
+	Title     string
+	Manifests []string // relative to the marketplace root, in lookup order
+	Readers   []FormatReader
+	Fields    map[string]JSONType
+	Required  []string
+	Entry     map[string]JSONType // keys of a plugin entry
+	Sources   SourceRule
+	Reserved  []string
+	Name      *regexp.Regexp
+	NameWhat  string
+}
+
+// PluginNaming is how a target names a skill it loads from a plugin.
+type PluginNaming struct {
+	Namespace bool   // "<plugin>:<name>"
+	Sanitize  string // characters turned into "-"
+	// QualifiedMax caps the whole installed name, in chars (0: none).
+	QualifiedMax int
+}
+
+// readingOf returns how target reads a format with readers rs, if it does.
+func readingOf(rs []FormatReader, target string) (FormatReader, bool) {
+	for _, r := range rs {
+		if r.Target == target {
+			return r, true
+		}
+	}
+	return FormatReader{}, false
+}
+
+// lookup is one manifest a target tries, in its order.
+type lookup[F any] struct {
+	format  F
+	rel     string
+	reading FormatReader
+}
+
+// pluginLookup lists the plugin manifests target tries, in order.
+func pluginLookup(target string) []lookup[*PluginFormat] {
+	var out []lookup[*PluginFormat]
+	for _, f := range PluginFormats {
+		if r, ok := readingOf(f.Readers, target); ok {
+			for _, m := range f.Manifests {
+				out = append(out, lookup[*PluginFormat]{f, m, r})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b lookup[*PluginFormat]) int { return a.reading.Order - b.reading.Order })
+	return out
+}
+
+// marketplaceLookup lists the marketplace manifests target tries, in order.
+func marketplaceLookup(target string) []lookup[*MarketplaceFormat] {
+	var out []lookup[*MarketplaceFormat]
+	for _, f := range MarketplaceFormats {
+		if r, ok := readingOf(f.Readers, target); ok {
+			for _, m := range f.Manifests {
+				out = append(out, lookup[*MarketplaceFormat]{f, m, r})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b lookup[*MarketplaceFormat]) int { return a.reading.Order - b.reading.Order })
+	return out
+}
+
+// PluginFormatByID returns the format with the given id, or nil.
+func PluginFormatByID(id string) *PluginFormat {
+	for _, f := range PluginFormats {
+		if f.ID == id {
+			return f
+		}
+	}
+	return nil
+}
+
+// IsManifest reports whether path ends like a package manifest: a file
+// the language server and check read as one.
+func IsManifest(path string) bool {
+	p := strings.ReplaceAll(path, "\\", "/")
+	for _, rel := range manifestPaths {
+		if p == rel || strings.HasSuffix(p, "/"+rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// manifestPaths lists every manifest path of every format.
+var manifestPaths = func() []string {
+	var out []string
+	for _, f := range PluginFormats {
+		out = append(out, f.Manifests...)
+	}
+	for _, f := range MarketplaceFormats {
+		out = append(out, f.Manifests...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}()

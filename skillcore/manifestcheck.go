@@ -1,0 +1,401 @@
+package skillcore
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// The checks of manifests: what each reading agent refuses, skips or
+// ignores in a plugin or marketplace manifest (rules manifest-field,
+// manifest-name, manifest-path, marketplace-duplicate,
+// marketplace-conflict, variable-unknown).
+
+func readerIDs(rs []FormatReader) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Target
+	}
+	return out
+}
+
+// says puts targets before a verb phrase given in the singular:
+// "codex refuses the plugin", "claude-code and copilot refuse the plugin".
+func says(ids []string, does string) string {
+	if len(ids) < 2 {
+		return strings.Join(ids, "") + " " + does
+	}
+	verb, rest, _ := strings.Cut(does, " ")
+	if rest != "" {
+		rest = " " + rest
+	}
+	return strings.Join(ids[:len(ids)-1], ", ") + " and " + ids[len(ids)-1] + " " + strings.TrimSuffix(verb, "s") + rest
+}
+
+// keyChecks judges an object's keys against a schema: unknown keys,
+// wrong types and missing required keys. what says what the readers
+// refuse when a check fails ("the plugin", "the entry").
+type keyChecks struct {
+	m        *Manifest
+	targets  []string
+	fields   map[string]JSONType
+	required []string
+	badType  Severity
+	unknown  Severity
+	closed   bool
+	refuse   string // what a fatal problem costs: "refuses the plugin"
+}
+
+func (k keyChecks) run(obj *JSONValue) {
+	for _, mem := range obj.Members {
+		want, known := k.fields[mem.Key]
+		switch {
+		case !known:
+			msg := fmt.Sprintf("%s %q", says(k.targets, "ignores the unknown field"), mem.Key)
+			if k.closed {
+				msg = fmt.Sprintf("%s: %q is not a field of its closed schema", says(k.targets, k.refuse), mem.Key)
+			}
+			if c := closestKey(mem.Key, k.fields); c != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			k.m.add("manifest-field", k.unknown, mem.KeyRange, k.targets, msg)
+		case !want.Has(mem.Value.Kind):
+			k.m.add("manifest-field", k.badType, mem.Value.Range, k.targets,
+				fmt.Sprintf("%s: %q is %s where it wants %s", says(k.targets, k.consequence(k.badType)), mem.Key, mem.Value.Kind, want))
+		}
+	}
+	for _, req := range k.required {
+		if obj.Get(req) == nil {
+			k.m.add("manifest-field", Error, Range{obj.Range.Start, obj.Range.Start + 1}, k.targets,
+				fmt.Sprintf("%s: the required field %q is missing", says(k.targets, k.refuse), req))
+		}
+	}
+}
+
+func (k keyChecks) consequence(s Severity) string {
+	if s == Error {
+		return k.refuse
+	}
+	return "ignores the field"
+}
+
+// closestKey suggests a known key one or two edits away, or "".
+func closestKey(key string, fields map[string]JSONType) string {
+	best, bestD := "", 3
+	a := []rune(strings.ToLower(key))
+	for k := range fields {
+		if d := editDistance(a, []rune(strings.ToLower(k)), 3); d < bestD || (d == bestD && k < best) {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// checkName judges a plugin or marketplace name against a reader's rule.
+func checkName(m *Manifest, v *JSONValue, targets []string, re *regexp.Regexp, what, refuse string, reserved []string) {
+	name, ok := v.Str()
+	switch {
+	case !ok:
+		return // a wrong type is a manifest-field problem
+	case strings.TrimSpace(name) == "":
+		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name is empty", says(targets, refuse)))
+	case re != nil && !re.MatchString(name):
+		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name %q breaks its rule (%s)", says(targets, refuse), name, what))
+	case strings.ContainsAny(name, ":/") && slices.Contains(targets, "copilot"):
+		m.add("manifest-name", Error, v.Range, []string{"copilot"}, fmt.Sprintf("copilot (VS Code) silently skips a plugin named %q: names with : or / are not loaded", name))
+	}
+	for _, r := range reserved {
+		if strings.EqualFold(name, r) {
+			m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
+		}
+	}
+}
+
+// problemOfPath says what is wrong with a component path under a rule, or
+// "" when the reader accepts it.
+func problemOfPath(p string, rule PathRule) string {
+	switch {
+	case p == "":
+		return "the path is empty"
+	case filepath.IsAbs(p) || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\"):
+		return "the path is absolute"
+	case hasDotDot(p):
+		return "the path contains .."
+	case rule.Dot && p == ".":
+		return ""
+	case rule.NotRoot && (p == "./" || p == "."):
+		return "the path is the plugin root itself"
+	case rule.DotSlash && !strings.HasPrefix(p, "./"):
+		return "the path does not start with ./"
+	}
+	return ""
+}
+
+func hasDotDot(p string) bool {
+	for _, seg := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if seg == ".." {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPaths judges the component paths of field (a string or an array)
+// against the layout, relative to root.
+func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string, stat statFunc) {
+	if field == nil {
+		return
+	}
+	if items == 0 {
+		items = TString
+	}
+	for _, it := range field.items() {
+		if !items.Has(it.Kind) {
+			m.add("manifest-field", Error, it.Range, targets,
+				fmt.Sprintf("%s: a skills entry is %s where it wants a path string", says(targets, refuse), it.Kind))
+		}
+	}
+	for _, v := range stringsOf(field) {
+		if why := problemOfPath(v.Text, layout.Paths); why != "" {
+			sev, what := layout.Paths.Severity, layout.Paths.Consequence
+			if sev == 0 {
+				sev, what = Warning, "ignores the path"
+			}
+			m.add("manifest-path", sev, v.Range, targets, fmt.Sprintf("%s: %s (%q)", says(targets, what), why, v.Text))
+			continue
+		}
+		d := filepath.Clean(filepath.Join(root, filepath.FromSlash(v.Text)))
+		st, err := stat(d)
+		switch {
+		case d != root && !within(root, d):
+			m.add("manifest-path", Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
+		case err != nil:
+			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s", v.Text, says(targets, "finds no skills there")))
+		case st.Mode().IsRegular() && filepath.Base(d) != FileName:
+			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q is a file where %s", v.Text, says(targets, "wants a skills folder (or a SKILL.md)")))
+		}
+	}
+}
+
+// checkPlugin judges a plugin manifest as its format's readers do.
+func checkPlugin(m *Manifest, pf *PluginFormat, root string, stat statFunc) {
+	if m.Root == nil {
+		return
+	}
+	targets := readerIDs(pf.Readers)
+	s := pf.Schema
+	keyChecks{m: m, targets: targets, fields: s.Fields, required: s.Required, badType: s.BadType,
+		unknown: s.Unknown, closed: s.Closed, refuse: "refuses the plugin"}.run(m.Root)
+	if v := m.Root.Get("name"); v != nil {
+		checkName(m, v, targets, s.Name, s.NameWhat, "refuses the plugin", nil)
+	}
+	if pf.Skills.Field != "" {
+		checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin", stat)
+	}
+	checkVariables(m, m.Root, targets)
+}
+
+// statFunc is os.Stat, or a finder's remembered answers of it.
+type statFunc func(string) (fs.FileInfo, error)
+
+// sourceOf is where a marketplace entry's source leads.
+type sourceOf struct {
+	dir     string // a local plugin root, "" when none
+	remote  string // the kind of a remote source, not followed
+	problem string // why the readers skip the entry
+}
+
+// resolveSource resolves an entry's source against the marketplace root,
+// never outside top.
+func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top string, stat statFunc) sourceOf {
+	if src == nil {
+		return sourceOf{}
+	}
+	var rel string
+	switch src.Kind {
+	case JSONObject:
+		kind, _ := src.Get("source").Str()
+		if kind == "" || kind != mf.Sources.LocalObject {
+			if kind == "" {
+				kind = "unknown"
+			}
+			return sourceOf{remote: kind}
+		}
+		p, ok := src.Get("path").Str()
+		if !ok {
+			return sourceOf{problem: "a local source without a \"path\""}
+		}
+		rel = p
+	case JSONString:
+		rel = src.Text
+	default:
+		return sourceOf{} // a wrong type is a manifest-field problem
+	}
+	pluginRoot, _ := market.Get("metadata").Get("pluginRoot").Str()
+	switch {
+	case rel == "":
+		return sourceOf{problem: "the source is empty"}
+	case strings.Contains(rel, "://") || strings.HasPrefix(rel, "git@"):
+		return sourceOf{remote: "url"}
+	case filepath.IsAbs(rel) || strings.HasPrefix(rel, "/"):
+		return sourceOf{problem: "the source is an absolute path"}
+	case hasDotDot(rel) || hasDotDot(pluginRoot):
+		return sourceOf{problem: "the source contains .."}
+	case strings.HasPrefix(rel, "./") || rel == ".":
+	case mf.Sources.PluginRoot && pluginRoot != "":
+		rel = pluginRoot + "/" + rel
+	case mf.Sources.BarePath:
+	default:
+		return sourceOf{problem: "a local source must start with ./"}
+	}
+	dir := filepath.Clean(filepath.Join(root, filepath.FromSlash(rel)))
+	if dir != top && !within(top, dir) {
+		return sourceOf{problem: "the source leaves the repository"}
+	}
+	st, err := stat(dir)
+	switch {
+	case err != nil:
+		return sourceOf{problem: "the source names nothing"}
+	case !st.IsDir():
+		return sourceOf{problem: "the source is a file where a plugin folder is wanted"}
+	}
+	return sourceOf{dir: dir}
+}
+
+// checkMarketplace judges a marketplace manifest as its format's readers
+// do.
+func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat statFunc) {
+	if m.Root == nil {
+		return
+	}
+	targets := readerIDs(mf.Readers)
+	keyChecks{m: m, targets: targets, fields: mf.Fields, required: mf.Required, badType: Error,
+		unknown: Warning, refuse: "refuses the marketplace"}.run(m.Root)
+	if v := m.Root.Get("name"); v != nil {
+		checkName(m, v, targets, mf.Name, mf.NameWhat, "refuses the marketplace", mf.Reserved)
+	}
+	first := map[string]*JSONValue{}
+	for _, e := range m.Root.Get("plugins").items() {
+		if e.Kind != JSONObject {
+			m.add("manifest-field", Error, e.Range, targets, fmt.Sprintf("%s: it is %s, not an object", says(targets, "skips the entry"), e.Kind))
+			continue
+		}
+		keyChecks{m: m, targets: targets, fields: mf.Entry, required: []string{"name", "source"}, badType: Error,
+			unknown: Warning, refuse: "skips the entry"}.run(e)
+		nv := e.Get("name")
+		name, _ := nv.Str()
+		if nv != nil {
+			checkName(m, nv, targets, mf.Name, mf.NameWhat, "skips the entry", nil)
+		}
+		if prev := first[name]; prev != nil && name != "" {
+			m.Problems = append(m.Problems, Problem{Rule: "marketplace-duplicate", Severity: Warning, Range: nv.Range, Targets: targets,
+				Message: fmt.Sprintf("another entry of this marketplace is named %q: %s", name, says(targets, "keeps the first entry, skipping this one")),
+				Related: []Related{{Path: m.Path, Range: prev.Range, Message: "the first entry named " + name}}})
+			continue
+		}
+		if name != "" {
+			first[name] = nv
+		}
+		src := resolveSource(mf, m.Root, e.Get("source"), root, top, stat)
+		if src.problem != "" {
+			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s %q: %s", says(targets, "skips the entry"), name, src.problem))
+			continue
+		}
+		if src.dir != "" && len(mf.Sources.EntryDefines) > 0 {
+			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin", stat)
+		}
+	}
+	checkVariables(m, m.Root, targets)
+}
+
+// conflict reports a strict: false entry whose plugin.json declares
+// components: the agent refuses the plugin.
+func conflict(l *listing, t *Target, man *Manifest) {
+	at := l.entry.Member("strict").KeyRange
+	l.market.Problems = append(l.market.Problems, Problem{Rule: "marketplace-conflict", Severity: Error, Range: at, Targets: []string{t.ID},
+		Message: fmt.Sprintf("%s refuses the plugin %q: the entry sets \"strict\": false, so it must be the whole definition, but %s declares components too", t.ID, l.name, filepath.Base(filepath.Dir(man.Path))+"/"+filepath.Base(man.Path)),
+		Related: []Related{{Path: man.Path, Range: man.Root.Range, Message: "the plugin manifest"}}})
+}
+
+// mismatch reports a plugin whose manifest name differs from its entry's
+// where the reader requires them equal.
+func mismatch(l *listing, t *Target, man *Manifest, name string) {
+	at := l.entry.Get("name").Range
+	l.market.Problems = append(l.market.Problems, Problem{Rule: "marketplace-conflict", Severity: Error, Range: at, Targets: []string{t.ID},
+		Message: fmt.Sprintf("%s skips the entry %q: the plugin's manifest is named %q, and the two must be equal", t.ID, l.name, name),
+		Related: []Related{{Path: man.Path, Range: man.Root.Get("name").Range, Message: "the manifest's name"}}})
+}
+
+// pluginVariable matches a ${CLAUDE_PLUGIN_...} or ${CLAUDE_SKILL_DIR}
+// reference.
+var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SKILL_DIR)\}`)
+
+// VarRef is a ${CLAUDE_PLUGIN_...} reference in a file.
+type VarRef struct {
+	Name  string
+	Range Range
+}
+
+// pluginVars finds the plugin variable references in src.
+func pluginVars(src []byte) []VarRef {
+	if !bytes.Contains(src, []byte("${CLAUDE_")) {
+		return nil
+	}
+	var out []VarRef
+	for _, loc := range pluginVariable.FindAllSubmatchIndex(src, -1) {
+		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: Range{loc[0], loc[1]}})
+	}
+	return out
+}
+
+// variableProblems judges a skill's plugin variables: claude-code replaces
+// the known ones only in a plugin's skills, and never an unknown one.
+func variableProblems(e *Entry) []Problem {
+	claude := TargetByID("claude-code")
+	inPlugin := e.InstalledName(claude) != ""
+	var out []Problem
+	for _, v := range e.Skill.Vars {
+		var msg string
+		switch {
+		case !knownPluginVariables[v.Name]:
+			msg = fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA} and ${CLAUDE_SKILL_DIR}", v.Name)
+		case !inPlugin:
+			msg = fmt.Sprintf("claude-code replaces ${%s} only in the skills of a plugin it loads; here it stays as written", v.Name)
+		default:
+			continue
+		}
+		out = append(out, Problem{Rule: "variable-unknown", Severity: Warning, Range: v.Range, Targets: []string{claude.ID}, Message: msg})
+	}
+	return out
+}
+
+// knownPluginVariables are the ones claude-code replaces in a plugin.
+var knownPluginVariables = map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_PLUGIN_DATA": true, "CLAUDE_SKILL_DIR": true}
+
+// checkVariables reports unknown ${CLAUDE_PLUGIN_*} names in a
+// manifest's strings.
+func checkVariables(m *Manifest, v *JSONValue, targets []string) {
+	if v == nil {
+		return
+	}
+	if v.Kind == JSONString && strings.Contains(v.Text, "${CLAUDE_") {
+		raw := v.Range.Text(m.Src)
+		for _, loc := range pluginVariable.FindAllStringSubmatchIndex(raw, -1) {
+			name := raw[loc[2]:loc[3]]
+			if !knownPluginVariables[name] {
+				m.add("variable-unknown", Warning, Range{v.Range.Start + loc[0], v.Range.Start + loc[1]}, []string{"claude-code"},
+					fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}", name))
+			}
+		}
+	}
+	for _, it := range v.Items {
+		checkVariables(m, it, targets)
+	}
+	for _, mem := range v.Members {
+		checkVariables(m, mem.Value, targets)
+	}
+}

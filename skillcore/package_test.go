@@ -1,0 +1,90 @@
+package skillcore
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// packageTargets are the targets EXPECTED.md speaks of.
+var packageTargets = []string{"claude-code", "codex", "copilot", "gemini", "cursor"}
+
+// TestPackagesExpected loads each real repository of testdata/packages
+// (manifests whole, SKILL.md cut to its frontmatter) and compares, per
+// SKILL.md and target, what loads it and under which name with the
+// repository's .want file (taken from what the agents' documentation and
+// source say). What loads means found through a package: a skill the
+// target then refuses by its own rules (a YAML error) is still found.
+func TestPackagesExpected(t *testing.T) {
+	wants, _ := filepath.Glob("../testdata/packages/*.want")
+	if len(wants) == 0 {
+		t.Fatal("no .want files")
+	}
+	for _, wantFile := range wants {
+		repo := strings.TrimSuffix(wantFile, ".want")
+		t.Run(filepath.Base(repo), func(t *testing.T) {
+			top, _ := filepath.Abs(repo)
+			w := NewWorld(Env{Home: t.TempDir()}, nil)
+			w.PackageDirs = []string{top}
+			if errs := w.Scan(); len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			files, _ := FindSkills(top)
+			for _, f := range files {
+				if w.Entry(f) == nil {
+					w.Load([]string{f})
+				}
+			}
+			checked := 0
+			for _, line := range readLines(t, wantFile) {
+				fields := strings.Fields(line)
+				path, target, want := filepath.Join(top, fields[0]), fields[1], fields[2]
+				e := w.Entry(path)
+				if e == nil {
+					t.Fatalf("%s: not in the world", fields[0])
+				}
+				got := "-"
+				for _, in := range e.Installed() {
+					if in.Target.ID == target {
+						got = in.Name
+						if want == "loaded" {
+							got = "loaded"
+						}
+					}
+				}
+				if got != want {
+					t.Errorf("%s %s: got %s, want %s", fields[0], target, got, want)
+				}
+				if want == "-" && len(e.Installed()) == 0 {
+					if !slices.ContainsFunc(w.Problems(path), func(p Problem) bool { return p.Rule == "not-discovered" }) {
+						t.Errorf("%s: loaded by no package reader, and no not-discovered", fields[0])
+					}
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("nothing compared")
+			}
+		})
+	}
+}
+
+func readLines(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if l := strings.TrimSpace(sc.Text()); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
+}

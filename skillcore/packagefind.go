@@ -1,0 +1,466 @@
+package skillcore
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// FindPackages finds every plugin, marketplace and extension under top and
+// resolves, for each target, the plugins it loads and their skills. It
+// reads only manifests and lists folders; it never leaves top, never
+// follows a remote source and never follows a link out of a plugin root.
+func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
+
+// findPackages is FindPackages reading the manifests of overlay (editor
+// buffers) from there rather than from disk, and taking what a walk of top
+// (or of a folder holding it) met from facts rather than walking again.
+func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
+	f := &packageFinder{
+		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
+		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
+		top:     top,
+		plugins: map[string]bool{}, markets: map[string]bool{},
+		listings: map[string][]*listing{}, checked: map[string]bool{},
+	}
+	if f.facts == nil {
+		f.facts = walkForPackages(top)
+	}
+	f.set.Capped = f.facts.capped
+	for _, p := range f.facts.manifests {
+		f.note(p)
+	}
+	for p := range overlay {
+		if within(top, p) && !f.facts.found[p] {
+			f.note(p) // a manifest an editor made, not yet saved
+		}
+	}
+	f.prefetch()
+	f.resolveMarketplaces()
+	f.resolvePlugins()
+	for _, p := range f.set.Packages {
+		for _, s := range p.Skills {
+			f.set.byPath[s] = append(f.set.byPath[s], p)
+		}
+	}
+	for _, m := range f.set.Manifests {
+		m.Problems = merge(m.Problems)
+	}
+	return f.set
+}
+
+type packageFinder struct {
+	stats            map[string]statResult // stat, remembered
+	overlay          map[string][]byte
+	facts            *walkFacts
+	listed           map[string][]os.DirEntry // the entries of skills folders
+	set              *PackageSet
+	top              string
+	plugins, markets map[string]bool
+	// listings are the marketplace entries naming a plugin root, by
+	// target and folder.
+	listings map[string][]*listing
+	checked  map[string]bool // manifest and format pairs already checked
+}
+
+// listing is one marketplace entry naming a local plugin.
+type listing struct {
+	market *Manifest
+	format *MarketplaceFormat
+	root   string // the marketplace root
+	entry  *JSONValue
+	name   string
+	dir    string
+}
+
+// manifest reads (once) the manifest at path; nil when there is none.
+func (f *packageFinder) manifest(path string) *Manifest {
+	if m, ok := f.set.Manifests[path]; ok {
+		return m
+	}
+	m := f.load(path)
+	if m != nil {
+		f.set.Manifests[path] = m
+	}
+	return m
+}
+
+// load reads the manifest at path (an editor's buffer first), nil when
+// there is none or it is a link out of the tree. It only reads f, so the
+// manifests a walk met are read in parallel (prefetch).
+func (f *packageFinder) load(path string) *Manifest {
+	if src, ok := f.overlay[path]; ok {
+		return ParseManifest(path, src)
+	}
+	if !f.facts.mayExist(path) || !f.inside(f.top, path) {
+		return nil
+	}
+	m, err := readManifest(path)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// prefetch reads, in parallel, every manifest the walk met in a folder
+// noted as a plugin or marketplace root.
+func (f *packageFinder) prefetch() {
+	var paths []string
+	for _, dirs := range []map[string]bool{f.plugins, f.markets} {
+		for d := range dirs {
+			for _, rel := range manifestPaths {
+				if p := filepath.Join(d, rel); f.facts.found[p] && !slices.Contains(paths, p) {
+					paths = append(paths, p)
+				}
+			}
+		}
+	}
+	read := make([]*Manifest, len(paths))
+	ForEach(len(paths), func(i int) { read[i] = f.load(paths[i]) })
+	for i, m := range read {
+		if m != nil {
+			f.set.Manifests[paths[i]] = m
+		}
+	}
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func (f *packageFinder) resolveMarketplaces() {
+	for _, dir := range sortedKeys(f.markets) {
+		for _, t := range Targets {
+			for _, l := range marketplaceLookup(t.ID) {
+				m := f.manifest(filepath.Join(dir, l.rel))
+				if m == nil {
+					continue
+				}
+				if key := m.Path + "\x00" + l.format.ID; !f.checked[key] {
+					f.checked[key] = true
+					checkMarketplace(m, l.format, dir, f.top, f.stat)
+				}
+				f.list(t, m, l.format, dir)
+				break
+			}
+		}
+	}
+}
+
+// list records the local plugins of a marketplace that target reads.
+func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root string) {
+	seen := map[string]bool{}
+	for _, e := range m.Root.Get("plugins").items() {
+		name, _ := e.Get("name").Str()
+		if name == "" || seen[name] || m.fatalFor(t.ID, e.Range) {
+			continue // skipped, as its findings say
+		}
+		seen[name] = true
+		src := resolveSource(mf, m.Root, e.Get("source"), root, f.top, f.stat)
+		if src.dir == "" {
+			continue
+		}
+		if !f.inside(f.top, src.dir) {
+			m.add("manifest-path", Error, e.Get("source").Range, []string{t.ID},
+				fmt.Sprintf("%s skips the entry %q: its source leads out of the repository through a link", t.ID, name))
+			continue
+		}
+		key := t.ID + "\x00" + src.dir
+		f.listings[key] = append(f.listings[key], &listing{market: m, format: mf, root: root, entry: e, name: name, dir: src.dir})
+		f.plugins[src.dir] = true
+	}
+}
+
+// items is an array's values, nil for anything else.
+func (v *JSONValue) items() []*JSONValue {
+	if v == nil || v.Kind != JSONArray {
+		return nil
+	}
+	return v.Items
+}
+
+func (f *packageFinder) resolvePlugins() {
+	for _, dir := range sortedKeys(f.plugins) {
+		for _, t := range Targets {
+			lk := pluginLookup(t.ID)
+			var man *Manifest
+			var pf *PluginFormat
+			for _, l := range lk {
+				m := f.manifest(filepath.Join(dir, l.rel))
+				if m == nil || !markerFits(m, l.format) {
+					continue
+				}
+				man, pf = m, l.format
+				if key := m.Path + "\x00" + pf.ID; !f.checked[key] {
+					f.checked[key] = true
+					checkPlugin(m, pf, dir, f.stat)
+				}
+				break
+			}
+			ls := f.listings[t.ID+"\x00"+dir]
+			if len(ls) == 0 {
+				if man != nil {
+					f.add(t, pf, man, nil, dir)
+				}
+				continue
+			}
+			for _, l := range ls {
+				fmtFor := pf
+				if man == nil {
+					fmtFor = optionalFormat(lk)
+					if fmtFor == nil {
+						continue // the target loads no plugin without its manifest
+					}
+				}
+				f.add(t, fmtFor, man, l, dir)
+			}
+		}
+	}
+	slices.SortStableFunc(f.set.Packages, func(a, b *Package) int {
+		if c := strings.Compare(a.Root, b.Root); c != 0 {
+			return c
+		}
+		return slices.Index(Targets, a.Target) - slices.Index(Targets, b.Target)
+	})
+}
+
+// optionalFormat is the format a target reads a manifest-less listed
+// plugin as, or nil.
+func optionalFormat(lk []lookup[*PluginFormat]) *PluginFormat {
+	for _, l := range lk {
+		if l.reading.Optional {
+			return l.format
+		}
+	}
+	return nil
+}
+
+// markerFits reports whether the manifest's $schema makes it this format.
+func markerFits(m *Manifest, pf *PluginFormat) bool {
+	schema, _ := m.Root.Get("$schema").Str()
+	if pf.Schema.Marker != "" && schema != pf.Schema.Marker {
+		return false
+	}
+	return pf.Schema.NotMarker == "" || schema != pf.Schema.NotMarker
+}
+
+// add makes the package target t loads from the plugin at dir (or records
+// why it refuses it).
+func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
+	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
+	strict, defines := true, false
+	if l != nil {
+		defines = slices.Contains(l.format.Sources.EntryDefines, t.ID)
+		p.Marketplace, p.Entry, p.Name = l.market.Path, l.name, l.name
+		if s := l.entry.Get("strict"); s != nil && s.Kind == JSONBool && s.Text == "false" {
+			strict = false
+		}
+	}
+	var fields *JSONValue
+	if man != nil {
+		p.Manifest = man.Path
+		fields = man.Root
+		if n, ok := man.Root.Get("name").Str(); ok && n != "" {
+			p.Name = n
+		}
+	}
+	switch {
+	case man != nil && man.Root == nil:
+		p.Refused = "its manifest is not a JSON object"
+	case man != nil && man.fatalFor(t.ID, man.Root.Range):
+		p.Refused = "its manifest has errors"
+	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
+		p.Refused = "its marketplace entry has errors"
+	case defines && !strict && man != nil && declaresComponents(man.Root):
+		p.Refused = "its marketplace entry sets \"strict\": false and its plugin.json declares components too"
+		conflict(l, t, man)
+	case l != nil && l.format.Sources.NameMustMatch && man != nil && p.Name != l.name:
+		p.Refused = "its manifest name differs from its marketplace entry's"
+		mismatch(l, t, man, p.Name)
+	}
+	if defines && (man == nil || !strict) {
+		fields = l.entry
+	}
+	for _, q := range f.set.Packages {
+		if q.Target == t && q.Root == dir && q.Name == p.Name {
+			return // one plugin, listed twice
+		}
+	}
+	f.set.Packages = append(f.set.Packages, p)
+	if p.Refused != "" {
+		return
+	}
+	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
+	layout := pf.Skills
+	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
+		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
+	}
+	f.findSkills(p, layout, fields, explicit)
+}
+
+// declaresComponents reports whether a plugin.json names components.
+func declaresComponents(v *JSONValue) bool {
+	for _, k := range []string{"skills", "commands", "agents", "hooks", "mcpServers", "outputStyles", "lspServers"} {
+		if v.Get(k) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// findSkills fills the package's skills from the layout, the skills field
+// of fields (a manifest or a marketplace entry) and explicit (the field
+// lists exactly what loads).
+func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSONValue, explicit bool) {
+	p.explicit = explicit
+	var field *JSONValue
+	if layout.Field != "" || explicit {
+		field = fields.Get("skills")
+	}
+	dirExists := false
+	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
+		d := filepath.Join(p.Root, layout.Dir)
+		if st, err := f.stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+			dirExists = true
+			f.search(p, layout, d, layout.Dir+"/")
+			if layout.DirIsSkill {
+				f.addSkill(p, filepath.Join(d, FileName))
+			}
+		}
+	}
+	for _, v := range stringsOf(field) {
+		if problemOfPath(v.Text, layout.Paths) != "" {
+			continue
+		}
+		d := filepath.Join(p.Root, filepath.FromSlash(v.Text))
+		if !f.inside(p.Root, d) {
+			continue
+		}
+		st, err := f.stat(d)
+		switch {
+		case err != nil:
+		case st.Mode().IsRegular() && filepath.Base(d) == FileName:
+			f.addSkill(p, d)
+		case st.IsDir() && layout.EntryIsSkill && f.isRegular(filepath.Join(d, FileName)):
+			f.addSkill(p, filepath.Join(d, FileName))
+			p.searched = append(p.searched, searchedDir{Dir: d, Depth: 0, What: "the skills entry " + v.Text})
+		case st.IsDir():
+			f.search(p, layout, d, "the skills entry "+v.Text)
+		}
+	}
+	if layout.RootSkill && !dirExists && field == nil {
+		f.addSkill(p, filepath.Join(p.Root, FileName))
+	}
+	slices.Sort(p.Skills)
+}
+
+// stringsOf lists a string value, or an array's strings.
+func stringsOf(v *JSONValue) []*JSONValue {
+	if v == nil {
+		return nil
+	}
+	if v.Kind == JSONString {
+		return []*JSONValue{v}
+	}
+	var out []*JSONValue
+	for _, it := range v.items() {
+		if it.Kind == JSONString {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func isRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+type statResult struct {
+	info fs.FileInfo
+	err  error
+}
+
+// stat is os.Stat, remembered: the readers of one plugin root, and the
+// checks of its manifest, look at the same paths.
+func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
+	r, ok := f.stats[p]
+	if !ok {
+		r.info, r.err = os.Stat(p)
+		f.stats[p] = r
+	}
+	return r.info, r.err
+}
+
+// isRegular is the package function, remembered: the readers of one
+// plugin root look at the same files.
+func (f *packageFinder) isRegular(p string) bool {
+	if filepath.Base(p) == FileName && f.facts.knows(p) {
+		return f.facts.skillSet[p]
+	}
+	st, err := f.stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func (f *packageFinder) addSkill(p *Package, path string) {
+	if !p.skillSet[path] && f.isRegular(path) {
+		p.skillSet[path] = true
+		p.Skills = append(p.Skills, path)
+	}
+}
+
+// search looks for skills in dir as the layout says: its children, or
+// recursively to the layout's depth.
+func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
+	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
+	if f.facts.knows(dir) && (layout.Depth == 1 || f.facts.foldersUnder(dir) < layout.MaxDirs) {
+		// The walk met every file below: no folder need be read again.
+		for _, s := range f.facts.skillsUnder(dir, layout.Depth, layout.SkipHidden) {
+			switch {
+			case f.facts.linkFree(s):
+				f.addSkill(p, s)
+			case layout.Depth == 1 && f.inside(p.Root, s):
+				f.addSkill(p, s) // a linked skill folder inside the root
+			}
+			// A recursive search follows no link at all.
+		}
+		if layout.Depth == 1 {
+			for l := range f.facts.links {
+				if filepath.Dir(l) == dir && f.inside(p.Root, l) {
+					f.addSkill(p, filepath.Join(l, FileName))
+				}
+			}
+		}
+		return
+	}
+	if layout.Depth > 1 {
+		for _, s := range discoverRecursive(dir, Scan{Recursive: true, MaxDepth: layout.Depth, MaxDirs: layout.MaxDirs, SkipHidden: layout.SkipHidden}) {
+			f.addSkill(p, s)
+		}
+		return
+	}
+	entries, seen := f.listed[dir]
+	if !seen {
+		entries, _ = os.ReadDir(dir)
+		entries = entries[:min(len(entries), maxRootEntries)]
+		f.listed[dir] = entries
+	}
+	for _, e := range entries {
+		if layout.SkipHidden && strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		child := filepath.Join(dir, e.Name())
+		if e.Type()&os.ModeSymlink != 0 && !f.inside(p.Root, child) {
+			continue // a link out of the plugin root
+		}
+		f.addSkill(p, filepath.Join(child, FileName))
+	}
+}

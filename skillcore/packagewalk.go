@@ -1,0 +1,243 @@
+package skillcore
+
+import (
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// walkFacts is what a walk of a tree tells the package search: the files
+// that may be manifests and the entries that are links. The search takes
+// them from check's walk for SKILL.md files when there was one, and walks
+// for them itself otherwise, so a tree is walked once.
+type walkFacts struct {
+	top       string
+	manifests []string        // files named like a manifest
+	found     map[string]bool // the same, for lookups
+	links     map[string]bool // entries that are symbolic links
+	skills    []string        // regular files named SKILL.md, sorted once walked
+	skillSet  map[string]bool
+	folders   []string // the folders met, sorted once walked
+	capped    string   // the walk cap hit, "" none
+	// hidden: the walk entered every hidden folder (check's walk does;
+	// the package search's own enters only those holding manifests).
+	hidden bool
+}
+
+func newWalkFacts(top string) *walkFacts {
+	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
+}
+
+// see takes in one entry of the walk.
+func (wf *walkFacts) see(p string, d fs.DirEntry) {
+	if d == nil {
+		return
+	}
+	if d.IsDir() {
+		wf.folders = append(wf.folders, p)
+		return
+	}
+	if d.Type()&fs.ModeSymlink != 0 {
+		wf.links[p] = true
+	}
+	if d.Name() == FileName && d.Type().IsRegular() {
+		wf.skills = append(wf.skills, p)
+		wf.skillSet[p] = true
+	}
+	switch d.Name() {
+	case "plugin.json", "marketplace.json", "gemini-extension.json":
+		wf.manifests = append(wf.manifests, p)
+		wf.found[p] = true
+	}
+}
+
+// mayExist reports whether a manifest may be at path: the walk met it, or
+// the walk did not see everything (a cap, or a path outside it).
+func (wf *walkFacts) mayExist(path string) bool {
+	return wf.found[path] || wf.capped != "" || !within(wf.top, path)
+}
+
+// linkFree reports whether no entry on the way from top to path is a
+// link the walk met: such a path needs no resolving to stay inside.
+func (wf *walkFacts) linkFree(path string) bool {
+	if len(wf.links) == 0 {
+		return within(wf.top, path) || path == wf.top
+	}
+	for p := path; within(wf.top, p); p = filepath.Dir(p) {
+		if wf.links[p] {
+			return false
+		}
+	}
+	return within(wf.top, path) || path == wf.top
+}
+
+// knows reports whether the walk met every entry on the way to path, so
+// what it did not meet is not there.
+func (wf *walkFacts) knows(path string) bool {
+	return wf.capped == "" && within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
+}
+
+// skillsUnder lists the regular SKILL.md files the walk met below dir, at
+// most depth folders down (1: dir/<skill>/SKILL.md), leaving out those in
+// hidden folders when skipHidden.
+func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []string {
+	prefix := dir + string(filepath.Separator)
+	var out []string
+	for i, _ := slices.BinarySearch(wf.skills, prefix); i < len(wf.skills) && strings.HasPrefix(wf.skills[i], prefix); i++ {
+		rel := filepath.ToSlash(wf.skills[i][len(prefix):])
+		n := strings.Count(rel, "/")
+		if n < 1 || n > depth || (skipHidden && (strings.HasPrefix(rel, ".") || strings.Contains(rel, "/."))) {
+			continue
+		}
+		out = append(out, wf.skills[i])
+	}
+	return out
+}
+
+// seeFolder takes in a folder of the walk and its entries.
+func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	for _, e := range entries {
+		wf.see(filepath.Join(p, e.Name()), e)
+	}
+}
+
+// ended takes in the caps a walk reached, and sorts what it met.
+func (wf *walkFacts) ended(errs []error) *walkFacts {
+	for _, err := range errs {
+		var le *LimitError
+		if errors.As(err, &le) {
+			wf.capped = le.Cap
+		}
+	}
+	return wf.done()
+}
+
+// walkForPackages walks top for manifests with the walk check uses for
+// SKILL.md files (its caps, links followed once), when no such walk came
+// first. It enters no hidden folder but those on the way to a manifest
+// (.claude-plugin, .agents/plugins, ...): a workspace's .agents/skills or
+// .venv holds no package.
+func walkForPackages(top string) *walkFacts {
+	wf := newWalkFacts(top)
+	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, err error) {
+		if err == nil {
+			wf.seeFolder(p, entries)
+		}
+	}, func(dir, name string) bool {
+		if name[0] != '.' && !strings.HasPrefix(filepath.Base(dir), ".") {
+			return false
+		}
+		rel := name
+		if parent := filepath.Base(dir); strings.HasPrefix(parent, ".") && dir != top {
+			rel = parent + "/" + name
+		}
+		return !hiddenOnTheWay[rel]
+	})
+	return wf.ended(errs)
+}
+
+// done ends a walk: its SKILL.md files and folders sorted for lookups.
+func (wf *walkFacts) done() *walkFacts {
+	slices.Sort(wf.skills)
+	slices.Sort(wf.folders)
+	return wf
+}
+
+// foldersUnder counts the folders the walk met below dir.
+func (wf *walkFacts) foldersUnder(dir string) int {
+	prefix := dir + string(filepath.Separator)
+	from, _ := slices.BinarySearch(wf.folders, prefix)
+	to, _ := slices.BinarySearch(wf.folders, dir+string(filepath.Separator+1))
+	return to - from
+}
+
+// hiddenOnTheWay are the hidden folders (and the folders inside them) on
+// the way to a manifest: ".claude-plugin", ".agents", ".agents/plugins".
+var hiddenOnTheWay = func() map[string]bool {
+	out := map[string]bool{}
+	for _, rel := range manifestPaths {
+		parts := strings.Split(rel, "/")
+		for i := 1; i < len(parts); i++ {
+			if strings.HasPrefix(parts[0], ".") {
+				out[strings.Join(parts[:i], "/")] = true
+			}
+		}
+	}
+	return out
+}()
+
+// factsFor picks, among the walks of a world, one that covered top, and
+// narrows it to top; nil when none did.
+func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
+	for dir, wf := range walks {
+		if dir != top && !within(dir, top) {
+			continue
+		}
+		out := newWalkFacts(top)
+		out.capped, out.links, out.hidden = wf.capped, wf.links, wf.hidden
+		for _, p := range wf.manifests {
+			if within(top, p) {
+				out.manifests = append(out.manifests, p)
+				out.found[p] = true
+			}
+		}
+		slices.Sort(out.manifests)
+		out.skills, out.skillSet, out.folders = wf.skills, wf.skillSet, wf.folders // read only
+		return out
+	}
+	return nil
+}
+
+// note classifies a manifest the walk met by the path it ends with. A bare
+// plugin.json or marketplace.json counts only at the top (or where a
+// marketplace points): elsewhere it is too often something else. Nor does
+// one in a hidden folder that holds no manifests (.claude/skills/...).
+func (f *packageFinder) note(p string) {
+	slash := filepath.ToSlash(p)
+	for _, rel := range manifestPaths {
+		if !strings.HasSuffix(slash, "/"+rel) {
+			continue
+		}
+		dir := p[:len(p)-len(rel)-1]
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			continue
+		}
+		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+			continue
+		}
+		if strings.HasSuffix(rel, "marketplace.json") {
+			f.markets[dir] = true
+		} else {
+			f.plugins[dir] = true
+		}
+	}
+}
+
+// hiddenBelow reports whether a folder between top and dir is hidden.
+func hiddenBelow(top, dir string) bool {
+	if dir == top {
+		return false
+	}
+	rel := filepath.ToSlash(dir[len(top)+1:])
+	return strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.")
+}
+
+// inside reports whether path, links resolved, stays in root (links
+// resolved too). A path the walk met no link on is inside when its text
+// is; only one with a link on its way is resolved.
+func (f *packageFinder) inside(root, path string) bool {
+	if f.facts.linkFree(path) && f.facts.linkFree(root) {
+		return path == root || within(root, path)
+	}
+	rp, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	rr, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	return rp == rr || within(rr, rp)
+}

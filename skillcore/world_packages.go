@@ -1,0 +1,218 @@
+package skillcore
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+)
+
+// The world's packages change when a manifest does: the files they bring
+// are judged again, and files a package now brings are read.
+
+// SetManifest lays an editor's text over the manifest at path (nil: the
+// disk's again) and judges the world's packages anew. It returns the
+// SKILL.md files whose standing may have changed.
+func (w *World) SetManifest(path string, src []byte) []string {
+	path = filepath.Clean(path)
+	if w.manifests == nil {
+		w.manifests = map[string][]byte{}
+	}
+	if src == nil {
+		delete(w.manifests, path)
+	} else {
+		w.manifests[path] = src
+	}
+	return w.ReloadPackages()
+}
+
+// ManifestFromDisk takes the manifest at path as it is on disk (created,
+// changed, deleted, or its editor buffer closed): any buffer of it is
+// dropped and the folders around it are searched for packages again.
+func (w *World) ManifestFromDisk(path string) []string {
+	path = filepath.Clean(path)
+	delete(w.manifests, path)
+	for dir := range w.walks {
+		if within(dir, path) {
+			delete(w.walks, dir)
+		}
+	}
+	return w.ReloadPackages()
+}
+
+// RefreshPackagesFor searches the packages around path again when path, a
+// SKILL.md that came or went, lies in a folder searched for packages (a
+// plugin may now bring it, or no longer). It reports whether it did.
+func (w *World) RefreshPackagesFor(path string) bool {
+	path = filepath.Clean(path)
+	found := false
+	for dir := range w.walks {
+		if within(dir, path) {
+			delete(w.walks, dir)
+			found = true
+		}
+	}
+	if found {
+		w.ReloadPackages()
+	}
+	return found
+}
+
+// ManifestPaths lists every manifest the world's package search read.
+func (w *World) ManifestPaths() []string {
+	var out []string
+	for _, ps := range w.PackageSets() {
+		for p := range ps.Manifests {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// ReloadPackages reads the manifests again (one changed on disk), judges
+// again every file of the world against the packages found, reads the
+// files a package now brings, and returns the files whose roots changed.
+func (w *World) ReloadPackages() []string {
+	w.rootList = nil
+	roots := w.roots()
+	var changed, reread []string
+	for p, e := range w.entries {
+		if e.Skill.Released() {
+			reread = append(reread, p) // its body is on disk only
+			continue
+		}
+		ne := w.evaluate(e.Skill, roots)
+		w.place(ne)
+		if !sameRoots(e.Roots, ne.Roots) {
+			changed = append(changed, p)
+		}
+		w.entries[p] = ne
+	}
+	for _, r := range roots {
+		if r.Package == nil {
+			continue
+		}
+		for _, s := range r.Package.Skills {
+			if w.entries[s] == nil && !slices.Contains(reread, s) {
+				reread = append(reread, s)
+				changed = append(changed, s)
+			}
+		}
+	}
+	w.gen++
+	w.Load(reread)
+	slices.Sort(changed)
+	return changed
+}
+
+// sameRoots reports whether two lists of roots are the same roots.
+func sameRoots(a, b []*Root) bool {
+	return slices.EqualFunc(a, b, func(x, y *Root) bool {
+		return x.Dir == y.Dir && x.Target == y.Target && x.Rank == y.Rank && (x.Package == nil) == (y.Package == nil) &&
+			(x.Package == nil || x.Package.Name == y.Package.Name)
+	})
+}
+
+// Manifest returns the manifest at path as the world's packages read it,
+// with its problems; a manifest no package search met is read and checked
+// on its own. Nil when there is none.
+func (w *World) Manifest(path string) *Manifest {
+	path = filepath.Clean(path)
+	for _, ps := range w.PackageSets() {
+		if m := ps.Manifests[path]; m != nil {
+			return m
+		}
+	}
+	if !IsManifest(path) {
+		return nil
+	}
+	return checkAlone(path, w.manifests[path])
+}
+
+// checkAlone reads (unless src is given) and checks the manifest at path
+// by the formats its path names, as a search from its folder would.
+func checkAlone(path string, src []byte) *Manifest {
+	dir := manifestRoot(path)
+	var overlay map[string][]byte
+	if src != nil {
+		overlay = map[string][]byte{path: src}
+	} else if _, err := os.Stat(path); err != nil {
+		return nil
+	}
+	ps := findPackages(dir, overlay, nil)
+	if m := ps.Manifests[path]; m != nil {
+		return m
+	}
+	// A manifest no search counts (a bare plugin.json below the top) is
+	// still read, for its syntax.
+	if src != nil {
+		return ParseManifest(path, src)
+	}
+	m, _ := readManifest(path)
+	return m
+}
+
+// manifestRoot is the plugin or marketplace root a manifest path belongs
+// to: the folder its format's relative path starts from.
+func manifestRoot(path string) string {
+	slash := filepath.ToSlash(path)
+	best := filepath.Dir(path)
+	for _, rel := range manifestPaths {
+		if len(slash) > len(rel) && slash[len(slash)-len(rel)-1:] == "/"+rel {
+			if d := path[:len(path)-len(rel)-1]; len(d) < len(best) {
+				best = d
+			}
+		}
+	}
+	return best
+}
+
+// findPackageSets finds the packages under each folder, leaving out a
+// folder inside another (the outer search finds its packages, with the
+// marketplaces around them).
+func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]*walkFacts) []*PackageSet {
+	dirs = slices.Clone(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	var tops []string
+	for _, d := range dirs {
+		if !slices.ContainsFunc(tops, func(t string) bool { return within(t, d) }) {
+			tops = append(tops, d)
+		}
+	}
+	out := make([]*PackageSet, len(tops))
+	facts := make([]*walkFacts, len(tops))
+	for i, top := range tops {
+		facts[i] = factsFor(walks, top)
+	}
+	ForEach(len(tops), func(i int) {
+		if facts[i] == nil {
+			facts[i] = walkForPackages(tops[i])
+		}
+		out[i] = findPackages(tops[i], overlay, facts[i])
+	})
+	for i, top := range tops {
+		if walks != nil && walks[top] == nil {
+			walks[top] = facts[i] // an edit of a manifest need not walk again
+		}
+	}
+	return out
+}
+
+// packageRoots are the roots standing for the packages targets load: each
+// ranks after every ordinary root of its target, as agents rank project
+// and personal skills over a plugin's.
+func packageRoots(sets []*PackageSet, targets []*Target) []Root {
+	var out []Root
+	for _, ps := range sets {
+		for i, p := range ps.Packages {
+			if p.Refused == "" && slices.Contains(targets, p.Target) {
+				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: ScopePackage, Rank: packageRank + i, Project: ps.Top, Package: p})
+			}
+		}
+	}
+	return out
+}
+
+// packageRank is where package roots start in a target's order.
+const packageRank = 1 << 20
