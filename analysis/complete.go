@@ -62,9 +62,9 @@ func (w *Workspace) Complete(path string, offset int) []CompletionItem {
 var keyLineRE = regexp.MustCompile(`(?m)^([A-Za-z0-9_-]+)[ \t]*:`)
 
 // completeFrontmatter offers values after a key's colon, and at a key's
-// place the keys not yet present that some target reading the file knows:
-// a key none of them knows is an unknown field there, which the spec's
-// validator refuses at once (effort in .agents/skills, say).
+// place the keys not yet present that some target reading the file knows
+// and none refuses: any other key is at once a field-unknown error there
+// (effort, which the spec's validator refuses, say).
 func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset int) []CompletionItem {
 	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
 	prefix := string(s.Src[ls:offset])
@@ -88,7 +88,8 @@ func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset
 	present := presentKeys(s)
 	r := Range{Start: ls, End: wordEnd(s.Src, offset, le)}
 	for _, k := range fieldOrder() {
-		if present[k] || !slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Knows(k) }) {
+		if present[k] || !slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Knows(k) }) ||
+			slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Rejects(k) }) {
 			continue
 		}
 		out = append(out, CompletionItem{Label: k, Kind: CompleteField, Detail: honouredText(k), Doc: FieldDoc(k),

@@ -150,7 +150,13 @@ type catalogGroup struct {
 func catalogGroups(e *skillcore.Entry) []catalogGroup {
 	var out []catalogGroup
 	loaded := e.LoadedBy()
-	for _, t := range e.Targets {
+	// The agents that load the file first; agentskills, the portable
+	// contract, after them when it does not discover the file itself.
+	targets := slices.Clone(e.Targets)
+	slices.SortStableFunc(targets, func(a, b *skillcore.Target) int {
+		return boolRank(!contains(loaded, a.ID)) - boolRank(!contains(loaded, b.ID))
+	})
+	for _, t := range targets {
 		if t.Catalog == skillcore.NoCatalog || !skillcore.Loads(e.Problems, t.ID) ||
 			!contains(loaded, t.ID) && t.ID != "agentskills" {
 			continue
@@ -170,6 +176,13 @@ func catalogGroups(e *skillcore.Entry) []catalogGroup {
 		out[i].titles = append(out[i].titles, t.Title)
 	}
 	return out
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func scopeOf(e *skillcore.Entry, t *skillcore.Target) skillcore.Scope {
