@@ -238,8 +238,8 @@ func (h *harness) closeDoc(rel string) {
 func (h *harness) roundTrip() {
 	h.t.Helper()
 	_, err := h.conn.Call(h.ctx(), "skill-ls/roundTrip", nil, nil)
-	if err == nil {
-		h.t.Fatal("roundTrip: want an error for an unknown method")
+	if code := errorCode(err); code != jsonrpc2.MethodNotFound {
+		h.t.Fatalf("roundTrip: %v, want MethodNotFound for an unknown method", err)
 	}
 }
 

@@ -42,6 +42,7 @@ func TestClosedDocumentsAreReleased(t *testing.T) {
 		}
 		h.open(rel, text, 1)
 		h.closeDoc(rel)
+		h.roundTrip() // an editor's pace: the server has read them
 	}
 	h.settle()
 	after := heapInUse()

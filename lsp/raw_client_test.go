@@ -75,6 +75,10 @@ func startRawWith(t testing.TB, ws, capabilities string) *rawClient {
 func (c *rawClient) wait() int {
 	c.t.Helper()
 	if !c.exited {
+		go func() {
+			for range c.msgs { // what the server still says is not waited for
+			}
+		}()
 		c.in.Close()
 		select {
 		case c.exit = <-c.code:
