@@ -21,12 +21,14 @@ go_platform() {
 
 # build_binary TARGET OUT VERSION: cross-compiles ./cmd/skill-ls for a
 # platform into OUT, static (CGO_ENABLED=0) and reproducible (-trimpath),
-# with the version `skill-ls version` prints. Run from the repository root.
+# with the version and commit `skill-ls version` prints. Run from the
+# repository root.
 build_binary() {
-	local goos goarch
+	local goos goarch commit
 	read -r goos goarch < <(go_platform "$1") || return 1
+	commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
 	CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath \
-		-ldflags "-s -w -X main.version=$3" -o "$2" ./cmd/skill-ls
+		-ldflags "-s -w -X main.version=$3 -X main.buildCommit=$commit" -o "$2" ./cmd/skill-ls
 }
 
 # host_platform: the VS Code name of the machine this runs on.

@@ -58,7 +58,7 @@ if read -r goos goarch < <(go_platform "$host" 2>/dev/null); then
 	name="skill-ls_${version}_${goos}_${goarch}"
 	if [ "$goos" != windows ]; then
 		mkdir -p "$work/check" && tar -C "$work/check" -xzf "$out/$name.tar.gz"
-		got=$("$work/check/$name/skill-ls" version)
+		got=$("$work/check/$name/skill-ls" version | head -n 1)
 		[ "$got" = "skill-ls $version" ] || {
 			echo "$name: skill-ls version says \"$got\", want \"skill-ls $version\"" >&2
 			exit 1
