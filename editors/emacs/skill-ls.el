@@ -17,6 +17,9 @@
 ;;
 ;; - `skill-md-mode', a major mode for files named SKILL.md, derived from
 ;;   `markdown-mode' when that is installed and from `text-mode' otherwise;
+;; - `skill-ls-manifest-mode', for the package manifests skill-ls reads
+;;   (plugin.json, marketplace.json, gemini-extension.json), derived from
+;;   `js-json-mode' (or `js-mode' before Emacs 29);
 ;; - an `eglot-server-programs' entry running "skill-ls serve" for it (the
 ;;   language id sent to the server is "markdown");
 ;; - a project finder so a skill outside version control still gets its
@@ -65,7 +68,7 @@ Use vectors for JSON arrays."
   :type '(choice (const :tag "Server defaults" nil) (plist :tag "Options")))
 
 (defcustom skill-ls-auto-start t
-  "When non-nil, start Eglot in every `skill-md-mode' buffer."
+  "When non-nil, start Eglot in every `skill-md-mode' and manifest buffer."
   :type 'boolean)
 
 (defcustom skill-ls-root-markers
@@ -87,6 +90,27 @@ Use vectors for JSON arrays."
 ;;;###autoload
 (add-to-list 'auto-mode-alist (cons skill-ls-file-regexp 'skill-md-mode))
 
+(defconst skill-ls-manifest-file-regexp
+  "/\\(?:plugin\\|marketplace\\|gemini-extension\\)\\.json\\'"
+  "Regexp matching the package manifests skill-ls reads.
+plugin.json and marketplace.json, at a package's top or in .claude-plugin/,
+.codex-plugin/, .cursor-plugin/, .plugin/, .github/plugin/ or
+.agents/plugins/, and gemini-extension.json: the manifests through which
+agents install skills.")
+
+;; A mode of its own, so that Eglot runs skill-ls for these files alone
+;; and leaves every other JSON file to the user's JSON server.
+(if (fboundp 'js-json-mode)
+    (define-derived-mode skill-ls-manifest-mode js-json-mode "Manifest"
+      "Major mode for the package manifests skill-ls reads.
+`js-json-mode' plus skill-ls.")
+  (define-derived-mode skill-ls-manifest-mode js-mode "Manifest"
+    "Major mode for the package manifests skill-ls reads.
+`js-mode' plus skill-ls."))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist (cons skill-ls-manifest-file-regexp 'skill-ls-manifest-mode))
+
 (defclass skill-ls-server (eglot-lsp-server) ()
   :documentation "A connection to skill-ls: it runs the server's client-side commands.")
 
@@ -97,7 +121,9 @@ Use vectors for JSON arrays."
                (list :initializationOptions skill-ls-initialization-options))))
 
 (add-to-list 'eglot-server-programs
-             '((skill-md-mode :language-id "markdown") . skill-ls--contact))
+             '(((skill-md-mode :language-id "markdown")
+                (skill-ls-manifest-mode :language-id "json"))
+               . skill-ls--contact))
 
 ;;; Client-side commands
 
@@ -193,7 +219,7 @@ window/showDocument would leave to the server."
   "Find a project for a SKILL.md buffer outside version control, for Eglot.
 Appended to `project-find-functions', so version control roots win."
   (when (and (bound-and-true-p eglot-lsp-context)
-             (derived-mode-p 'skill-md-mode))
+             (derived-mode-p 'skill-md-mode 'skill-ls-manifest-mode))
     (let ((root (skill-ls--find-root dir)))
       (when root
         (cons 'transient (file-name-as-directory (expand-file-name root)))))))
@@ -206,6 +232,7 @@ Appended to `project-find-functions', so version control roots win."
     (eglot-ensure)))
 
 (add-hook 'skill-md-mode-hook #'skill-ls--maybe-start)
+(add-hook 'skill-ls-manifest-mode-hook #'skill-ls--maybe-start)
 
 (provide 'skill-ls)
 

@@ -130,6 +130,17 @@
     (with-current-buffer (find-file-noselect readme)
       (skill-ls-test--ok (not (derived-mode-p 'skill-md-mode))
                          "README.md is not in skill-md-mode" major-mode))
+    ;; Package manifests get a mode of their own; other JSON does not.
+    (let ((auto-mode-case-fold nil))
+      (skill-ls-test--ok (eq (assoc-default "/p/.claude-plugin/plugin.json" auto-mode-alist #'string-match)
+                             'skill-ls-manifest-mode)
+                         "plugin.json opens in skill-ls-manifest-mode")
+      (skill-ls-test--ok (eq (assoc-default "/p/gemini-extension.json" auto-mode-alist #'string-match)
+                             'skill-ls-manifest-mode)
+                         "gemini-extension.json opens in skill-ls-manifest-mode")
+      (skill-ls-test--ok (not (eq (assoc-default "/p/package.json" auto-mode-alist #'string-match)
+                                  'skill-ls-manifest-mode))
+                         "package.json does not"))
 
     ;; The broken skill: mode, server, diagnostics.
     (with-current-buffer (find-file-noselect broken)
