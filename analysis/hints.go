@@ -86,7 +86,11 @@ func (w *Workspace) CodeLenses(path string) []CodeLens {
 	if !e.Skill.Frontmatter.Present {
 		at = Range{}
 	}
-	return []CodeLens{{Range: at, Title: loadedByText(e), Targets: e.LoadedBy()}}
+	loaded := e.LoadedBy()
+	if loaded == nil {
+		loaded = []string{} // sent as [], not null
+	}
+	return []CodeLens{{Range: at, Title: loadedByText(e), Targets: loaded}}
 }
 
 // loadedByText says which agents load the file, which find it but refuse

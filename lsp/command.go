@@ -24,11 +24,12 @@ const commandCatalog = "skill-ls.catalog"
 // when none is named). It is the code lens's command. The editor
 // integrations handle it themselves and open the catalogs as documents;
 // run by the server, it shows them in a window/showMessage and returns
-// the text. Not advertised: VS Code would then register it for the server,
+// the text. An empty list (a file no agent loads) says so instead. Not advertised: VS Code would then register it for the server,
 // and its extension registers it for itself.
 const commandShowCatalog = "skill-ls.showCatalog"
 
 type showCatalogArgs struct {
+	// Targets: nil when left out (every target), [] for none.
 	Targets []string `json:"targets"`
 	Project string   `json:"project,omitempty"`
 }
@@ -75,8 +76,13 @@ func (s *Server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 // in one message, and returns that text.
 func (s *Server) showCatalog(args showCatalogArgs) (string, error) {
 	targets := args.Targets
-	if len(targets) == 0 {
+	if targets == nil {
 		targets = skillcore.TargetIDs()
+	}
+	if len(targets) == 0 {
+		const none = "no agent loads this file, so it is in no catalog"
+		s.tellf(protocol.MessageTypeInfo, none)
+		return none, nil
 	}
 	var b strings.Builder
 	for _, t := range targets {

@@ -256,13 +256,14 @@ export function catalogsDocument(catalogs: { target: string; text: string }[]): 
 }
 
 /** The targets a "show catalog" command names: its argument's targets
- * (the code lens passes [{targets: [...]}]), or none. */
-export function commandTargets(args: unknown): string[] {
+ * (the code lens passes [{targets: [...]}], [] for a file no agent loads),
+ * or undefined when it names none (the command palette). */
+export function commandTargets(args: unknown): string[] | undefined {
   const first = Array.isArray(args) ? args[0] : args;
-  if (first !== null && typeof first === 'object') {
+  if (first !== null && typeof first === 'object' && 'targets' in first) {
     return stringList((first as { targets?: unknown }).targets);
   }
-  return [];
+  return undefined;
 }
 
 /** Turn the server's answer to skill-ls.catalog into text. The contract is

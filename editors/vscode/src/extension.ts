@@ -124,8 +124,12 @@ async function showCatalog(...args: unknown[]): Promise<void> {
     return;
   }
   let targets = commandTargets(args);
-  const fromLens = targets.length > 0;
-  if (!fromLens) {
+  const fromLens = targets !== undefined;
+  if (targets !== undefined && targets.length === 0) {
+    void vscode.window.showInformationMessage('skill-ls: no agent loads this file, so it is in no catalog.');
+    return;
+  }
+  if (targets === undefined) {
     const target = await vscode.window.showQuickPick(catalogPickItems(readSettings()), {
       title: 'skill-ls: show the catalog as this agent renders it',
       placeHolder: 'Target agent',
@@ -135,8 +139,9 @@ async function showCatalog(...args: unknown[]): Promise<void> {
     }
     targets = [target];
   }
+  const names: string[] = targets;
   try {
-    const catalogs = await Promise.all(targets.map(async (target) => ({ target, text: await catalogOf(c, target) })));
+    const catalogs = await Promise.all(names.map(async (target) => ({ target, text: await catalogOf(c, target) })));
     const content = fromLens ? catalogsDocument(catalogs) : catalogs[0].text;
     const doc = await vscode.workspace.openTextDocument({
       content,
@@ -145,7 +150,7 @@ async function showCatalog(...args: unknown[]): Promise<void> {
     await vscode.window.showTextDocument(doc, { preview: false });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    void vscode.window.showErrorMessage(`skill-ls: catalog for ${targets.join(', ')} failed: ${detail}`);
+    void vscode.window.showErrorMessage(`skill-ls: catalog for ${names.join(', ')} failed: ${detail}`);
   }
 }
 

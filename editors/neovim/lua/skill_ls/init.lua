@@ -178,7 +178,7 @@ function M.show_catalog(command, ctx)
   end
   local args = (command.arguments or {})[1] or {}
   local targets = args.targets
-  if type(targets) ~= 'table' or #targets == 0 then
+  if type(targets) ~= 'table' or #targets == 0 then -- [] or {} for a file no agent loads
     vim.notify('skill-ls: no agent loads this file, so it is in no catalog', vim.log.levels.INFO)
     return
   end

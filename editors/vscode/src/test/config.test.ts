@@ -197,9 +197,10 @@ describe('catalog command', () => {
 
   it('takes the code lens\'s targets', () => {
     assert.deepEqual(commandTargets([{ targets: ['zed', 'codex'] }]), ['zed', 'codex']);
-    assert.deepEqual(commandTargets([]), []);
-    assert.deepEqual(commandTargets(undefined), []);
+    assert.deepEqual(commandTargets([{ targets: [] }]), []);
     assert.deepEqual(commandTargets([{ targets: 'zed' }]), []);
+    assert.equal(commandTargets([]), undefined);
+    assert.equal(commandTargets(undefined), undefined);
   });
 
   it('puts several catalogs in one Markdown document, XML fenced as XML', () => {
