@@ -13,6 +13,9 @@ type Action struct {
 // "Open" of the same file, say), the first is kept.
 func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 	out := []Action{}
+	if w.ReadOnly(path) {
+		return out
+	}
 	var findings []Finding
 	fixesOf := func(f Finding) []Fix { return w.Fixes(path, f) }
 	if IsManifestFile(path) {

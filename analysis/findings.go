@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -22,6 +21,9 @@ func (w *Workspace) Findings(path string) []Finding {
 	}
 	if IsManifestFile(path) {
 		return w.ManifestFindings(path)
+	}
+	if fs, ok := w.installedConfigFindings(path); ok {
+		return fs
 	}
 	e := w.file(path)
 	if e == nil || w.Ignored(path) {
@@ -205,29 +207,21 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	}
 	// A path linked twice is judged once, and a folder found missing makes
 	// its files missing without a look.
-	exists := map[string]bool{dir: true}
-	lookup := func(p string) bool {
-		ok, seen := exists[p]
-		if !seen {
-			_, err := os.Stat(p)
-			ok = err == nil
-			exists[p] = ok
-		}
-		return ok
-	}
+	exists := newPresence()
+	exists.known[dir] = true
 	judge := func(link string) string {
 		target := filepath.Join(dir, filepath.FromSlash(link))
 		if target != dir && !strings.HasPrefix(target, inside) {
 			return "link-escapes"
 		}
 		parent := filepath.Dir(target)
-		if there, seen := exists[parent]; seen && !there {
+		if there, seen := exists.known[parent]; seen && !there {
 			return "link-broken"
 		}
-		if lookup(target) {
+		if exists.exists(target) {
 			return ""
 		}
-		lookup(parent)
+		exists.exists(parent)
 		return "link-broken"
 	}
 	verdicts := map[string]string{}

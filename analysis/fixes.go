@@ -19,6 +19,9 @@ import (
 // keeps, so no body is read back for them, and a checker can ask from many
 // goroutines at once.
 func (w *Workspace) Fixes(path string, f Finding) []Fix {
+	if w.ReadOnly(path) {
+		return nil
+	}
 	if IsManifestFile(path) {
 		return manifestFixes(w.ManifestSource(path), f)
 	}

@@ -74,6 +74,7 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 	}
 	var tail strings.Builder
 	w.budgetText(&tail, e)
+	installedText(&tail, w.World, e)
 	collisions := 0
 	for _, p := range w.World.Problems(s.Path) {
 		if (p.Rule == "name-duplicate" || p.Rule == "name-shadowed") && collisions < 3 {

@@ -23,7 +23,7 @@ type Renaming struct {
 // name field, so an editor can offer to rename it.
 func (w *Workspace) PrepareRename(path string, offset int) (Range, bool) {
 	e := w.file(path)
-	if e == nil {
+	if e == nil || w.ReadOnly(path) {
 		return Range{}, false
 	}
 	f := onField(e.Skill, "name", offset)
@@ -41,6 +41,9 @@ func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, e
 	if e == nil {
 		return Renaming{}, fmt.Errorf("%s is not a skill in this workspace", path)
 	}
+	if w.ReadOnly(path) {
+		return Renaming{}, fmt.Errorf("%s belongs to a plugin an agent installed: skill-ls never edits the agent's copy", path)
+	}
 	f := onField(e.Skill, "name", offset)
 	if f == nil {
 		return Renaming{}, fmt.Errorf("rename works on the name field")
@@ -50,7 +53,7 @@ func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, e
 	}
 	for _, p := range w.World.Paths() {
 		o := w.World.Entry(p)
-		if p != path && skillName(o.Skill) == newName && sharesRoot(e, o) {
+		if p != path && skillName(o.Skill) == newName && sharesRoot(e, o) && !o.FromInstalled() {
 			return Renaming{}, fmt.Errorf("the name %q is taken by %s", newName, p)
 		}
 	}

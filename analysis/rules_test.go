@@ -256,6 +256,10 @@ description: Project deploy.
 		{name: "trailing comma", rule: "manifest-json", src: `{"name": "p"«,»}`, file: "proj/.claude-plugin/plugin.json", sev: Error, message: "not valid JSON"},
 		{name: "an array", rule: "manifest-json", src: `«[1]»`, file: "proj/gemini-extension.json", sev: Error, message: "not an object"},
 		{name: "valid", rule: "manifest-json", src: `{"name": "p"}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
+		// The files agents keep installed plugins in.
+		{name: "enabledPlugins not a boolean", rule: "installed-config", src: `{"enabledPlugins": {"p@m": «"yes"»}}`, file: "home/.claude/settings.json", sev: Warning, on: []string{"claude-code"}, message: "Claude Code ignores it"},
+		{name: "config.toml not TOML", rule: "installed-config", src: "[plugins.\"p@m\"]\nenabled = «tru»\n", file: "home/.codex/config.toml", sev: Error, on: []string{"codex"}, message: "not valid TOML"},
+		{name: "settings with comments", rule: "installed-config", src: "{\n  // mine\n  \"enabledPlugins\": {\"p@m\": false,},\n}\n", file: "home/.copilot/settings.json", quiet: true},
 		{name: "skills as objects", rule: "manifest-field", src: `{"name": "p", "skills": [«{"path": "./x"}»]}`, file: "proj/.claude-plugin/plugin.json", sev: Error, on: []string{"claude-code", "codex", "copilot"}, message: "refuse the plugin"},
 		{name: "unknown key, open schema", rule: "manifest-field", src: `{"name": "p", «"colour"»: 1}`, file: "proj/.claude-plugin/plugin.json", sev: Warning, message: "ignore the unknown field"},
 		{name: "unknown key, closed schema", rule: "manifest-field", src: `{"name": "p", «"colour"»: 1}`, file: "proj/.cursor-plugin/plugin.json", sev: Error, on: []string{"cursor"}, message: "refuses the plugin"},

@@ -217,6 +217,9 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 		doc := s.docs[path]
 		if doc == nil {
 			s.ws.Release(path)
+			if s.ws.ReadOnly(path) {
+				findings[i] = nil // an agent's copy of a plugin: only when opened
+			}
 		}
 		if doc == nil && len(findings[i]) == 0 && s.diag.published[path] == 0 {
 			continue

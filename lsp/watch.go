@@ -89,9 +89,9 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 	var found, added map[string]bool
 	if rescan {
 		s.mu.Lock()
-		roots := s.ws.World.Roots()
+		roots, installed := s.ws.World.Roots(), s.ws.World.Installation().Watch
 		s.mu.Unlock()
-		added = s.refreshWatches(roots)
+		added = s.refreshWatches(roots, installed)
 		found = map[string]bool{}
 		var errs []error
 		for _, r := range roots {
@@ -136,6 +136,9 @@ type watcher struct {
 	mu   sync.Mutex
 	dirs map[string]bool
 	done chan struct{}
+	// installed are the files and folders the agents' installed plugins
+	// were read from: a change there reads them all again.
+	installed map[string]bool
 }
 
 func (w *watcher) close() {
@@ -193,8 +196,11 @@ func (w *watcher) keep(dirs map[string]bool) {
 // runs before a scan reads the disk, so a change made after the scan read a
 // file is seen too.
 //
+// The files and folders installed plugins were read from (installed) are
+// watched too, wherever they are (watchInstalled).
+//
 // It returns the folders it started watching.
-func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
+func (s *Server) refreshWatches(all []skillcore.Root, installed []string) (added map[string]bool) {
 	s.mu.Lock()
 	if s.state.Load() == stageShutdown || s.ctx.Err() != nil {
 		s.mu.Unlock()
@@ -251,6 +257,7 @@ func (s *Server) refreshWatches(all []skillcore.Root) (added map[string]bool) {
 	for _, d := range configDirs {
 		add(d)
 	}
+	watchInstalled(w, installed, add, listed)
 	w.keep(keep)
 	if full {
 		s.logf(protocol.MessageTypeWarning, "file watching: more than %d folders under the skill roots; watching only the first", maxWatchedDirs)
@@ -319,8 +326,9 @@ func (s *Server) watchLoop(w *watcher) {
 				return
 			}
 			var paths []string
-			rescan := false
+			rescan, reinstall := false, false
 			for more := true; more; {
+				reinstall = reinstall || w.installedEvent(ev)
 				if skillcore.IsConfigFile(ev.Name) {
 					s.goTask(s.projectChanged)
 				} else if isSkillFileName(filepath.Base(ev.Name)) {
@@ -337,7 +345,16 @@ func (s *Server) watchLoop(w *watcher) {
 					more = false
 				}
 			}
-			if len(paths) > 0 || rescan {
+			switch {
+			case reinstall:
+				s.busyAdd(1)
+				if s.installationChanged(w) {
+					s.rebuild() // reads the installed plugins again
+				} else {
+					s.syncDisk(paths, true) // what settling took in
+				}
+				s.busyAdd(-1)
+			case len(paths) > 0 || rescan:
 				s.busyAdd(1)
 				s.syncDisk(paths, rescan)
 				s.busyAdd(-1)

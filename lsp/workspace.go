@@ -113,7 +113,7 @@ func (s *Server) rebuild() int {
 	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
 	s.mu.Unlock()
 
-	s.refreshWatches(ws.World.Roots())
+	s.refreshWatches(ws.World.Roots(), ws.World.Installation().Watch)
 	errs := ws.Scan()
 
 	s.mu.Lock()
@@ -139,6 +139,7 @@ func (s *Server) rebuild() int {
 		}
 		s.logf(protocol.MessageTypeWarning, "scan: %v", err)
 	}
+	logInstalled(s, ws.World.Installation())
 	return len(paths)
 }
 

@@ -437,15 +437,16 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 			Related: []Related{{Path: other.Skill.Path, Range: nameRange(other.Skill), Message: "the other skill named " + t.identity(e)}}})
 	}
 	name := t.identity(e)
+	this, that := res.describe(t, e, name), func(o *Entry) described { return res.describe(t, o, name) }
 	if e == winner {
 		for _, o := range group[1:] {
 			switch {
 			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
 			case res.root[o].Scope == res.root[e].Scope:
-				add("name-duplicate", Warning, o, fmt.Sprintf("another %s skill is named %q (%s); this one is kept", res.root[e].Scope, name, o.Skill.Path))
+				add("name-duplicate", Warning, o, fmt.Sprintf("another %s is named %q (%s); this one is kept", that(o).kind, name, o.Skill.Path))
 			default:
-				add("name-shadowed", Info, o, fmt.Sprintf("this %s skill hides the %s skill %q at %s", res.root[e].Scope, res.root[o].Scope, name, o.Skill.Path))
+				add("name-shadowed", Info, o, fmt.Sprintf("this %s hides the %s at %s%s", this.kind, that(o).named, o.Skill.Path, that(o).in))
 			}
 		}
 		return out
@@ -454,9 +455,9 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
 	case res.root[winner].Scope == res.root[e].Scope:
-		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s skill is named %q (%s); that one is kept and this one ignored", res.root[e].Scope, name, winner.Skill.Path))
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s is named %q (%s); that one is kept and this one ignored", this.kind, name, winner.Skill.Path))
 	default:
-		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s skill is hidden by the %s skill %q at %s", res.root[e].Scope, res.root[winner].Scope, name, winner.Skill.Path))
+		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
 	}
 	return out
 }

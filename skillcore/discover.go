@@ -98,6 +98,9 @@ func caseVariantIn(dir string) string {
 	return ""
 }
 
+// MaxListed is how many entries ReadDir lists at most.
+const MaxListed = maxRootEntries
+
 // ReadDir lists the folder dir, sorted, as every walk here does: a FIFO
 // where a folder should be fails at once instead of blocking the open, and
 // no more than 100,000 entries are listed.

@@ -165,29 +165,26 @@ type lookup[F any] struct {
 
 // pluginLookup lists the plugin manifests target tries, in order.
 func pluginLookup(target string) []lookup[*PluginFormat] {
-	var out []lookup[*PluginFormat]
-	for _, f := range PluginFormats {
-		if r, ok := readingOf(f.Readers, target); ok {
-			for _, m := range f.Manifests {
-				out = append(out, lookup[*PluginFormat]{f, m, r})
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b lookup[*PluginFormat]) int { return a.reading.Order - b.reading.Order })
-	return out
+	return lookupOf(PluginFormats, target, func(f *PluginFormat) ([]FormatReader, []string) { return f.Readers, f.Manifests })
 }
 
 // marketplaceLookup lists the marketplace manifests target tries, in order.
 func marketplaceLookup(target string) []lookup[*MarketplaceFormat] {
-	var out []lookup[*MarketplaceFormat]
-	for _, f := range MarketplaceFormats {
-		if r, ok := readingOf(f.Readers, target); ok {
-			for _, m := range f.Manifests {
-				out = append(out, lookup[*MarketplaceFormat]{f, m, r})
+	return lookupOf(MarketplaceFormats, target, func(f *MarketplaceFormat) ([]FormatReader, []string) { return f.Readers, f.Manifests })
+}
+
+// lookupOf lists the manifests of formats target reads, in its order.
+func lookupOf[F any](formats []F, target string, of func(F) ([]FormatReader, []string)) []lookup[F] {
+	var out []lookup[F]
+	for _, f := range formats {
+		readers, manifests := of(f)
+		if r, ok := readingOf(readers, target); ok {
+			for _, m := range manifests {
+				out = append(out, lookup[F]{f, m, r})
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b lookup[*MarketplaceFormat]) int { return a.reading.Order - b.reading.Order })
+	slices.SortStableFunc(out, func(a, b lookup[F]) int { return a.reading.Order - b.reading.Order })
 	return out
 }
 

@@ -21,13 +21,17 @@ func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
 func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
 	f := &packageFinder{
 		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
-		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
+		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}, byRoot: map[string][]*Package{}, order: map[*Package]int{}},
 		top:     top,
-		plugins: map[string]bool{}, markets: map[string]bool{},
-		listings: map[string][]*listing{}, checked: map[string]bool{},
+		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
+		listings: map[string][]*listing{}, checked: map[string]bool{}, added: map[packageKey]bool{},
 	}
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
+	}
+	f.plugLookup, f.markLookup = map[*Target][]lookup[*PluginFormat]{}, map[*Target][]lookup[*MarketplaceFormat]{}
+	for _, t := range Targets {
+		f.plugLookup[t], f.markLookup[t] = pluginLookup(t.ID), marketplaceLookup(t.ID)
 	}
 	f.set.Capped = f.facts.capped
 	for _, p := range f.facts.manifests {
@@ -45,6 +49,8 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 		for _, s := range p.Skills {
 			f.set.byPath[s] = append(f.set.byPath[s], p)
 		}
+		f.set.byRoot[p.Root] = append(f.set.byRoot[p.Root], p)
+		f.set.order[p] = len(f.set.order)
 	}
 	for _, m := range f.set.Manifests {
 		m.Problems = merge(m.Problems)
@@ -52,14 +58,25 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 	return f.set
 }
 
+// packageKey is one plugin as one target reads it.
+type packageKey struct {
+	target     *Target
+	root, name string
+}
+
 type packageFinder struct {
-	stats            map[string]statResult // stat, remembered
+	added map[packageKey]bool   // the packages found, by key
+	stats map[string]statResult // stat, remembered
+	// plugLookup and markLookup are each target's manifest lookups.
+	plugLookup       map[*Target][]lookup[*PluginFormat]
+	markLookup       map[*Target][]lookup[*MarketplaceFormat]
 	overlay          map[string][]byte
 	facts            *walkFacts
 	listed           map[string][]os.DirEntry // the entries of skills folders
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
+	bare             map[string]bool // folders with a plugin.json below the top
 	// listings are the marketplace entries naming a plugin root, by
 	// target and folder.
 	listings map[string][]*listing
@@ -109,10 +126,12 @@ func (f *packageFinder) load(path string) *Manifest {
 // noted as a plugin or marketplace root.
 func (f *packageFinder) prefetch() {
 	var paths []string
-	for _, dirs := range []map[string]bool{f.plugins, f.markets} {
+	seen := map[string]bool{}
+	for _, dirs := range []map[string]bool{f.plugins, f.markets, f.bare} {
 		for d := range dirs {
 			for _, rel := range manifestPaths {
-				if p := filepath.Join(d, rel); f.facts.found[p] && !slices.Contains(paths, p) {
+				if p := filepath.Join(d, rel); f.facts.found[p] && !seen[p] {
+					seen[p] = true
 					paths = append(paths, p)
 				}
 			}
@@ -123,6 +142,19 @@ func (f *packageFinder) prefetch() {
 	for i, m := range read {
 		if m != nil {
 			f.set.Manifests[paths[i]] = m
+		}
+	}
+	// A bare plugin.json below the top is a plugin when its $schema marks
+	// a format; else it is left alone, unreported.
+	for d := range f.bare {
+		p := filepath.Join(d, "plugin.json")
+		m := f.set.Manifests[p]
+		if m != nil && slices.ContainsFunc(PluginFormats, func(pf *PluginFormat) bool {
+			return pf.Schema.Marker != "" && slices.Contains(pf.Manifests, "plugin.json") && markerFits(m, pf)
+		}) {
+			f.plugins[d] = true
+		} else if !f.plugins[d] {
+			delete(f.set.Manifests, p)
 		}
 	}
 }
@@ -139,7 +171,7 @@ func sortedKeys(m map[string]bool) []string {
 func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range Targets {
-			for _, l := range marketplaceLookup(t.ID) {
+			for _, l := range f.markLookup[t] {
 				m := f.manifest(filepath.Join(dir, l.rel))
 				if m == nil {
 					continue
@@ -190,7 +222,7 @@ func (v *JSONValue) items() []*JSONValue {
 func (f *packageFinder) resolvePlugins() {
 	for _, dir := range sortedKeys(f.plugins) {
 		for _, t := range Targets {
-			lk := pluginLookup(t.ID)
+			lk := f.plugLookup[t]
 			var man *Manifest
 			var pf *PluginFormat
 			for _, l := range lk {
@@ -289,11 +321,11 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 	if defines && (man == nil || !strict) {
 		fields = l.entry
 	}
-	for _, q := range f.set.Packages {
-		if q.Target == t && q.Root == dir && q.Name == p.Name {
-			return // one plugin, listed twice
-		}
+	key := packageKey{t, dir, p.Name}
+	if f.added[key] {
+		return // one plugin, listed twice
 	}
+	f.added[key] = true
 	f.set.Packages = append(f.set.Packages, p)
 	if p.Refused != "" {
 		return
@@ -328,7 +360,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 	dirExists := false
 	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
 		d := filepath.Join(p.Root, layout.Dir)
-		if st, err := f.stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+		if f.isDir(d) && f.inside(p.Root, d) {
 			dirExists = true
 			f.search(p, layout, d, layout.Dir+"/")
 			if layout.DirIsSkill {
@@ -398,6 +430,16 @@ func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
 		f.stats[p] = r
 	}
 	return r.info, r.err
+}
+
+// isDir reports whether a folder is at p, from the walk when it met every
+// entry on the way.
+func (f *packageFinder) isDir(p string) bool {
+	if f.facts.knows(p) {
+		return f.facts.hasFolder(p)
+	}
+	st, err := f.stat(p)
+	return err == nil && st.IsDir()
 }
 
 // isRegular is the package function, remembered: the readers of one

@@ -30,24 +30,26 @@ func newWalkFacts(top string) *walkFacts {
 	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
 }
 
-// see takes in one entry of the walk.
-func (wf *walkFacts) see(p string, d fs.DirEntry) {
-	if d == nil {
+// see takes in one entry of the folder dir. Only what the search asks
+// about is kept (links, SKILL.md files, manifests): a check walks every
+// file of a tree through here.
+func (wf *walkFacts) see(dir string, d fs.DirEntry) {
+	link := d.Type()&fs.ModeSymlink != 0
+	name := d.Name()
+	skill := name == FileName && d.Type().IsRegular()
+	manifest := name == "plugin.json" || name == "marketplace.json" || name == "gemini-extension.json"
+	if !link && !skill && !manifest {
 		return
 	}
-	if d.IsDir() {
-		wf.folders = append(wf.folders, p)
-		return
-	}
-	if d.Type()&fs.ModeSymlink != 0 {
+	p := filepath.Join(dir, name)
+	if link {
 		wf.links[p] = true
 	}
-	if d.Name() == FileName && d.Type().IsRegular() {
+	if skill {
 		wf.skills = append(wf.skills, p)
 		wf.skillSet[p] = true
 	}
-	switch d.Name() {
-	case "plugin.json", "marketplace.json", "gemini-extension.json":
+	if manifest {
 		wf.manifests = append(wf.manifests, p)
 		wf.found[p] = true
 	}
@@ -98,8 +100,11 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 
 // seeFolder takes in a folder of the walk and its entries.
 func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	if p != wf.top {
+		wf.folders = append(wf.folders, p)
+	}
 	for _, e := range entries {
-		wf.see(filepath.Join(p, e.Name()), e)
+		wf.see(p, e)
 	}
 }
 
@@ -143,6 +148,12 @@ func (wf *walkFacts) done() *walkFacts {
 	slices.Sort(wf.skills)
 	slices.Sort(wf.folders)
 	return wf
+}
+
+// hasFolder reports whether the walk met a folder at p.
+func (wf *walkFacts) hasFolder(p string) bool {
+	_, found := slices.BinarySearch(wf.folders, p)
+	return found
 }
 
 // foldersUnder counts the folders the walk met below dir.
@@ -201,10 +212,13 @@ func (f *packageFinder) note(p string) {
 			continue
 		}
 		dir := p[:len(p)-len(rel)-1]
-		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
 			continue
 		}
-		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			if rel == "plugin.json" {
+				f.bare[dir] = true // a plugin if its $schema says so (marked)
+			}
 			continue
 		}
 		if strings.HasSuffix(rel, "marketplace.json") {

@@ -24,6 +24,8 @@ type Root struct {
 	// Package, when set, is the plugin this root stands for: Dir is its
 	// plugin root and it finds exactly the package's skills.
 	Package *Package
+	// Installed, when set, is the installed plugin Package stands for.
+	Installed *InstalledPlugin
 }
 
 // Roots resolves a target's roots for a project directory ("" for none):

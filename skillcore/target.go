@@ -71,6 +71,10 @@ const (
 	// ScopePackage: installed through a plugin or extension, below the
 	// project's and the user's own skills.
 	ScopePackage
+	// ScopeInstalled: installed on the machine through a plugin or
+	// extension an agent keeps under the home folder; global, below the
+	// project's and the user's own skills.
+	ScopeInstalled
 )
 
 func (s Scope) String() string {
@@ -79,13 +83,15 @@ func (s Scope) String() string {
 		return "global"
 	case ScopePackage:
 		return "package"
+	case ScopeInstalled:
+		return "installed"
 	}
 	return "project"
 }
 
 // local reports whether a scope belongs to one project (its skills meet
 // only that project's).
-func (s Scope) local() bool { return s != ScopeGlobal }
+func (s Scope) local() bool { return s == ScopeProject || s == ScopePackage }
 
 // Base is what a root's path is relative to.
 type Base int

@@ -37,9 +37,11 @@ type World struct {
 	cache   map[contextKey]*resolution
 	// projectDirs remembers ProjectOf per directory.
 	projectDirs map[string]string
-	// rootList caches roots() for the settings summed up in rootsKey.
-	rootList []Root
-	rootsKey string
+	// rootList caches roots() for the settings summed up in rootsKey, and
+	// rootIndex finds its roots by folder.
+	rootList  []Root
+	rootIndex rootIndex
+	rootsKey  string
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
@@ -48,6 +50,9 @@ type World struct {
 	// walks are what Find's walks met that the package search needs, by
 	// the folder walked.
 	walks map[string]*walkFacts
+	// installation is what the agents have installed under Env.Home, read
+	// with rootList.
+	installation Installation
 }
 
 // Entry is one SKILL.md in a world.
@@ -128,7 +133,8 @@ func (w *World) roots() []Root {
 	}
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
-	w.rootsKey, w.rootList = key.String(), out
+	out = append(out, w.installedRoots(w.targets())...)
+	w.rootsKey, w.rootList, w.rootIndex = key.String(), out, indexRoots(out)
 	return out
 }
 
@@ -392,14 +398,7 @@ func (w *World) judge(s *Skill) *Entry {
 // and what they say. It only reads the world, so Load runs it in parallel.
 func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
-	for i, r := range roots {
-		if r.Finds(s.Path) {
-			e.Roots = append(e.Roots, &roots[i])
-			if len(r.Project) > len(e.Project) {
-				e.Project = r.Project
-			}
-		}
-	}
+	e.Roots, e.Project = w.rootIndex.finding(s.Path, roots)
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
 	// The budget's size counts scalars as text, as Zed, the one target
@@ -436,6 +435,44 @@ func (e *Entry) InstalledName(t *Target) string {
 	return ""
 }
 
+// rootIndex lists roots by their folder: the roots that may find a file
+// are those of its folders, so a world of a thousand plugin roots judges a
+// file in a few lookups instead of a thousand.
+type rootIndex map[string][]int
+
+func indexRoots(roots []Root) rootIndex {
+	x := make(rootIndex, len(roots))
+	for i, r := range roots {
+		x[r.Dir] = append(x[r.Dir], i)
+	}
+	return x
+}
+
+// finding lists the roots (of roots, the list x indexes) that find the
+// file at path, in their order, and the project of the deepest project
+// root among them.
+func (x rootIndex) finding(path string, roots []Root) (found []*Root, project string) {
+	var at []int
+	for d := filepath.Dir(path); ; {
+		at = append(at, x[d]...)
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	slices.Sort(at)
+	for _, i := range at {
+		if r := &roots[i]; r.Finds(path) {
+			found = append(found, r)
+			if len(r.Project) > len(project) {
+				project = r.Project
+			}
+		}
+	}
+	return found, project
+}
+
 // packageFor is the package through which t loads the file, nil when its
 // first root is an ordinary one (or it has none).
 func (e *Entry) packageFor(t *Target) *Package {
@@ -453,7 +490,8 @@ func (e *Entry) packageFor(t *Target) *Package {
 
 // place gives a file no project root finds the project that holds it.
 func (w *World) place(e *Entry) {
-	if e.Project == "" {
+	// An installed plugin's copy belongs to no project: no walk up for it.
+	if e.Project == "" && !e.FromInstalled() {
 		e.Project = w.ProjectOf(e.Skill.Path)
 	}
 }

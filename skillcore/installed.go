@@ -1,0 +1,273 @@
+package skillcore
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// InstalledPlugin is a package an agent has installed on the user's
+// machine: a Claude Code, Codex or Copilot plugin, or a Gemini extension.
+type InstalledPlugin struct {
+	Target      string // the agent that installed it
+	Marketplace string // "" where the agent has none (gemini, a direct install)
+	Plugin      string // the name the agent keys it by
+	Version     string // the version the agent loads, "" where unversioned
+	Root        string // the plugin root folder the agent loads
+	Enabled     bool
+	// Why says what decided Enabled: a setting and the file holding it, or
+	// the default.
+	Why string
+	// Broken, when set, is why the agent fails to load the plugin at all
+	// (a missing folder, a manifest that is not JSON).
+	Broken string
+	// Copy: Root is the agent's own copy of the plugin (in its cache),
+	// not a folder the user works in (a plugin loaded in place, a linked
+	// extension).
+	Copy bool
+}
+
+// ID is the key the agent's settings name the plugin by:
+// "<plugin>@<marketplace>", or the plugin alone where there is no
+// marketplace.
+func (p InstalledPlugin) ID() string {
+	if p.Marketplace == "" {
+		return p.Plugin
+	}
+	return p.Plugin + "@" + p.Marketplace
+}
+
+// Loads reports whether the agent loads the plugin's skills.
+func (p InstalledPlugin) Loads() bool { return p.Enabled && p.Broken == "" }
+
+// FileProblem is a problem in a file read to list the installed plugins:
+// a settings file, a registry, an enablement file or a manifest.
+type FileProblem struct {
+	Path string
+	Problem
+}
+
+// Installation is what the agents on one machine have installed, as seen
+// from one project (enablement may differ per project).
+type Installation struct {
+	Plugins  []InstalledPlugin
+	Problems []FileProblem
+	// Watch lists the files and folders whose change can change the
+	// answer: settings, registries, caches.
+	Watch []string
+}
+
+// installSource is one agent's way of keeping installed plugins: where
+// they live and what enables them. Adding an agent is one entry.
+type installSource struct {
+	target string
+	list   func(e Env, project string, in *Installation)
+}
+
+var installSources = []installSource{
+	{"claude-code", claudeInstalled},
+	{"codex", codexInstalled},
+	{"copilot", copilotInstalled},
+	{"gemini", geminiInstalled},
+}
+
+// InstalledPlugins lists the plugins the agents have installed under the home
+// folder, and whether each is enabled for project ("" for none). It only
+// reads: settings, registries and caches are never written. Unreadable
+// or malformed files are Problems; the rest of the answer stands.
+func (e Env) InstalledPlugins(project string) Installation {
+	var in Installation
+	if e.Home == "" {
+		return in
+	}
+	if project != "" {
+		project = filepath.Clean(project)
+	}
+	for _, s := range installSources {
+		s.list(e, project, &in)
+	}
+	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int {
+		return strings.Compare(a.Target+"\x00"+a.ID(), b.Target+"\x00"+b.ID())
+	})
+	return in
+}
+
+// maxListed bounds the entries read from one folder of a cache: a home
+// is trusted more than a workspace, but a cache can still be huge.
+const maxListed = 4096
+
+// subdirs lists the folders directly in dir (symlinks to folders
+// included), sorted, at most maxListed; more is a problem.
+func (in *Installation) subdirs(dir string) []string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	ents, _ := f.ReadDir(maxListed + 1)
+	if len(ents) > maxListed {
+		ents = ents[:maxListed]
+		in.problem(dir, Warning, Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
+	}
+	var out []string
+	for _, de := range ents {
+		if strings.HasPrefix(de.Name(), ".") {
+			continue
+		}
+		if isDir(filepath.Join(dir, de.Name())) {
+			out = append(out, de.Name())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func (in *Installation) problem(path string, sev Severity, r Range, msg string, targets ...string) {
+	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: Problem{
+		Rule: "installed-config", Severity: sev, Message: msg, Range: r, Targets: targets,
+	}})
+}
+
+func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, paths...) }
+
+// readConfig reads a settings or registry file the way a manifest is read
+// (a regular file of at most MaxFileBytes) and parses it as JSON; jsonc
+// allows comments and trailing commas. A missing file is nil, silently;
+// anything else wrong is a problem naming what the agent does.
+func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *JSONValue {
+	src, err := ReadFile(path, nil)
+	var fe *FileError
+	switch {
+	case errors.As(err, &fe):
+		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
+		return nil
+	case err != nil:
+		if !os.IsNotExist(err) {
+			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
+		}
+		return nil
+	}
+	if jsonc {
+		src = standardizeJSONC(src)
+	}
+	v, jerr := ParseJSON(src)
+	switch {
+	case jerr != nil:
+		in.problem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
+		return nil
+	case v.Kind != JSONObject:
+		in.problem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
+		return nil
+	}
+	return v
+}
+
+// objectOf returns the object at key of v, reporting a value of another
+// kind; nil when absent or wrong.
+func (in *Installation) objectOf(path, target string, v *JSONValue, key, consequence string) *JSONValue {
+	m := v.Member(key)
+	if m == nil || m.Value.Kind == JSONNull {
+		return nil
+	}
+	if m.Value.Kind != JSONObject {
+		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
+		return nil
+	}
+	return m.Value
+}
+
+// boolOf reads a boolean member; a value of another kind is a problem and
+// counts as absent.
+func (in *Installation) boolOf(path, target string, v *JSONValue, key, consequence string) (bool, bool) {
+	m := v.Member(key)
+	if m == nil {
+		return false, false
+	}
+	if m.Value.Kind != JSONBool {
+		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
+		return false, false
+	}
+	return m.Value.Text == "true", true
+}
+
+// enablement is one settings file's say on which plugins are enabled.
+type enablement struct {
+	path  string
+	scope string // how messages name the file: "user", "project", "local"
+	on    map[string]bool
+	said  map[string]string // the value as written, for messages
+}
+
+// enabledPlugins reads the `enabledPlugins` map of a settings file.
+func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) enablement {
+	en := enablement{path: path, scope: scope, on: map[string]bool{}, said: map[string]string{}}
+	in.watch(path)
+	v := in.readConfig(path, target, jsonc, "its enabledPlugins are ignored")
+	if v == nil {
+		return en
+	}
+	agent := TargetByID(target).Title
+	m := in.objectOf(path, target, v, "enabledPlugins", agent+" ignores it")
+	if m == nil {
+		return en
+	}
+	for _, mem := range m.Members {
+		switch mem.Value.Kind {
+		case JSONBool:
+			en.on[mem.Key], en.said[mem.Key] = mem.Value.Text == "true", mem.Value.Text
+		case JSONArray:
+			// A list of versions enables the plugin at those versions.
+			en.on[mem.Key], en.said[mem.Key] = true, "a list of versions"
+		default:
+			in.problem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
+		}
+	}
+	return en
+}
+
+// decide applies settings files in rising precedence (the last that names
+// id wins) and says which decided.
+func decide(id string, files []enablement) (on, set bool, why string) {
+	for _, f := range files {
+		if v, ok := f.on[id]; ok {
+			on, set = v, true
+			why = fmt.Sprintf("enabledPlugins[%q] is %s in the %s settings (%s)", id, f.said[id], f.scope, f.path)
+		}
+	}
+	return on, set, why
+}
+
+// pluginFolder reports whether a folder a registry names may be searched
+// as a plugin: not the home folder, nor one holding it (a registry naming
+// "/" must not turn a start-up into a walk of the disk).
+func pluginFolder(home, dir string) bool {
+	dir, home = filepath.Clean(dir), filepath.Clean(home)
+	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
+}
+
+// pluginManifest reads a plugin's manifest at rel below root: its value,
+// or why the agent fails the plugin without it (missing when required, or
+// not a JSON object). Both are empty for an optional manifest not there.
+func pluginManifest(in *Installation, target, root, rel string, required bool, consequence string) (*JSONValue, string) {
+	path := filepath.Join(root, filepath.FromSlash(rel))
+	if _, err := os.Stat(path); err != nil {
+		if required {
+			return nil, "it has no " + rel
+		}
+		return nil, ""
+	}
+	before := len(in.Problems)
+	v := in.readConfig(path, target, false, consequence)
+	if v == nil && len(in.Problems) > before {
+		return nil, "its " + rel + " " + in.Problems[len(in.Problems)-1].Message
+	}
+	return v, ""
+}

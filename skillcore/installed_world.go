@@ -1,0 +1,168 @@
+package skillcore
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// installedRank is where installed plugins' roots start in a target's
+// order: after every root of the project and the user, and after the
+// packages of the project's own repository.
+const installedRank = packageRank << 1
+
+// installedRoots reads what the agents have installed (enablement as seen
+// from the first project) and gives each plugin an agent loads a root
+// standing for it, through the same package formats as a repository's.
+func (w *World) installedRoots(targets []*Target) []Root {
+	w.installation = w.Env.InstalledPlugins(w.enablementProject())
+	plugins := w.installation.Plugins
+	// A plugin installed from a folder the workspace holds (linked, or
+	// loaded in place) is already one of its packages.
+	known := map[string]bool{}
+	for _, ps := range w.packageSets {
+		for _, p := range ps.Packages {
+			known[p.Target.ID+"\x00"+p.Root] = true
+		}
+	}
+	found := make([][]Root, len(plugins))
+	ForEach(len(plugins), func(i int) {
+		ip := &plugins[i]
+		t := TargetByID(ip.Target)
+		if !ip.Loads() || t == nil || !slices.Contains(targets, t) || known[ip.Target+"\x00"+ip.Root] {
+			return
+		}
+		for _, p := range FindPackages(ip.Root).Packages {
+			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
+				continue
+			}
+			if p.Manifest == "" {
+				// A cached copy's folder is its version: the agent names
+				// the plugin as it installed it.
+				p.Name = ip.Plugin
+			}
+			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
+		}
+	})
+	return slices.Concat(found...)
+}
+
+// enablementProject is the project whose settings decide which installed
+// plugins are enabled: the first.
+func (w *World) enablementProject() string {
+	if len(w.Projects) > 0 {
+		return w.Projects[0]
+	}
+	return ""
+}
+
+// InstallationChanged reads again what the agents have installed and
+// reports whether it differs from what the world's roots were made with
+// (an agent rewrites its settings for many reasons besides plugins).
+func (w *World) InstallationChanged() bool {
+	was, now := w.Installation(), w.Env.InstalledPlugins(w.enablementProject())
+	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b FileProblem) bool {
+		return a.Path == b.Path && a.Range == b.Range && a.Message == b.Message
+	})
+}
+
+// Installation is what the agents have installed on the machine, as read
+// for the world's roots.
+func (w *World) Installation() Installation {
+	w.roots()
+	return w.installation
+}
+
+// IsInstalled reports whether path lies in an agent's own copy of a plugin
+// it installed (in its cache under the home folder): such files are never
+// edited. A plugin loaded in place from a folder the user works in is not
+// such a copy.
+func (w *World) IsInstalled(path string) bool {
+	path = filepath.Clean(path)
+	for _, p := range w.Installation().Plugins {
+		if p.Copy && within(p.Root, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// InstalledOf is the installed plugin through which t loads the file, nil
+// when it loads it otherwise.
+func (e *Entry) InstalledOf(t *Target) *InstalledPlugin {
+	for _, r := range e.Roots {
+		if r.Target == t && r.Installed != nil {
+			return r.Installed
+		}
+	}
+	return nil
+}
+
+// FromInstalled reports whether an agent loads the file from a plugin it
+// installed under the home folder.
+func (e *Entry) FromInstalled() bool {
+	return slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Installed != nil })
+}
+
+// AlsoInstalled lists the installed plugins that ship a skill named as the
+// file's (its name, else its folder; case aside), each with the agent that installed
+// it and whether it is enabled; the file's own plugin is left out.
+func (w *World) AlsoInstalled(path string) []string {
+	e := w.Entry(path)
+	if e == nil {
+		return nil
+	}
+	name, _ := e.Skill.Str("name")
+	if strings.TrimSpace(name) == "" {
+		name = e.Skill.DirName()
+	}
+	var out []string
+	for _, o := range w.entries {
+		n, _ := o.Skill.Str("name")
+		if strings.TrimSpace(n) == "" {
+			n = o.Skill.DirName()
+		}
+		if o == e || !strings.EqualFold(n, name) {
+			continue
+		}
+		for _, r := range o.Roots {
+			if r.Installed != nil && !within(r.Installed.Root, e.Skill.Path) {
+				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.ID(), r.Target.ID, r.Target.identity(o)))
+			}
+		}
+	}
+	for _, p := range w.Installation().Plugins {
+		if !p.Loads() && !within(p.Root, e.Skill.Path) && shipsSkill(p.Root, name) {
+			state := "disabled: " + p.Why
+			if p.Broken != "" {
+				state = "not loaded: " + p.Broken
+			}
+			out = append(out, fmt.Sprintf("`%s` in %s (%s, %s)", name, p.ID(), p.Target, state))
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// shipsSkill reports whether a plugin not loaded has skills/<name>/SKILL.md.
+func shipsSkill(root, name string) bool {
+	return isRegular(filepath.Join(root, "skills", name, FileName))
+}
+
+// described is how a collision message names one side: kind ("project
+// skill"), named ("global skill \"deploy\"") and, for an installed
+// plugin's skill, in (" in copilot").
+type described struct{ kind, named, in string }
+
+func (res *resolution) describe(t *Target, e *Entry, name string) described {
+	sc := res.root[e].Scope
+	if ip := e.InstalledOf(t); sc == ScopeInstalled && ip != nil {
+		return described{
+			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.ID()),
+			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.ID()),
+			in:    " in " + t.ID,
+		}
+	}
+	return described{kind: sc.String() + " skill", named: fmt.Sprintf("%s skill %q", sc, name)}
+}
