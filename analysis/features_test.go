@@ -229,7 +229,7 @@ license: MIT
 		if h == nil {
 			t.Fatalf("no hover on %s", key)
 		}
-		if !strings.HasPrefix(h.Markdown, "⛔ **Refused by ") || !strings.Contains(strings.SplitN(h.Markdown, "\n", 2)[0], "name-chars") {
+		if !strings.HasPrefix(h.Markdown, "- ⛔ **Refused by ") || !strings.Contains(strings.SplitN(h.Markdown, "\n", 2)[0], "name-chars") {
 			t.Errorf("hover on %s does not start with the refusal and its rule:\n%s", key, h.Markdown)
 		}
 		for _, tg := range e.Targets {
@@ -423,6 +423,22 @@ description: Does b.
 		w.Set(path, src)
 		if got := w.Complete(path, offsetOf(t, src, "description:")); len(got) != 0 {
 			t.Errorf("%s: at the start of an existing key: %v", rel, labels(got))
+		}
+	}
+}
+
+func TestClampLines(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"a\nb", 3, "a\nb"},
+		{"a\nb\nc\nd", 3, "a\nb\n…"},
+		{"a\n```xml\n<x>\n</x>\n```", 4, "a\n```xml\n```\n…"},
+	} {
+		if got := clampLines(tc.in, tc.n); got != tc.want {
+			t.Errorf("clampLines(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
 		}
 	}
 }

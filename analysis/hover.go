@@ -106,7 +106,27 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 		b.WriteString("\n")
 	}
 	b.WriteString(tail.String())
-	return strings.TrimRight(b.String(), "\n")
+	return clampLines(strings.TrimRight(b.String(), "\n"), hoverLines)
+}
+
+// clampLines cuts md to at most n lines, ending with an ellipsis line (and
+// closing a code fence the cut leaves open).
+func clampLines(md string, n int) string {
+	lines := strings.Split(md, "\n")
+	if len(lines) <= n {
+		return md
+	}
+	lines = lines[:n-1]
+	fences := 0
+	for _, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fences++
+		}
+	}
+	if fences%2 == 1 {
+		lines[len(lines)-1] = "```"
+	}
+	return strings.Join(append(lines, "…"), "\n")
 }
 
 // refusedText says first which agents reading the file refuse it, each
@@ -132,10 +152,13 @@ func refusedText(b *strings.Builder, e *skillcore.Entry, findings []Finding) {
 	}
 	for i, reason := range order {
 		if i == 3 {
-			fmt.Fprintf(b, "…and %d more errors.\n\n", len(order)-i)
+			fmt.Fprintf(b, "- …and %d more errors\n", len(order)-i)
 			break
 		}
-		fmt.Fprintf(b, "⛔ **Refused by %s**: %s\n\n", strings.Join(byReason[reason], ", "), reason)
+		fmt.Fprintf(b, "- ⛔ **Refused by %s**: %s\n", strings.Join(byReason[reason], ", "), reason)
+	}
+	if len(order) > 0 {
+		b.WriteString("\n")
 	}
 }
 
