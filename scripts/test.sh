@@ -41,6 +41,9 @@ for pkg in ./skillcore ./analysis ./lsp; do
   done
 done
 
+echo "== release snapshot (cross-compiled archives and checksums)"
+OUT=$(mktemp -d) scripts/release.sh --snapshot
+
 echo "== pre-commit hooks (pre-commit try-repo on a sample repository)"
 scripts/precommit.sh
 
