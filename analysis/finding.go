@@ -35,6 +35,9 @@ type Fix struct {
 	Title     string
 	Edits     []Edit
 	Preferred bool // the one clearly right fix
+	// Safe marks an edit inside the file that cannot change which skill
+	// is meant, which a checker applies unasked (check --fix).
+	Safe bool
 	// Open, when set, is a file to show rather than an edit to make.
 	Open string
 }

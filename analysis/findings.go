@@ -2,8 +2,8 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -16,6 +16,9 @@ const maxBodyLines = 500
 // with the user's severity overrides applied, in file order. Files the
 // workspace does not hold get none.
 func (w *Workspace) Findings(path string) []Finding {
+	if fs, ok := w.configFindings(path); ok {
+		return fs
+	}
 	if IsManifestFile(path) {
 		return w.ManifestFindings(path)
 	}
@@ -23,7 +26,7 @@ func (w *Workspace) Findings(path string) []Finding {
 		return fs
 	}
 	e := w.file(path)
-	if e == nil {
+	if e == nil || w.Ignored(path) {
 		return []Finding{}
 	}
 	return w.entryFindings(e)
@@ -35,12 +38,18 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
 // reports many files, with text enough to place each file's findings: its
-// whole text, or the frontmatter a released file keeps when they all sit
-// there (nil for a file the workspace does not hold). Bodies are checked,
+// whole text, the frontmatter a released file keeps when they all sit
+// there, or a text made from its excerpt (placeText) with the same lines
+// and columns up to the furthest of them (nil for a file the workspace does
+// not hold). Bodies are checked,
 // and released ones read back, in parallel while the world's problems are
 // gathered; a file's first findings after a scan use what its body said
-// then (keepBody) and read it back only when they point into it.
+// then (keepBody), placed by its excerpt, and read it back only when they
+// point further.
 func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
+		return w.findingsOfReported(paths)
+	}
 	if len(paths) == 1 && IsManifestFile(paths[0]) {
 		return [][]Finding{w.ManifestFindings(paths[0])}, [][]byte{w.ManifestSource(paths[0])}
 	}
@@ -58,11 +67,14 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	n := len(paths)
 	skills := make([]*skillcore.Skill, n)
 	body := make([][]skillcore.Problem, n)
+	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
 			skills[i] = e.Skill
-			body[i], kept[i] = w.takeKept(e.Skill)
+			var k keptBody
+			k, kept[i] = w.takeKept(e.Skill)
+			body[i], lines[i] = k.problems, k.lines
 		}
 	}
 	// stale marks the released files whose disk text is no longer the one
@@ -92,7 +104,11 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 			return
 		}
 		out[i] = w.findings(problems[i], body[i])
-		if s.Released() && reach(s.Path, out[i]) > len(s.Src) {
+		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
+			if t, ok := placeText(s, lines[i], end); ok {
+				texts[i] = t
+				return
+			}
 			s = readBack(s, &stale[i])
 		}
 		if s != nil {
@@ -113,6 +129,28 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 	}
 	return out, texts
+}
+
+// findingsOfReported is FindingsOf with no findings for the files the
+// project configuration ignores.
+func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, [][]byte) {
+	var keep []string
+	for _, p := range paths {
+		if !w.Ignored(p) {
+			keep = append(keep, p)
+		}
+	}
+	fs, texts := w.FindingsOf(keep)
+	out, outTexts := make([][]Finding, len(paths)), make([][]byte, len(paths))
+	for i, p := range paths {
+		if len(keep) > 0 && keep[0] == p {
+			out[i], outTexts[i] = fs[0], texts[0]
+			fs, texts, keep = fs[1:], texts[1:], keep[1:]
+		} else {
+			out[i] = []Finding{}
+		}
+	}
+	return out, outTexts
 }
 
 // readBack is s whole: s itself, or read back from disk when released. A
@@ -169,29 +207,21 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	}
 	// A path linked twice is judged once, and a folder found missing makes
 	// its files missing without a look.
-	exists := map[string]bool{dir: true}
-	lookup := func(p string) bool {
-		ok, seen := exists[p]
-		if !seen {
-			_, err := os.Stat(p)
-			ok = err == nil
-			exists[p] = ok
-		}
-		return ok
-	}
+	exists := newPresence()
+	exists.known[dir] = true
 	judge := func(link string) string {
 		target := filepath.Join(dir, filepath.FromSlash(link))
 		if target != dir && !strings.HasPrefix(target, inside) {
 			return "link-escapes"
 		}
 		parent := filepath.Dir(target)
-		if there, seen := exists[parent]; seen && !there {
+		if there, seen := exists.known[parent]; seen && !there {
 			return "link-broken"
 		}
-		if lookup(target) {
+		if exists.exists(target) {
 			return ""
 		}
-		lookup(parent)
+		exists.exists(parent)
 		return "link-broken"
 	}
 	verdicts := map[string]string{}

@@ -36,8 +36,11 @@ func (w *Workspace) Fixes(path string, f Finding) []Fix {
 func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	switch p.Rule {
 	case "bom":
-		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
+		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
 	case "frontmatter-missing":
+		if fm := s.Frontmatter; fm.OpenSpaces {
+			return trimFence(fm.Open)
+		}
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
@@ -70,6 +73,12 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		if fix, ok := quoteColonValue(s, p.Range); ok {
 			return []Fix{fix}
 		}
+	case "frontmatter-unclosed":
+		if fm := s.Frontmatter; fm.CloseSpaces {
+			return trimFence(fm.Close)
+		}
+	case "yaml-tag":
+		return untag(s, valueAt(s.Meta, p.Range))
 	case "yaml-duplicate-key":
 		return []Fix{{Title: "Remove the repeated key", Edits: []Edit{{Range: fieldLines(s, p.Range)}}}}
 	case "allowed-tools-format":
@@ -78,7 +87,9 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 			for _, it := range f.Value.Items {
 				words = append(words, it.Text)
 			}
-			return []Fix{replaceValue(s, f, yamlString(strings.Join(words, " ")), "Write allowed-tools as a space-separated string", true)}
+			fix := replaceValue(s, f, yamlString(strings.Join(words, " ")), "Write allowed-tools as a space-separated string", true)
+			fix.Safe = true
+			return []Fix{fix}
 		}
 	case "field-unknown":
 		f := keyAt(s, p.Range)
@@ -87,7 +98,8 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		}
 		var out []Fix
 		if near := skillcore.ClosestField(f.Key); near != "" && near != f.Key {
-			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true,
+			// Safe unless the file has that key already.
+			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true, Safe: s.Field(near) == nil,
 				Edits: []Edit{{Range: f.KeyRange, NewText: near}}})
 		}
 		return append(out, Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}})
@@ -123,6 +135,32 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return out
 	}
 	return nil
+}
+
+// trimFence removes the spaces after the dashes of a fence line, which
+// some loaders do not take as a fence.
+func trimFence(line skillcore.Range) []Fix {
+	return []Fix{{Title: "Remove the spaces after ---", Preferred: true, Safe: true,
+		Edits: []Edit{{Range: Range{Start: line.Start + 3, End: line.End}}}}}
+}
+
+// untag writes a tagged value without its tag: a scalar quoted (every
+// reader takes that as text), a map or list with the tag dropped.
+func untag(s *skillcore.Skill, v *skillcore.Value) []Fix {
+	switch {
+	case v == nil:
+		return nil
+	case v.IsScalar():
+		// Safe only for a string: quoting "!!int 5" makes a typed reader's
+		// number text.
+		return []Fix{{Title: "Quote the value instead of tagging it", Preferred: true, Safe: v.Kind == skillcore.KindString,
+			Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
+	}
+	end := v.Range.Start
+	for end < v.Range.End && s.Src[end] != ' ' && s.Src[end] != '\t' && s.Src[end] != '\n' && s.Src[end] != '\r' {
+		end++
+	}
+	return []Fix{{Title: "Remove the tag", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: v.Range.Start, End: end}}}}}
 }
 
 func boolField(key string) bool {
@@ -219,7 +257,7 @@ func quoteColonValue(s *skillcore.Skill, at Range) (Fix, bool) {
 	if value == "" || value[0] == '"' || value[0] == '\'' {
 		return Fix{}, false
 	}
-	return Fix{Title: "Quote the value", Preferred: true,
+	return Fix{Title: "Quote the value", Preferred: true, Safe: true,
 		Edits: []Edit{{Range: Range{Start: vs, End: vs + len(value)}, NewText: strconv.Quote(value)}}}, true
 }
 

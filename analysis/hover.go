@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -44,7 +43,7 @@ func (w *Workspace) Hover(path string, offset int) *Hover {
 	if l := w.linkAt(s, offset); l != nil {
 		target := filepath.Join(s.Dir(), filepath.FromSlash(l.Target))
 		md := fmt.Sprintf("`%s` does not exist in this skill's directory.", l.Target)
-		if st, err := os.Stat(target); err == nil {
+		if st, ok := w.fence().stat(target); ok {
 			md = fmt.Sprintf("`%s` exists (%d bytes): %s", l.Target, st.Size(), target)
 		}
 		return &Hover{Markdown: md, Range: l.Range}

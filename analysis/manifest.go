@@ -26,7 +26,7 @@ func (w *Workspace) SetManifest(path string, src []byte) []string {
 // manifest at path, with the user's severity overrides applied.
 func (w *Workspace) ManifestFindings(path string) []Finding {
 	m := w.World.Manifest(path)
-	if m == nil {
+	if m == nil || w.Ignored(path) {
 		return []Finding{}
 	}
 	return w.findings(m.Problems, nil)
@@ -58,7 +58,7 @@ func (w *Workspace) manifestRefAt(path string, offset int) *skillcore.ManifestRe
 func (w *Workspace) manifestHover(path string, offset int) *Hover {
 	r := w.manifestRefAt(path, offset)
 	if r == nil {
-		return nil
+		return w.manifestKeyHover(path, offset)
 	}
 	var b strings.Builder
 	switch {
@@ -88,6 +88,24 @@ func (w *Workspace) manifestHover(path string, offset int) *Hover {
 	return &Hover{Markdown: strings.TrimRight(b.String(), "\n"), Range: r.Range}
 }
 
+// manifestKeyHover says of the key under offset which agents read it and
+// what it takes.
+func (w *Workspace) manifestKeyHover(path string, offset int) *Hover {
+	src := w.ManifestSource(path)
+	root, _ := skillcore.ParseJSON(src)
+	m := root.KeyAt(offset)
+	if m == nil {
+		return nil
+	}
+	keys, _ := skillcore.ManifestKeysAt(path, src, m.KeyRange.Start)
+	for _, k := range keys {
+		if k.Key == m.Key {
+			return &Hover{Markdown: fmt.Sprintf("`%s`: %s, read by %s.", k.Key, k.Type, strings.Join(k.Readers, ", ")), Range: m.KeyRange}
+		}
+	}
+	return &Hover{Markdown: fmt.Sprintf("`%s` is a field no agent reading this manifest knows.", m.Key), Range: m.KeyRange}
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -99,6 +117,7 @@ func plural(n int, one, many string) string {
 // brings, or to the folder.
 func (w *Workspace) manifestLinks(path string) []DocumentLink {
 	out := []DocumentLink{}
+	f := w.fence()
 	for _, r := range w.World.ManifestRefs(path) {
 		if r.Target == "" {
 			continue
@@ -106,6 +125,9 @@ func (w *Workspace) manifestLinks(path string) []DocumentLink {
 		target := r.Target
 		if len(r.Skills) == 1 {
 			target = r.Skills[0].Path
+		}
+		if !f.allows(target) {
+			continue // links stay inside the workspace and known roots
 		}
 		out = append(out, DocumentLink{Range: Range{Start: r.Range.Start + 1, End: max(r.Range.Start+1, r.Range.End-1)}, Target: target, Exists: true})
 	}
@@ -116,8 +138,11 @@ func (w *Workspace) manifestLinks(path string) []DocumentLink {
 func (w *Workspace) manifestDefinition(path string, offset int) []Location {
 	out := []Location{}
 	if r := w.manifestRefAt(path, offset); r != nil {
+		f := w.fence()
 		for _, s := range r.Skills {
-			out = append(out, Location{Path: s.Path})
+			if f.allows(s.Path) {
+				out = append(out, Location{Path: s.Path})
+			}
 		}
 	}
 	return out

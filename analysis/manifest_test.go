@@ -40,6 +40,9 @@ func TestManifestFeatures(t *testing.T) {
 	if h == nil || !strings.Contains(h.Markdown, "brings 2 skills") || !strings.Contains(h.Markdown, "claude-code as `superpowers:one`") {
 		t.Fatalf("hover: %+v", h)
 	}
+	if h := tr.ws.Hover(plugin, at(`"name"`)); h == nil || !strings.Contains(h.Markdown, "`name`: a string, read by claude-code") {
+		t.Errorf("hover on a key: %+v", h)
+	}
 	if got := tr.ws.Definition(plugin, at(`"./extra"`)); len(got) != 2 || got[0].Path != tr.path("proj/extra/one/SKILL.md") {
 		t.Errorf("definition: %+v", got)
 	}

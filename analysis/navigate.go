@@ -53,7 +53,8 @@ func (w *Workspace) Definition(path string, offset int) []Location {
 		return out
 	}
 	if l := w.linkAt(e.Skill, offset); l != nil {
-		if target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target)); exists(target) {
+		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if _, ok := w.fence().stat(target); ok {
 			out = append(out, Location{Path: target})
 		}
 	}
@@ -101,7 +102,8 @@ type DocumentLink struct {
 	Exists bool
 }
 
-// Links lists the relative paths the body names.
+// Links lists the relative paths the body names that lead to a place
+// inside the workspace folders and known roots (see fence).
 func (w *Workspace) Links(path string) []DocumentLink {
 	if IsManifestFile(path) {
 		return w.manifestLinks(path)
@@ -111,8 +113,12 @@ func (w *Workspace) Links(path string) []DocumentLink {
 	if e == nil {
 		return out
 	}
+	f := w.fence()
 	for _, l := range w.body(e.Skill).Links {
 		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		if !f.allows(target) {
+			continue
+		}
 		out = append(out, DocumentLink{Range: l.Range, Target: target, Exists: exists(target)})
 	}
 	return out

@@ -53,12 +53,14 @@ func (w *Workspace) Release(path string) {
 type keptBody struct {
 	skill    *skillcore.Skill // the version it is about
 	problems []skillcore.Problem
+	lines    []excerptLine // to place the problems (excerpt)
 }
 
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
 	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s))}
+	k.lines = excerpt(s, k.problems)
 	w.keptMu.Lock()
 	w.kept[s.Path] = k
 	w.keptMu.Unlock()
@@ -67,12 +69,12 @@ func (w *Workspace) keepBody(s *skillcore.Skill) {
 // takeKept returns, and forgets, what s's body said when it was scanned.
 // Only the first findings use it: later ones read the body again, so that
 // a link's file created since is seen.
-func (w *Workspace) takeKept(s *skillcore.Skill) ([]skillcore.Problem, bool) {
+func (w *Workspace) takeKept(s *skillcore.Skill) (keptBody, bool) {
 	k, ok := w.kept[s.Path]
 	if ok {
 		delete(w.kept, s.Path)
 	}
-	return k.problems, ok && k.skill == s
+	return k, ok && k.skill == s
 }
 
 // reach is the furthest offset of path that findings point to.

@@ -10,6 +10,15 @@ type Rule struct {
 	Example string // a SKILL.md (or part of one) that triggers it
 }
 
+// RuleIDs lists every rule id, in table order.
+func RuleIDs() []string {
+	ids := make([]string, len(Rules))
+	for i, r := range Rules {
+		ids[i] = r.ID
+	}
+	return ids
+}
+
 // RuleByID returns the rule with the id, or nil.
 func RuleByID(id string) *Rule {
 	for i := range Rules {
@@ -27,31 +36,32 @@ var Rules = []Rule{
 	{"file-too-large", "over a target's file size limit", "Zed does not load a SKILL.md over 100 KiB; skill-ls neither reads nor parses a file over 1 MiB and says only that. Move details into referenced files.", "(a 120 KiB SKILL.md)"},
 	{"file-not-regular", "a FIFO, device, socket or folder (or a symlink to one) named SKILL.md", "An agent that opens it waits for ever (a FIFO), reads without end (/dev/zero, /proc files) or fails; skill-ls reads only regular files and tells what this one is. Fix: make SKILL.md a regular file.", "(mkfifo SKILL.md)"},
 	{"skill-md-case", "skill.md, Skill.md, ... where agents look for SKILL.md exactly", "Agents find a skill by a file named SKILL.md, in exactly that case; on a case-sensitive file system they skip a folder holding skill.md. The file is not checked further until it is renamed. Fix: rename the file to SKILL.md.", "(my-skill/skill.md)"},
-	{"frontmatter-missing", "the file does not start with a --- line", "Every agent reads name and description from YAML frontmatter that opens on line 1. Fix: insert a skeleton.", "# My skill\nDoes things."},
-	{"frontmatter-unclosed", "no closing --- line", "The frontmatter must end with a line that is exactly ---.", "---\nname: x\ndescription: y\n# Body"},
+	{"frontmatter-missing", "the file does not start with a --- line", "Every agent reads name and description from YAML frontmatter that opens on line 1. Gemini CLI (and the Claude API's validator) also miss an opening line with spaces after its ---. Fix: insert a skeleton.", "# My skill\nDoes things."},
+	{"frontmatter-unclosed", "no closing --- line", "The frontmatter must end with a --- line. Zed wants it exactly ---: with spaces after it, Zed reads on and finds no end.", "---\nname: x\ndescription: y\n# Body"},
 	{"frontmatter-not-mapping", "the frontmatter is empty, a list or a scalar", "The frontmatter must be a YAML mapping of keys to values.", "---\n- name\n---"},
 	{"yaml-syntax", "YAML that does not parse", "The frontmatter is not valid YAML; agents then fail the whole skill. A common cause is an unquoted ': ' inside a value. Fix: quote the value.", "---\nname: x\ndescription: Use when: deploying\n---"},
 	{"yaml-duplicate-key", "a key given twice", "YAML loaders disagree on which copy wins (some refuse the file). Keep one.", "---\nname: a\nname: b\n---"},
 	{"yaml-flow-style", "flow-style YAML ([a, b] or {a: b})", "The reference validator (skills-ref, strictyaml) refuses flow collections. Use block style.", "---\nmetadata: {author: me}\n---"},
 	{"yaml-anchor", "YAML anchors or aliases", "The reference validator refuses anchors (&a) and aliases (*a). Write values out.", "---\ndescription: &d Text\ncompatibility: *d\n---"},
+	{"yaml-tag", "explicit YAML tags", "The reference validator (strictyaml) refuses explicit tags such as !!str or !x. Write the value plain, or quote it.", "---\nname: !!str my-skill\n---"},
 	{"name-missing", "no name where a target requires it", "The spec, Zed, Copilot, tiny-agent and the Claude API require a name. Codex, Gemini and zot fall back to the directory name. Fix: add the directory name.", "---\ndescription: Does things.\n---"},
-	{"name-type", "name is not a string, or is empty", "A number, boolean, list or empty value is not a name. Fix: quote it.", "---\nname: 123\n---"},
+	{"name-type", "name is not a string, or is empty", "A list, a map or an empty value is not a name. Loaders that type YAML scalars (tiny-agent, the Claude API, Claude Code) also refuse a number or boolean; skills-ref, Zed, Codex and Copilot read it as text. Fix: quote it.", "---\nname: 123\n---"},
 	{"name-too-long", "name over 64 characters", "Every strict target caps names at 64 (Zed counts bytes, the others characters; Codex after collapsing whitespace).", "---\nname: a-name-that-goes-on-and-on-...\n---"},
 	{"name-chars", "characters outside lowercase letters, digits and -", "Names are lowercase letters, digits and hyphens. Fix: make the name valid (lowercase, other runs to -).", "---\nname: My_Skill\n---"},
 	{"name-hyphens", "leading, trailing or consecutive hyphens", "The spec and tiny-agent refuse names that start or end with - or contain --.", "---\nname: -my--skill-\n---"},
 	{"name-dir-mismatch", "name differs from the directory name", "The spec requires the name to equal the skill's directory (after NFKC); Copilot silently fails to load a skill whose name differs. Fix: set the name to the directory name.", "(in pdf-tools/SKILL.md)\n---\nname: pdf\n---"},
-	{"name-non-ascii", "letters the spec allows but Zed, Copilot and the Claude API reject", "The spec allows lowercase letters of any script; Zed, Copilot and the Claude API accept only a-z, 0-9 and -.", "---\nname: café\n---"},
+	{"name-non-ascii", "letters the spec allows but Zed, Copilot, tiny-agent and the Claude API reject", "The spec allows lowercase letters and numbers of any script; Zed, Copilot, tiny-agent and the Claude API accept only a-z, 0-9 and -.", "---\nname: café\n---"},
 	{"name-reserved", "a reserved name", "The Claude API refuses names containing 'anthropic' or 'claude'; Claude Code reserves the folder name 'synced'.", "---\nname: claude-helper\n---"},
 	{"description-missing", "no description", "Agents show the description to the model to decide when to use the skill; without it most refuse the skill.", "---\nname: x\n---"},
-	{"description-type", "description is not a string, or is blank", "The description must be non-empty text.", "---\ndescription:\n---"},
+	{"description-type", "description is not a string, or is blank", "The description must be non-empty text. A list or map fails every loader; a number or boolean fails those that type YAML scalars (tiny-agent, the Claude API; Claude Code mishandles it).", "---\ndescription:\n---"},
 	{"description-too-long", "description over 1024", "The spec, Codex, Copilot, tiny-agent and the Claude API allow 1024 characters; Zed allows 1024 bytes, so non-ASCII text reaches Zed's limit sooner.", "(a description of 1025 characters)"},
 	{"description-xml", "an XML tag in the description", "The Claude API refuses descriptions containing XML tags.", "---\ndescription: Use <b>always</b>\n---"},
 	{"description-truncated", "description + when_to_use over 1536 characters", "Claude Code cuts the listing entry at 1536 characters; the rest never reaches the model.", "(description + when_to_use of 1600 characters)"},
-	{"field-unknown", "a key no loading target knows", "The spec and the Claude API reject fields outside name, description, license, compatibility, metadata and allowed-tools; other agents ignore them. Fix: rename to the closest known key, or remove.", "---\nuser-invokable: true\n---"},
+	{"field-unknown", "a key outside the spec, or one no loading target knows", "The spec (skills-ref) and the Claude API reject fields outside name, description, license, compatibility, metadata and allowed-tools, even ones another agent reads; other agents ignore unknown fields. Fix: rename to the closest known key, or remove.", "---\nuser-invokable: true\n---"},
 	{"field-type", "a known key with a value of the wrong type", "For example a boolean field with a value that is not true or false.", "---\ndisable-model-invocation: maybe\n---"},
 	{"field-value", "a value outside its set", "Some fields take one of a few values (effort: low|medium|high|xhigh|max, context: fork, shell: bash|powershell).", "---\neffort: extreme\n---"},
 	{"compatibility-too-long", "compatibility over 500 characters", "The spec caps compatibility at 500 characters.", "(a compatibility of 501 characters)"},
-	{"metadata-type", "metadata not a map of string to string", "The spec wants metadata as a map of string keys to string values; Codex fails the whole skill when it is mistyped. Fix: quote the value.", "---\nmetadata:\n  version: 1.0\n---"},
+	{"metadata-type", "metadata not a map of string to string", "The spec wants metadata as a map of string keys to string values; skills-ref accepts other shapes (a warning), Codex fails the whole skill when metadata is not a map, and loaders that type YAML scalars see 1.0 or true as non-strings. Fix: quote the value.", "---\nmetadata:\n  version: 1.0\n---"},
 	{"allowed-tools-format", "allowed-tools as a list", "The spec wants allowed-tools as one space-separated string. Fix: join the list.", "---\nallowed-tools:\n  - Read\n  - Grep\n---"},
 	{"body-too-long", "body over 500 lines", "The spec advises keeping SKILL.md under 500 lines and moving details into referenced files.", "(a body of 600 lines)"},
 	{"link-broken", "a relative link to a file that does not exist", "A link or file reference (e.g. `scripts/run.py`) in the body points at a file missing from the skill's directory.", "See [the guide](references/guide.md)."},
@@ -60,6 +70,7 @@ var Rules = []Rule{
 	{"name-shadowed", "a same-named skill of another scope hides this one", "Project skills win over global ones in Zed, Codex and the spec; personal skills win in Claude Code; the first match wins in zot; later roots win in Gemini.", "(~/.agents/skills/deploy and .agents/skills/deploy)"},
 	{"catalog-budget", "dropped from (or near the edge of) Zed's 50 KiB catalog budget", "Zed sums the bytes of name + description over all catalog skills and drops those that do not fit in 50 KiB.", "(hundreds of skills with long descriptions)"},
 	{"not-discovered", "no enabled agent finds the file where it is, directly or through a package", "A SKILL.md must sit in <root>/<skill>/SKILL.md (Codex also searches deeper, skipping hidden folders), or in a skills path of a plugin or extension. Inside a package the message names each reader that misses the file and why: too deep below skills/, outside every skills path, or left out by a marketplace entry that lists its skills.", "(plugins/x/skills/group/deep/SKILL.md: codex loads it, claude-code does not)"},
+	{"config-invalid", "a .skill-ls.yaml key, target, rule id or severity skill-ls does not know", "The project configuration holds only targets, roots, rules and ignore; each target and rule must be one skill-ls knows, each severity error, warning, info or off. What is wrong is left at its default and named here, with the closest valid spelling.", "(in .skill-ls.yaml)\nrules:\n  body-to-long: of"},
 	{"manifest-json", "a package manifest that is not valid JSON, or not an object", "plugin.json, marketplace.json and gemini-extension.json must each hold one JSON object; every agent refuses a manifest it cannot parse, and with it the plugin's skills.", "{\"name\": \"my-plugin\",}"},
 	{"manifest-field", "a required field missing, a wrongly typed field, or an unknown field", "Severity as the reading agent treats it: claude-code ignores unknown keys (warning) but refuses a plugin whose skills are objects; Cursor and Agent Plugins have closed schemas and refuse unknown keys (error).", "{\"name\": \"p\", \"skills\": [{\"path\": \"./skills\"}]}"},
 	{"manifest-name", "a plugin or marketplace name a reader refuses or skips, or a reserved one", "Codex accepts only ASCII letters, digits, _ and -; Cursor lowercase kebab-case with dots; VS Code silently skips names with : or /; claude-code reserves some marketplace names.", "{\"name\": \"my plugin\"}"},

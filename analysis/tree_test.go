@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // A testTree is a workspace written from a txtar archive into a temporary
@@ -83,6 +85,11 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 		tr.src[f.path] = []byte(data)
 	}
 	cfg.ReleaseBodies = cfg.ReleaseBodies || *releaseBodies
+	for _, f := range files {
+		if skillcore.IsConfigFile(f.path) {
+			cfg.Project = skillcore.ParseConfig(tr.path(f.path), tr.src[f.path], RuleIDs())
+		}
+	}
 	cfg.Home = filepath.Join(dir, "home")
 	cfg.Projects = []string{filepath.Join(dir, "proj")}
 	tr.ws = NewWorkspace(cfg)

@@ -17,6 +17,9 @@ type Config struct {
 	// Rules overrides a rule's severity: "error", "warning", "info" or "off".
 	Rules  map[string]string
 	Getenv func(string) string
+	// Project is the project configuration file in force, or nil: the
+	// settings above are laid over it (see overProject).
+	Project *skillcore.Config
 	// ReleaseBodies keeps of the files read from disk only their
 	// frontmatter's text once judged, reading a body back when a feature
 	// asks about its file: a language server's memory (see Release).
@@ -42,6 +45,7 @@ type Workspace struct {
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
 func NewWorkspace(cfg Config) *Workspace {
+	cfg = overProject(cfg)
 	w := skillcore.NewWorld(skillcore.Env{Home: cfg.Home, Getenv: cfg.Getenv}, cfg.Projects)
 	for _, id := range cfg.Targets {
 		if t := skillcore.TargetByID(id); t != nil {

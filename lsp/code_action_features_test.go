@@ -77,7 +77,7 @@ func TestQuickFixesResolveTheirFinding(t *testing.T) {
 		{"allowed-tools-format", "ws/.agents/skills/my-skill/SKILL.md",
 			"---\nname: my-skill\ndescription: Does things.\nallowed-tools:\n  - Read\n  - Grep\n---\n", "allowed-tools-format", "allowed-tools: Read Grep\n", true},
 		{"field-unknown", "ws/.github/skills/my-skill/SKILL.md",
-			"---\nname: my-skill\ndescription: Does things.\nuser-invokable: true\n---\n", "field-unknown", "user-invocable: true\n", false},
+			"---\nname: my-skill\ndescription: Does things.\nlicence: MIT\n---\n", "field-unknown", "license: MIT\n", false},
 		{"bom", "ws/.agents/skills/my-skill/SKILL.md",
 			"\ufeff---\nname: my-skill\ndescription: Does things.\n---\n", "bom", "---\nname: my-skill\n", true},
 		{"frontmatter-missing", "ws/.agents/skills/my-skill/SKILL.md",

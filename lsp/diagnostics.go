@@ -225,7 +225,14 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 			continue
 		}
 		if m := mappers[path]; m == nil || len(m.src) < len(texts[i]) {
-			mappers[path] = s.mapperLocked(path, texts[i]) // enough to place its findings
+			// Enough to place its findings. Only an open document's
+			// Mapper is kept: a file on disk is released just above, and
+			// a kept Mapper would hold its whole text.
+			if doc != nil {
+				mappers[path] = s.mapperLocked(path, texts[i])
+			} else {
+				mappers[path] = NewMapper(texts[i], s.enc)
+			}
 		}
 		params := protocol.PublishDiagnosticsParams{
 			URI:         fileURI(path),
@@ -250,10 +257,15 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 // targets, and the related locations in the other files' own positions.
 // The result is never nil: an empty list clears the file in the client.
 func diagnostics(findings []analysis.Finding, m *Mapper, mapperFor mapperFunc) []protocol.Diagnostic {
+	rs := make([]analysis.Range, len(findings))
+	for i, f := range findings {
+		rs[i] = f.Range
+	}
+	ranges := m.Ranges(rs)
 	out := make([]protocol.Diagnostic, 0, len(findings))
-	for _, f := range findings {
+	for i, f := range findings {
 		d := protocol.Diagnostic{
-			Range:    m.Range(f.Range),
+			Range:    ranges[i],
 			Severity: severity(f.Severity),
 			Code:     protocol.String(f.Rule),
 			Source:   protocol.NewOptional("skill-ls"),

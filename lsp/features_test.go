@@ -77,7 +77,7 @@ func startFeatures(t testing.TB, archive string, f clientFeatures) (*harness, *e
 	client := &editorClient{recorder: h.client}
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
 	a, b := net.Pipe()
-	go func() { h.code <- h.srv.serve(context.Background(), jsonrpc2.NewHeaderStream(b), nil) }()
+	go func() { h.code <- h.srv.serve(context.Background(), b, nil) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
 	h.conn.Go(context.Background(), protocol.ClientHandler(client, jsonrpc2.MethodNotFoundHandler))
 	h.server = protocol.ServerDispatcher(h.conn)

@@ -82,7 +82,7 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
 	h.srv.testHook = cfg.hook
 	a, b := pipe()
-	go func() { h.code <- h.srv.serve(context.Background(), jsonrpc2.NewHeaderStream(b), cfg.trace) }()
+	go func() { h.code <- h.srv.serve(context.Background(), b, cfg.trace) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
 	h.conn.Go(context.Background(), protocol.ClientHandler(h.client, jsonrpc2.MethodNotFoundHandler))
 	h.server = protocol.ServerDispatcher(h.conn)
@@ -234,8 +234,8 @@ func (h *harness) closeDoc(rel string) {
 func (h *harness) roundTrip() {
 	h.t.Helper()
 	_, err := h.conn.Call(h.ctx(), "skill-ls/roundTrip", nil, nil)
-	if err == nil {
-		h.t.Fatal("roundTrip: want an error for an unknown method")
+	if code := errorCode(err); code != jsonrpc2.MethodNotFound {
+		h.t.Fatalf("roundTrip: %v, want MethodNotFound for an unknown method", err)
 	}
 }
 
@@ -549,6 +549,9 @@ func (h *half) read(p []byte) (int, error) {
 	}
 	n := copy(p, h.buf)
 	h.buf = h.buf[n:]
+	if len(h.buf) == 0 {
+		h.buf = nil // let what was written go, as a pipe would
+	}
 	return n, nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -92,21 +94,42 @@ func (s *Server) Initialized(ctx context.Context, params *protocol.InitializedPa
 	return nil
 }
 
+// startupWait bounds the requests the server sends the client while it
+// starts: a client that never answers them gets the defaults (settings
+// from initialize, the server's own file watching, no progress), and its
+// diagnostics all the same.
+const startupWait = 2 * time.Second
+
 func (s *Server) startup() {
-	ctx := s.ctx
 	s.mu.Lock()
 	caps := s.caps
 	s.mu.Unlock()
+	// The requests go out together, so a silent client costs one wait.
+	ctx, cancel := context.WithTimeout(s.ctx, startupWait)
+	var wg sync.WaitGroup
+	ask := func(f func()) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer s.recoverLog("startup")
+			f()
+		}()
+	}
 	if caps.configuration {
-		s.pullSettings(ctx)
+		ask(func() { s.pullSettings(ctx) })
 	}
 	if caps.watchDynamic {
-		s.registerWatchers(ctx)
+		ask(func() { s.registerWatchers(ctx) })
 	}
-	p := s.beginProgress(ctx, "skill-ls", "Scanning skills")
+	var p *progress
+	ask(func() { p = s.createProgress(ctx) })
+	wg.Wait()
+	cancel()
+
+	p.begin(s.ctx, s, "skill-ls", "Scanning skills")
 	n := s.rebuild()
 	s.flush()
-	p.end(ctx, s, fmt.Sprintf("%d skills", n))
+	p.end(s.ctx, s, fmt.Sprintf("%d skills", n))
 }
 
 // Shutdown stops the server's work; only exit is listened to after it.

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
 )
 
 func TestExitCode(t *testing.T) {
@@ -68,7 +70,7 @@ func TestRequestBeforeInitialize(t *testing.T) {
 	srv := newServer(Options{Home: t.TempDir(), Getenv: func(string) string { return "" }})
 	a, b := pipe()
 	done := make(chan int, 1)
-	go func() { done <- srv.serve(context.Background(), jsonrpc2.NewHeaderStream(b), nil) }()
+	go func() { done <- srv.serve(context.Background(), b, nil) }()
 	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
 	conn.Go(context.Background(), jsonrpc2.MethodNotFoundHandler)
 	ctx, cancel := context.WithTimeout(context.Background(), failsafe)
@@ -160,8 +162,9 @@ func TestPanicRecovered(t *testing.T) {
 	h.diags(rel, version(1))
 }
 
-// A change to a document that is not open, or with a reversed range, is
-// logged and does not end the connection.
+// A change to a document that is not open (a warning), or with a reversed
+// range (an error: the server lost track of the text), is logged and does
+// not end the connection.
 func TestBadChangeLogged(t *testing.T) {
 	h := start(t, "", setup{})
 	const rel = "ws/.agents/skills/my-skill/SKILL.md"
@@ -171,7 +174,7 @@ func TestBadChangeLogged(t *testing.T) {
 	h.client.await(t, "two warnings", func(r *recorder) bool {
 		n := 0
 		for _, l := range r.logs {
-			if l.Type == protocol.MessageTypeWarning && strings.Contains(l.Message, "didChange") {
+			if (l.Type == protocol.MessageTypeWarning || l.Type == protocol.MessageTypeError) && strings.Contains(l.Message, "didChange") {
 				n++
 			}
 		}
@@ -283,5 +286,35 @@ func TestServeOverOSPipes(t *testing.T) {
 		}
 	case <-ctx.Done():
 		t.Fatal("Serve did not return after exit")
+	}
+}
+
+// A client that never answers the server's requests at startup (settings,
+// file watching, progress) still gets diagnostics: each request times out
+// and the server goes on with its defaults.
+func TestSilentClientStillGetsDiagnostics(t *testing.T) {
+	ws := t.TempDir()
+	skill := filepath.Join(ws, ".agents", "skills", "demo", "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(skill, []byte("---\nname: Not Valid\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startRawWith(t, ws, `{"workspace":{"configuration":true,"didChangeWatchedFiles":{"dynamicRegistration":true}},"window":{"workDoneProgress":true}}`)
+	asked := map[string]bool{}
+	m := c.await("diagnostics for "+skill, func(m rawMessage) bool {
+		if m.ID != nil && m.Method != "" {
+			asked[m.Method] = true // a request, left unanswered
+		}
+		return m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), string(uri.File(skill)))
+	})
+	if !strings.Contains(string(m.Params), "name-") {
+		t.Errorf("diagnostics %s do not judge the name", m.Params)
+	}
+	for _, method := range []string{"workspace/configuration", "client/registerCapability", "window/workDoneProgress/create"} {
+		if !asked[method] {
+			t.Errorf("the server did not send %s", method)
+		}
 	}
 }

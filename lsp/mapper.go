@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"sort"
 	"unicode/utf8"
 
@@ -60,6 +62,11 @@ type Mapper struct {
 
 // NewMapper indexes the lines of src.
 func NewMapper(src []byte, enc Encoding) *Mapper {
+	return &Mapper{src: src, enc: enc, lines: lineStarts(src)}
+}
+
+// lineStarts lists the offsets where the lines of src start.
+func lineStarts(src []byte) []int {
 	lines := make([]int, 1, 16)
 	if bytes.IndexByte(src, '\r') < 0 {
 		for i := 0; ; {
@@ -70,20 +77,20 @@ func NewMapper(src []byte, enc Encoding) *Mapper {
 			i += j + 1
 			lines = append(lines, i)
 		}
-	} else {
-		for i := 0; i < len(src); i++ {
-			switch src[i] {
-			case '\r':
-				if i+1 < len(src) && src[i+1] == '\n' {
-					i++
-				}
-				lines = append(lines, i+1)
-			case '\n':
-				lines = append(lines, i+1)
+		return lines
+	}
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
 			}
+			lines = append(lines, i+1)
+		case '\n':
+			lines = append(lines, i+1)
 		}
 	}
-	return &Mapper{src: src, enc: enc, lines: lines}
+	return lines
 }
 
 // Src is the text the mapper indexes.
@@ -106,24 +113,68 @@ func (m *Mapper) lineEnd(line int) int {
 
 // Position converts a byte offset to a protocol position.
 func (m *Mapper) Position(offset int) protocol.Position {
-	offset = max(0, min(offset, len(m.src)))
-	line := sort.Search(len(m.lines), func(i int) bool { return m.lines[i] > offset }) - 1
-	start, end := m.lines[line], m.lineEnd(line)
-	offset = min(offset, end)
-	if isASCII(m.src[start:offset]) {
-		// One unit per byte in either encoding, and offset is a boundary.
-		return protocol.Position{Line: uint32(line), Character: uint32(offset - start)}
+	return m.Positions([]int{offset})[0]
+}
+
+// Positions converts byte offsets to protocol positions. It visits the
+// offsets in order and counts the characters of a line once, from one
+// offset to the next, so that many offsets on one long line (thousands
+// of findings, say) cost the line once, not once per offset.
+func (m *Mapper) Positions(offsets []int) []protocol.Position {
+	out := make([]protocol.Position, len(offsets))
+	order := make([]int, len(offsets))
+	for i := range order {
+		order[i] = i
 	}
-	units := 0
-	for i := start; i < offset; {
-		r, size := utf8.DecodeRune(m.src[i:end])
-		if i+size > offset {
-			break // inside a character: count up to its start
+	clamp := func(off int) int { return max(0, min(off, len(m.src))) }
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(clamp(offsets[a]), clamp(offsets[b])) })
+	line, end := -1, 0
+	at, units := 0, 0 // the characters before at on line count units
+	for _, i := range order {
+		offset := clamp(offsets[i])
+		if line < 0 || line+1 < len(m.lines) && m.lines[line+1] <= offset {
+			next := sort.Search(len(m.lines)-line-1, func(k int) bool { return m.lines[line+1+k] > offset })
+			line += next
+			at, units, end = m.lines[line], 0, m.lineEnd(line)
 		}
-		units += m.enc.width(r, size)
-		i += size
+		n, size := m.enc.units(m.src[at:end], min(offset, end)-at)
+		at, units = at+size, units+n
+		out[i] = protocol.Position{Line: uint32(line), Character: uint32(units)}
 	}
-	return protocol.Position{Line: uint32(line), Character: uint32(units)}
+	return out
+}
+
+// units counts the units of e in the whole characters of text[:n]: one
+// cut by n is left out, as a position inside a character is at its start.
+// It returns the units and the bytes they take.
+func (e Encoding) units(text []byte, n int) (units, size int) {
+	if isASCII(text[:n]) {
+		return n, n // one unit per byte in either encoding, and n is a boundary
+	}
+	for size < n {
+		r, w := utf8.DecodeRune(text[size:])
+		if size+w > n {
+			break
+		}
+		units += e.width(r, w)
+		size += w
+	}
+	return units, size
+}
+
+// Ranges converts byte ranges to protocol ranges, as Range does, with the
+// offsets converted together by Positions.
+func (m *Mapper) Ranges(rs []analysis.Range) []protocol.Range {
+	offsets := make([]int, 0, 2*len(rs))
+	for _, r := range rs {
+		offsets = append(offsets, r.Start, max(r.Start, r.End))
+	}
+	ps := m.Positions(offsets)
+	out := make([]protocol.Range, len(rs))
+	for i := range out {
+		out[i] = protocol.Range{Start: ps[2*i], End: ps[2*i+1]}
+	}
+	return out
 }
 
 // Offset converts a protocol position to a byte offset.
@@ -132,15 +183,22 @@ func (m *Mapper) Offset(p protocol.Position) int {
 		return len(m.src)
 	}
 	line := int(p.Line)
-	i, end := m.lines[line], m.lineEnd(line)
-	want := int64(p.Character)
-	if n := int(min(want, int64(end-i))); isASCII(m.src[i : i+n]) {
-		return i + n // one unit per byte, and after ASCII is a boundary
+	start := m.lines[line]
+	return start + m.enc.columnOffset(m.src[start:m.lineEnd(line)], p.Character)
+}
+
+// columnOffset is the byte offset in line (its content, without its line
+// break) of the character at column want, clamped to the line's end, and
+// to the start of a character it falls inside.
+func (e Encoding) columnOffset(line []byte, want uint32) int {
+	if n := int(min(int64(want), int64(len(line)))); isASCII(line[:n]) {
+		return n // one unit per byte, and after ASCII is a boundary
 	}
-	for units := int64(0); i < end; {
-		r, size := utf8.DecodeRune(m.src[i:end])
-		w := int64(m.enc.width(r, size))
-		if units+w > want {
+	i := 0
+	for units := int64(0); i < len(line); {
+		r, size := utf8.DecodeRune(line[i:])
+		w := int64(e.width(r, size))
+		if units+w > int64(want) {
 			break // the position is at or inside this character
 		}
 		units += w

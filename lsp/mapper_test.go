@@ -158,6 +158,13 @@ func FuzzMapper(f *testing.F) {
 		if got, want := m.Position(offset), refPosition(text, offset, utf8); got != want {
 			t.Fatalf("Position(%d) = %v, reference %v", offset, got, want)
 		}
+		// Offsets converted together are converted as one by one.
+		offsets := []int{offset, offset / 2, len(text) - offset, offset + 1, -offset, offset}
+		for i, got := range m.Positions(offsets) {
+			if want := refPosition(text, offsets[i], utf8); got != want {
+				t.Fatalf("Positions(%v)[%d] = %v, reference %v", offsets, i, got, want)
+			}
+		}
 		// A position read back is the same position.
 		q := m.Position(offset)
 		if back := m.Position(m.Offset(q)); back != q {
@@ -170,6 +177,9 @@ func FuzzMapper(f *testing.F) {
 // offsets.
 func refApply(text string, edits []protocol.TextDocumentContentChangePartial, utf8 bool) (string, error) {
 	for _, e := range edits {
+		if starts, _ := refLines(text); int(max(e.Range.Start.Line, e.Range.End.Line)) >= len(starts) {
+			return "", errors.New("past the last line")
+		}
 		s, end := refOffset(text, e.Range.Start, utf8), refOffset(text, e.Range.End, utf8)
 		if end < s {
 			return "", errors.New("reversed")
@@ -207,9 +217,9 @@ func FuzzApplyChanges(f *testing.F) {
 			enc = UTF8
 		}
 		edits := decodeEdits(ops)
-		changes := make([]protocol.TextDocumentContentChangeEvent, len(edits))
+		changes := make([]textChange, len(edits))
 		for i := range edits {
-			changes[i] = &edits[i]
+			changes[i] = textChange{rng: &edits[i].Range, text: edits[i].Text}
 		}
 		got, err := applyChanges([]byte(text), changes, enc)
 		want, refErr := refApply(text, edits, utf8)
@@ -223,10 +233,8 @@ func FuzzApplyChanges(f *testing.F) {
 }
 
 func TestApplyChangesWholeDocument(t *testing.T) {
-	got, err := applyChanges([]byte("old"), []protocol.TextDocumentContentChangeEvent{
-		&protocol.TextDocumentContentChangeWholeDocument{Text: "new 🎉"},
-		&protocol.TextDocumentContentChangePartial{Range: rng(0, 4, 0, 6), Text: "!"},
-	}, UTF16)
+	r := rng(0, 4, 0, 6)
+	got, err := applyChanges([]byte("old"), []textChange{{text: "new 🎉"}, {rng: &r, text: "!"}}, UTF16)
 	if err != nil || string(got) != "new !" {
 		t.Errorf("got %q, %v", got, err)
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/skill-ls/skill-ls/analysis"
 )
 
 // Definition goes from the name to the skills it collides with (the other
@@ -55,7 +57,13 @@ func (s *Server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 	if !ok {
 		return out, nil
 	}
-	for _, l := range s.ws.Links(f.path) {
+	links := s.ws.Links(f.path)
+	rs := make([]analysis.Range, len(links))
+	for i, l := range links {
+		rs[i] = l.Range
+	}
+	ranges := f.m.Ranges(rs)
+	for i, l := range links {
 		target := fileURI(l.Target)
 		rel, err := filepath.Rel(filepath.Dir(f.path), l.Target)
 		if err != nil {
@@ -65,7 +73,7 @@ func (s *Server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 		if !l.Exists {
 			tip = fmt.Sprintf("%s does not exist in this skill", filepath.ToSlash(rel))
 		}
-		out = append(out, protocol.DocumentLink{Range: f.m.Range(l.Range), Target: &target, Tooltip: &tip})
+		out = append(out, protocol.DocumentLink{Range: ranges[i], Target: &target, Tooltip: &tip})
 	}
 	return out, nil
 }

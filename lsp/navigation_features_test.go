@@ -1,7 +1,10 @@
 package lsp
 
 import (
+	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
@@ -101,6 +104,50 @@ func TestDocumentLinks(t *testing.T) {
 	for i := range want {
 		if links[i] != want[i] {
 			t.Errorf("link %d = %+v, want %+v", i, links[i], want[i])
+		}
+	}
+}
+
+// A link that leads out of the workspace folders and roots, by "../" or
+// through a symbolic link, is no document link, has no definition, and
+// its hover does not tell whether the file exists.
+func TestLinksStayInsideTheWorkspace(t *testing.T) {
+	h := start(t, "", setup{})
+	const rel = "ws/.agents/skills/demo/SKILL.md"
+	h.write("secret.txt", "outside the workspace\n")
+	h.write("outside/secret.txt", "outside too\n")
+	h.write("ws/.agents/skills/demo/notes.md", "# Notes\n")
+	if err := os.Symlink(h.path("outside"), h.path("ws/.agents/skills/demo/refs")); err != nil {
+		t.Fatal(err)
+	}
+	text := "---\nname: demo\ndescription: d\n---\nSee [notes](notes.md), [up](../../../../secret.txt) and [in](refs/secret.txt).\n"
+	h.write(rel, text)
+	h.open(rel, text, 1)
+	h.diags(rel, version(1))
+	links, err := h.server.DocumentLink(h.ctx(), &protocol.DocumentLinkParams{TextDocument: h.docID(rel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []string
+	for _, l := range links {
+		if l.Target != nil {
+			targets = append(targets, h.rel(l.Target.FsPath()))
+		}
+	}
+	if !slices.Equal(targets, []string{"ws/.agents/skills/demo/notes.md"}) {
+		t.Errorf("link targets %q, want the notes only", targets)
+	}
+	for _, escape := range []string{"../../../../secret.txt", "refs/secret.txt"} {
+		p := posOf(t, text, escape)
+		if got := definition(t, h, rel, p); len(got) != 0 {
+			t.Errorf("definition of %s = %+v, want none", escape, got)
+		}
+		hover, err := h.server.Hover(h.ctx(), &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: h.docID(rel), Position: p}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hover != nil && strings.Contains(fmt.Sprint(hover.Contents), "exists") && !strings.Contains(fmt.Sprint(hover.Contents), "does not exist") {
+			t.Errorf("hover on %s tells the file exists: %v", escape, hover.Contents)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -60,4 +61,45 @@ func TestPackageSkillCreatedOnDisk(t *testing.T) {
 	h.write(pluginRel, `{"name": "superpowers", "skills": "./other"}`)
 	h.watched(protocol.FileChangeTypeChanged, pluginRel)
 	h.diags(pluginRel, withCode("manifest-path"))
+}
+
+// Over the protocol, a manifest's skills path links and leads to the
+// skills it brings, completion offers the keys it lacks, and a path
+// without ./ is fixed by adding it.
+func TestManifestNavigation(t *testing.T) {
+	h := start(t, "packages", setup{})
+	text := `{"name": "superpowers", "skills": "skills"}`
+	h.open(pluginRel, text, 1)
+	h.diags(pluginRel, withCode("manifest-path"))
+	fixText := `{"name": "superpowers", "skills": "./skills"}`
+	h.edit(pluginRel, 2, rng(0, 0, 0, uint32(len(text))), fixText)
+	h.diags(pluginRel, func(p protocol.PublishDiagnosticsParams) bool { return version(2)(p) && empty(p) })
+	at := protocol.Position{Line: 0, Character: 37}
+	defs, err := h.server.Definition(h.ctx(), &protocol.DefinitionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{TextDocument: protocol.TextDocumentIdentifier{URI: h.uri(pluginRel)}, Position: at}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if locs, ok := defs.(protocol.LocationSlice); !ok || len(locs) != 1 || locs[0].URI != h.uri(brainRel) {
+		t.Errorf("definition %#v", defs)
+	}
+	links, err := h.server.DocumentLink(h.ctx(), &protocol.DocumentLinkParams{TextDocument: protocol.TextDocumentIdentifier{URI: h.uri(pluginRel)}})
+	if err != nil || len(links) != 1 || links[0].Range != rng(0, 35, 0, 43) {
+		t.Errorf("links %+v %v", links, err)
+	}
+	list := completion(t, h, pluginRel, protocol.Position{Line: 0, Character: 1})
+	if labels := itemLabels(list); !slices.Contains(labels, "version") || slices.Contains(labels, "skills") {
+		t.Errorf("completion %v", labels)
+	}
+	// The fix over the protocol: a bare path gets its ./.
+	h.edit(pluginRel, 3, rng(0, 0, 0, uint32(len(fixText))), text)
+	d := h.diags(pluginRel, version(3))
+	diag, _ := find(d, "manifest-path")
+	acts, err := h.server.CodeAction(h.ctx(), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: h.uri(pluginRel)},
+		Range: diag.Range, Context: protocol.CodeActionContext{Diagnostics: []protocol.Diagnostic{diag}}})
+	if err != nil || len(acts) == 0 {
+		t.Fatalf("actions %v %v", acts, err)
+	}
+	if a, ok := acts[0].(*protocol.CodeAction); !ok || !strings.Contains(a.Title, `"./skills"`) {
+		t.Errorf("action %#v", acts[0])
+	}
 }

@@ -16,9 +16,9 @@ type progress struct {
 
 var progressSeq atomic.Int64
 
-// beginProgress creates a progress token with the client and reports the
-// start of some work.
-func (s *Server) beginProgress(ctx context.Context, title, message string) *progress {
+// createProgress creates a progress token with the client, or returns nil
+// when the client does not support progress or does not answer.
+func (s *Server) createProgress(ctx context.Context) *progress {
 	s.mu.Lock()
 	ok := s.caps.progress
 	s.mu.Unlock()
@@ -27,12 +27,18 @@ func (s *Server) beginProgress(ctx context.Context, title, message string) *prog
 	}
 	token := protocol.String(fmt.Sprintf("skill-ls/%d", progressSeq.Add(1)))
 	if err := s.client.WorkDoneProgressCreate(ctx, &protocol.WorkDoneProgressCreateParams{Token: token}); err != nil {
-		s.logf(protocol.MessageTypeLog, "window/workDoneProgress/create: %v", err)
+		s.logf(protocol.MessageTypeLog, "window/workDoneProgress/create: %v; going on without progress", err)
 		return nil
 	}
-	p := &progress{token: token}
+	return &progress{token: token}
+}
+
+// begin reports the start of some work.
+func (p *progress) begin(ctx context.Context, s *Server, title, message string) {
+	if p == nil {
+		return
+	}
 	p.send(ctx, s, protocol.WorkDoneProgressBegin{Kind: "begin", Title: title, Message: &message})
-	return p
 }
 
 // end reports the work done.

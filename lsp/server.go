@@ -49,7 +49,7 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, opts Options) int {
 			trace = f
 		}
 	}
-	return s.serve(ctx, jsonrpc2.NewHeaderStream(stdio{in, out}), trace)
+	return s.serve(ctx, stdio{in, out}, trace)
 }
 
 // Server is the skill-ls language server: one connection, one workspace.
@@ -95,6 +95,7 @@ type Server struct {
 	debounce time.Duration
 	ws       *analysis.Workspace
 	docs     map[string]*document // open SKILL.md buffers by path
+	project  projectState         // the project configuration file
 	mappers  map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
 	ready    bool                 // the first scan is done
 	// builtWith and builtFolders are what the workspace was made from.
@@ -140,10 +141,13 @@ func newServer(opts Options) *Server {
 	return s
 }
 
-// serve runs the server on stream until exit, end of input or ctx ends.
-func (s *Server) serve(ctx context.Context, stream jsonrpc2.Stream, trace io.Writer) int {
+// serve runs the server on conn until exit, end of input or ctx ends.
+func (s *Server) serve(ctx context.Context, conn io.ReadWriteCloser, trace io.Writer) int {
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	defer s.cancel()
+	var stream jsonrpc2.Stream = newStream(conn, func(err error) {
+		s.logf(protocol.MessageTypeWarning, "refused a message: %v", err)
+	})
 	if trace != nil {
 		s.trace = &tracer{w: trace}
 		stream = s.trace.wrap(stream)
@@ -244,7 +248,13 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request, method
 	if !serverMethods[method] {
 		return // an unknown notification is ignored
 	}
-	if _, err := next(ctx, req); err != nil {
+	var err error
+	if method == protocol.MethodTextDocumentDidChange {
+		err = s.didChange(ctx, req.Params())
+	} else {
+		_, err = next(ctx, req)
+	}
+	if err != nil {
 		s.logf(protocol.MessageTypeWarning, "%s: %v", method, err)
 	}
 }

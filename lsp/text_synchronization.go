@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"path/filepath"
+	"strings"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -19,6 +19,9 @@ type document struct {
 	path    string
 	version int32
 	text    []byte
+	// lost is set when an edit was refused: the text is the last good
+	// one, and no longer the editor's.
+	lost bool
 }
 
 // skillPath is the file path a URI names when it is a SKILL.md or a
@@ -28,7 +31,7 @@ func skillPath(u uri.URI) string {
 	if !u.IsFile() {
 		return ""
 	}
-	p := filepath.Clean(u.FsPath())
+	p := pathOf(u)
 	if !analysis.IsSkillFile(p) && !analysis.IsManifestFile(p) {
 		return ""
 	}
@@ -39,9 +42,11 @@ func skillPath(u uri.URI) string {
 func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.openConfig(params.TextDocument.URI, params.TextDocument.Version, params.TextDocument.Text)
 		return nil
 	}
-	doc := &document{uri: params.TextDocument.URI, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
+	u := uri.URI(strings.Clone(string(params.TextDocument.URI))) // see pathOf
+	doc := &document{uri: u, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.docs[path] = doc
@@ -50,27 +55,66 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	return nil
 }
 
-// DidChange applies the editor's edits, in order, and schedules diagnostics
-// after the debounce.
-func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
-	path := skillPath(params.TextDocument.URI)
+// didChange applies the editor's edits, in order, and schedules
+// diagnostics after the debounce. It reads its params itself (see
+// didChangeParams). An edit that cannot be read or does not fit the text
+// is refused whole: the document keeps its last good text, and the user
+// is asked to reopen the file, as the server has lost track of it. Until
+// then, only a change of the whole document is taken.
+func (s *Server) didChange(ctx context.Context, raw []byte) error {
+	p, changes, err := decodeDidChange(raw)
+	path := skillPath(p.TextDocument.URI)
 	if path == "" {
-		return nil
+		if err != nil {
+			return err
+		}
+		_, err := s.changeConfig(p.TextDocument.URI, p.TextDocument.Version, changes)
+		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	doc := s.docs[path]
 	if doc == nil {
+		s.mu.Unlock()
 		return fmt.Errorf("didChange for %s, which is not open", path)
 	}
-	text, err := applyChanges(doc.text, params.ContentChanges, s.enc)
-	if err != nil {
-		return fmt.Errorf("didChange for %s version %d: %w", path, params.TextDocument.Version, err)
+	if err == nil && doc.lost {
+		changes = fromLastWhole(changes)
+		if changes == nil {
+			s.mu.Unlock()
+			return nil // still out of step with the editor
+		}
 	}
-	doc.text = text
-	doc.version = params.TextDocument.Version
+	var text []byte
+	if err == nil {
+		text, err = applyChanges(doc.text, changes, s.enc)
+	}
+	if err != nil {
+		tell := !doc.lost
+		doc.lost = true
+		version := doc.version
+		s.mu.Unlock()
+		s.logf(protocol.MessageTypeError, "didChange for %s version %d refused (%v); the server keeps version %d", path, p.TextDocument.Version, err, version)
+		if tell {
+			s.tellf(protocol.MessageTypeError, "lost track of the edits to %s. Close and reopen the file to check it again.", path)
+		}
+		return nil
+	}
+	defer s.mu.Unlock()
+	doc.text, doc.lost = text, false
+	doc.version = p.TextDocument.Version
 	affected := s.ws.Set(path, text)
 	s.scheduleLocked(time.Now().Add(s.debounce), path, affected)
+	return nil
+}
+
+// fromLastWhole is the changes from the last that replaces the whole
+// document on, or nil when none does.
+func fromLastWhole(changes []textChange) []textChange {
+	for i := len(changes) - 1; i >= 0; i-- {
+		if changes[i].rng == nil {
+			return changes[i:]
+		}
+	}
 	return nil
 }
 
@@ -79,6 +123,7 @@ func (s *Server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.saveConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
@@ -97,37 +142,13 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
 	path := skillPath(params.TextDocument.URI)
 	if path == "" {
+		s.closeConfig(params.TextDocument.URI)
 		return nil
 	}
 	s.mu.Lock()
 	delete(s.docs, path)
+	delete(s.mappers, path) // it indexes the editor's text
 	s.mu.Unlock()
 	s.load(path)
 	return nil
-}
-
-// applyChanges applies a didChange's content changes to src in order, each
-// against the text the previous one left, converting its range with the
-// negotiated encoding. A reversed range is an error and changes nothing.
-func applyChanges(src []byte, changes []protocol.TextDocumentContentChangeEvent, enc Encoding) ([]byte, error) {
-	for _, c := range changes {
-		switch c := c.(type) {
-		case *protocol.TextDocumentContentChangeWholeDocument:
-			src = []byte(c.Text)
-		case *protocol.TextDocumentContentChangePartial:
-			m := NewMapper(src, enc)
-			start, end := m.OffsetRange(c.Range)
-			if end < start {
-				return nil, fmt.Errorf("change range %d:%d-%d:%d ends before it starts",
-					c.Range.Start.Line, c.Range.Start.Character, c.Range.End.Line, c.Range.End.Character)
-			}
-			out := make([]byte, 0, len(src)-(end-start)+len(c.Text))
-			out = append(out, src[:start]...)
-			out = append(out, c.Text...)
-			src = append(out, src[end:]...)
-		default:
-			return nil, fmt.Errorf("unknown content change %T", c)
-		}
-	}
-	return src, nil
 }

@@ -26,16 +26,19 @@ import (
 // watchRegistrationID names the client-side registration.
 const watchRegistrationID = "skill-ls/watch"
 
-// registerWatchers asks the client to report SKILL.md files created,
-// changed or deleted, and skill folders deleted, in the workspace.
+// registerWatchers asks the client to report SKILL.md files and project
+// configuration files created, changed or deleted, and skill folders
+// deleted, in the workspace.
 func (s *Server) registerWatchers(ctx context.Context) {
-	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{
-			{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
-			{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
-			{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
-		},
-	})
+	watchers := []protocol.FileSystemWatcher{
+		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
+		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
+	}
+	for _, p := range configPatterns {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(p)})
+	}
+	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		return
 	}
@@ -61,7 +64,11 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 		if !c.URI.IsFile() {
 			continue
 		}
-		p := filepath.Clean(c.URI.FsPath())
+		p := pathOf(c.URI)
+		if skillcore.IsConfigFile(p) {
+			s.goTask(s.projectChanged) // the configuration: judged again
+			continue
+		}
 		if isSkillFileName(filepath.Base(p)) || skillcore.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
@@ -204,6 +211,7 @@ func (s *Server) refreshWatches(all []skillcore.Root, installed []string) (added
 			roots = append(roots, r)
 		}
 	}
+	configDirs := s.configDirsLocked()
 	w := s.watch
 	if w == nil {
 		fw, err := fsnotify.NewWatcher()
@@ -244,6 +252,9 @@ func (s *Server) refreshWatches(all []skillcore.Root, installed []string) (added
 			}
 			watchTree(dir, depth, r.Target.Scan.SkipHidden, add, listed)
 		}
+	}
+	for _, d := range configDirs {
+		add(d)
 	}
 	watchInstalled(w, installed, add, listed)
 	w.keep(keep)
@@ -317,7 +328,9 @@ func (s *Server) watchLoop(w *watcher) {
 			rescan, reinstall := false, false
 			for more := true; more; {
 				reinstall = reinstall || w.installedEvent(ev)
-				if isSkillFileName(filepath.Base(ev.Name)) {
+				if skillcore.IsConfigFile(ev.Name) {
+					s.goTask(s.projectChanged)
+				} else if isSkillFileName(filepath.Base(ev.Name)) {
 					if ev.Op&(fsnotify.Create|fsnotify.Write|fsnotify.Remove|fsnotify.Rename) != 0 {
 						paths = append(paths, filepath.Clean(ev.Name))
 					}

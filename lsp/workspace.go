@@ -23,13 +23,13 @@ func foldersOf(params *protocol.InitializeParams) []string {
 	if fs, ok := params.WorkspaceFolders.Get(); ok {
 		for _, f := range fs {
 			if f.URI.IsFile() {
-				out = append(out, filepath.Clean(f.URI.FsPath()))
+				out = append(out, pathOf(f.URI))
 			}
 		}
 		return out
 	}
 	if params.RootURI != nil && params.RootURI.IsFile() {
-		return []string{filepath.Clean(params.RootURI.FsPath())}
+		return []string{pathOf(*params.RootURI)}
 	}
 	if p, ok := params.RootPath.Get(); ok && p != "" {
 		return []string{filepath.Clean(p)}
@@ -41,11 +41,11 @@ func foldersOf(params *protocol.InitializeParams) []string {
 func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, params *protocol.DidChangeWorkspaceFoldersParams) error {
 	s.mu.Lock()
 	for _, f := range params.Event.Removed {
-		p := filepath.Clean(f.URI.FsPath())
+		p := pathOf(f.URI)
 		s.folders = slices.DeleteFunc(s.folders, func(q string) bool { return q == p })
 	}
 	for _, f := range params.Event.Added {
-		if p := filepath.Clean(f.URI.FsPath()); f.URI.IsFile() && !slices.Contains(s.folders, p) {
+		if p := pathOf(f.URI); f.URI.IsFile() && !slices.Contains(s.folders, p) {
 			s.folders = append(s.folders, p)
 		}
 	}
@@ -88,6 +88,7 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 		Targets:  slices.Clone(s.settings.Targets),
 		Roots:    roots,
 		Rules:    s.settings.Rules,
+		Project:  s.project.config,
 		Getenv:   s.getenv,
 		// The files no editor holds are diagnosed, then read for their
 		// frontmatter only: their bodies go back to the disk.
@@ -103,6 +104,7 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 func (s *Server) rebuild() int {
 	s.rebuildMu.Lock()
 	defer s.rebuildMu.Unlock()
+	s.refreshProject()
 	s.mu.Lock()
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())
@@ -185,6 +187,11 @@ func (s *Server) discoverableLocked(path string) bool {
 	}
 	return false
 }
+
+// pathOf is the clean file path of a file URI, in memory of its own: the
+// URI is a substring of the message it came in, which a path kept in a
+// map would keep alive whole (a didOpen's, with the document's text).
+func pathOf(u uri.URI) string { return strings.Clone(filepath.Clean(u.FsPath())) }
 
 // fileURI is the URI of a path.
 func fileURI(path string) uri.URI { return uri.File(path) }

@@ -41,6 +41,9 @@ for pkg in ./skillcore ./analysis ./lsp; do
   done
 done
 
+echo "== pre-commit hooks (pre-commit try-repo on a sample repository)"
+scripts/precommit.sh
+
 if [ -x scripts/e2e.sh ]; then
   echo "== end-to-end editor tests"
   scripts/e2e.sh

@@ -3,12 +3,14 @@ package skillcore
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"syscall"
 )
 
 // Bounds on a walk, so that a huge or looping tree cannot stall a loader.
@@ -96,6 +98,9 @@ func caseVariantIn(dir string) string {
 	return ""
 }
 
+// MaxListed is how many entries ReadDir lists at most.
+const MaxListed = maxRootEntries
+
 // ReadDir lists the folder dir, sorted, as every walk here does: a FIFO
 // where a folder should be fails at once instead of blocking the open, and
 // no more than 100,000 entries are listed.
@@ -107,27 +112,22 @@ func ReadDir(dir string) ([]fs.DirEntry, error) {
 // readDirUpTo lists dir's entries, sorted, or only max of them when full is
 // false: a folder of millions of entries costs no more than max.
 func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err error) {
-	f, err := os.OpenFile(dir, os.O_RDONLY|dirFlags, 0)
+	entries, _, err = listDir(dir, max)
 	if err != nil {
 		return nil, true, err
 	}
-	defer f.Close()
-	for len(entries) <= max {
-		batch, err := f.ReadDir(dirBatch)
-		entries = append(entries, batch...)
-		if err != nil && err != io.EOF {
-			return nil, true, err
-		}
-		// A short batch is the end: ReadDir fills it up to end of folder.
-		if err == io.EOF || len(batch) < dirBatch {
-			break
-		}
-	}
-	full = len(entries) <= max
+	return sortedUpTo(entries, max)
+}
+
+func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
+	full := len(entries) <= max
 	entries = entries[:min(len(entries), max)]
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, full, nil
 }
+
+// errNotDir is a folder expected where something else is.
+var errNotDir = errors.New("not a folder")
 
 func discoverRecursive(dir string, scan Scan) []string {
 	var out []string
@@ -190,14 +190,16 @@ func skillNamer(entries []fs.DirEntry) func(name string) bool {
 func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
 
 // findSkills is FindSkills, telling seen (when not nil) of every folder the
-// walk enters, and of every error.
-func findSkills(dir string, seen func(p string, isDir bool, err error)) (files []string, errs []error) {
-	return findSkillsWith(dir, nil, seen)
+// walk enters, with its entries, or of the error that kept it out. The
+// walk runs on every core, so seen is called from many goroutines, one call
+// at a time, in no set order.
+func findSkills(dir string, seen func(p string, entries []fs.DirEntry, err error)) (files []string, errs []error) {
+	return walkTree(dir, seen, nil)
 }
 
-// findSkillsWith is findSkills, telling entry (when not nil) of every entry
-// of every folder the walk reads, with its type.
-func findSkillsWith(dir string, entry func(p string, e fs.DirEntry), seen func(p string, isDir bool, err error)) (files []string, errs []error) {
+// walkTree is findSkills, entering no entry of a folder that skip names
+// (nil: every one).
+func walkTree(dir string, seen func(p string, entries []fs.DirEntry, err error), skip func(dir, name string) bool) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
@@ -206,21 +208,32 @@ func findSkillsWith(dir string, entry func(p string, e fs.DirEntry), seen func(p
 		return []string{dir}, nil
 	}
 	w := newWalker(dir, findCaps, seen)
-	w.entry = entry
-	w.walk(dir, st, 0)
+	w.skip = skip
+	w.walk(dir, 0, false)
+	w.wg.Wait()
+	slices.Sort(w.files)
+	slices.SortFunc(w.errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return w.files, w.errs
 }
 
-func newWalker(root string, caps walkCaps, seen func(p string, isDir bool, err error)) *walker {
-	return &walker{root: root, caps: caps, seen: seen, visited: map[fileKey]bool{}, capped: map[string]bool{}}
+func newWalker(root string, caps walkCaps, seen func(p string, entries []fs.DirEntry, err error)) *walker {
+	w := &walker{root: root, caps: caps, seen: seen, visited: map[fileKey]bool{}, capped: map[string]bool{}}
+	w.helpers = make(chan struct{}, runtime.GOMAXPROCS(0)-1)
+	return w
 }
 
-// walker is one walk of FindSkills.
+// walker is one walk of FindSkills. A folder's subfolders are walked by
+// another goroutine when one of helpers is free, else by the same one, so
+// both cores list folders (a large check spends a third of its time here).
 type walker struct {
-	root          string
-	caps          walkCaps
-	seen          func(p string, isDir bool, err error)
-	entry         func(p string, e fs.DirEntry)
+	root    string
+	caps    walkCaps
+	seen    func(p string, entries []fs.DirEntry, err error)
+	skip    func(dir, name string) bool // an entry of dir not to enter
+	helpers chan struct{}               // a slot per goroutine that may help
+	wg      sync.WaitGroup
+
+	mu            sync.Mutex // guards what follows
 	visited       map[fileKey]bool
 	dirs, entries int
 	capped        map[string]bool // caps reached, each told once
@@ -229,65 +242,43 @@ type walker struct {
 	errs          []error
 }
 
-// walk enters the folder at p (st: its stat, through any symlink) at
-// depth below the root, in pre-order and name order.
-func (w *walker) walk(p string, st fs.FileInfo, depth int) {
-	key := keyOf(p, st)
-	if w.stopped || w.visited[key] {
+// walk enters the folder at p at depth below the root. quiet is for a
+// symlink met in the walk: where it leads to no folder, it is no folder.
+func (w *walker) walk(p string, depth int, quiet bool) {
+	if depth > w.caps.depth {
+		w.mu.Lock()
+		w.limit("depth", w.caps.depth, p)
+		w.mu.Unlock()
 		return
 	}
-	if depth > w.caps.depth {
-		w.limit("depth", w.caps.depth, p)
+	w.mu.Lock()
+	budget := min(w.caps.entries-w.entries, w.caps.folder)
+	w.mu.Unlock()
+	entries, key, err := listDir(p, max(budget, 0))
+	if err != nil && quiet && leadsNowhere(err) {
+		return
+	}
+	w.mu.Lock()
+	switch {
+	case w.stopped || err == nil && w.visited[key]:
+		w.mu.Unlock()
+		return
+	case err != nil:
+		w.errs = append(w.errs, err)
+		if w.seen != nil {
+			w.seen(p, nil, err)
+		}
+		w.mu.Unlock()
 		return
 	}
 	if w.dirs++; w.dirs > w.caps.dirs {
 		w.limit("folders", w.caps.dirs, p)
+		w.mu.Unlock()
 		return
 	}
 	w.visited[key] = true
-	entries, full, err := readDirUpTo(p, min(w.caps.entries-w.entries, w.caps.folder))
-	if err != nil {
-		w.errs = append(w.errs, err)
-		if w.seen != nil {
-			w.seen(p, true, err)
-		}
-		return
-	}
-	if w.seen != nil {
-		w.seen(p, true, nil)
-	}
+	entries, full, _ := sortedUpTo(entries, budget)
 	w.entries += len(entries)
-	named := skillNamer(entries)
-	for _, e := range entries {
-		name, child := e.Name(), filepath.Join(p, e.Name())
-		if w.seen != nil {
-			w.seen(child, false, nil)
-		}
-		if w.entry != nil {
-			w.entry(child, e)
-		}
-		if named(name) {
-			// Whatever it is: reading it tells a file from a FIFO or a folder.
-			w.files = append(w.files, child)
-			continue
-		}
-		if name == ".git" || name == "node_modules" {
-			continue
-		}
-		switch {
-		case e.IsDir():
-			if info, err := e.Info(); err == nil {
-				w.walk(child, info, depth+1)
-			}
-		case e.Type()&fs.ModeSymlink != 0:
-			if info, err := os.Stat(child); err == nil && info.IsDir() {
-				w.walk(child, info, depth+1)
-			}
-		}
-		if w.stopped {
-			return
-		}
-	}
 	switch {
 	case full:
 	case w.entries >= w.caps.entries:
@@ -295,10 +286,49 @@ func (w *walker) walk(p string, st fs.FileInfo, depth int) {
 	default:
 		w.limit("folder", w.caps.folder, p)
 	}
+	if w.seen != nil {
+		w.seen(p, entries, nil)
+	}
+	named := skillNamer(entries)
+	for _, e := range entries {
+		if named(e.Name()) {
+			// Whatever it is: reading it tells a file from a FIFO or a folder.
+			w.files = append(w.files, filepath.Join(p, e.Name()))
+		}
+	}
+	w.mu.Unlock()
+	for _, e := range entries {
+		name := e.Name()
+		if named(name) || name == ".git" || name == "node_modules" || w.skip != nil && w.skip(p, name) {
+			continue
+		}
+		t := e.Type()
+		if !t.IsDir() && t&fs.ModeSymlink == 0 {
+			continue
+		}
+		child, link := filepath.Join(p, name), t&fs.ModeSymlink != 0
+		select {
+		case w.helpers <- struct{}{}:
+			w.wg.Add(1)
+			go func() {
+				defer w.wg.Done()
+				w.walk(child, depth+1, link)
+				<-w.helpers
+			}()
+		default:
+			w.walk(child, depth+1, link)
+		}
+	}
+}
+
+// leadsNowhere reports whether err is a symlink's that leads to no folder:
+// to a file, to nothing, or round in a loop of links.
+func leadsNowhere(err error) bool {
+	return errors.Is(err, syscall.ENOTDIR) || errors.Is(err, errNotDir) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)
 }
 
 // limit tells of a cap reached, once per cap; the folders and entries caps
-// end the walk.
+// end the walk. Call with mu held.
 func (w *walker) limit(cap string, max int, p string) {
 	if cap == "folders" || cap == "entries" {
 		w.stopped = true
@@ -318,40 +348,35 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
-	files, errs := findSkillsWith(dir, facts.see, func(p string, isDir bool, err error) {
-		switch {
-		case err != nil:
+	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
+		if err != nil {
 			failed[p] = true
 			return
-		case isDir:
-			walked = append(walked, p)
-			return
 		}
-		name := filepath.Base(p)
-		for _, m := range rootMarkers {
-			first, second, nested := strings.Cut(m, "/")
-			switch {
-			case !nested && name == first:
-				marked[filepath.Dir(p)] = true
-			case nested && name == second && filepath.Base(filepath.Dir(p)) == first:
-				marked[filepath.Dir(filepath.Dir(p))] = true
+		facts.seeFolder(p, entries)
+		walked = append(walked, p)
+		for _, e := range entries {
+			for _, m := range rootMarkers {
+				first, second, nested := strings.Cut(m, "/")
+				switch {
+				case !nested && e.Name() == first:
+					marked[p] = true
+				case nested && e.Name() == second && filepath.Base(p) == first:
+					marked[filepath.Dir(p)] = true
+				}
 			}
 		}
 	})
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
+	facts.ended(errs)
 	if w.walks == nil {
 		w.walks = map[string]*walkFacts{}
 	}
-	for _, err := range errs {
-		var le *LimitError
-		if errors.As(err, &le) {
-			facts.capped = le.Cap
-		}
-	}
-	w.walks[facts.top] = facts.done()
-	// The walk is in pre-order: a folder comes before what it holds.
+	w.walks[facts.top] = facts
+	// In path order a folder comes before what it holds.
+	slices.Sort(walked)
 	for _, d := range walked {
 		if failed[d] {
 			continue

@@ -31,9 +31,10 @@ func (t JSONType) String() string {
 	return strings.Join(parts, " or ")
 }
 
-// Reading is a target reading a format: its place in the target's lookup
-// (the first manifest found, lowest Order first, is the one it reads).
-type Reading struct {
+// FormatReader is a target reading a package format: its place in the
+// target's lookup (the first manifest found, lowest Order first, is the
+// one it reads).
+type FormatReader struct {
 	Target string
 	Order  int
 	// Optional: the target loads a plugin a marketplace lists even when the
@@ -100,7 +101,7 @@ type PluginFormat struct {
 	ID        string
 	Title     string
 	Manifests []string // relative to the plugin root, in lookup order
-	Readers   []Reading
+	Readers   []FormatReader
 	Schema    ManifestSchema
 	Skills    SkillsLayout
 }
@@ -127,7 +128,7 @@ type MarketplaceFormat struct {
 	ID        string
 	Title     string
 	Manifests []string // relative to the marketplace root, in lookup order
-	Readers   []Reading
+	Readers   []FormatReader
 	Fields    map[string]JSONType
 	Required  []string
 	Entry     map[string]JSONType // keys of a plugin entry
@@ -146,47 +147,44 @@ type PluginNaming struct {
 }
 
 // readingOf returns how target reads a format with readers rs, if it does.
-func readingOf(rs []Reading, target string) (Reading, bool) {
+func readingOf(rs []FormatReader, target string) (FormatReader, bool) {
 	for _, r := range rs {
 		if r.Target == target {
 			return r, true
 		}
 	}
-	return Reading{}, false
+	return FormatReader{}, false
 }
 
 // lookup is one manifest a target tries, in its order.
 type lookup[F any] struct {
 	format  F
 	rel     string
-	reading Reading
+	reading FormatReader
 }
 
 // pluginLookup lists the plugin manifests target tries, in order.
 func pluginLookup(target string) []lookup[*PluginFormat] {
-	var out []lookup[*PluginFormat]
-	for _, f := range PluginFormats {
-		if r, ok := readingOf(f.Readers, target); ok {
-			for _, m := range f.Manifests {
-				out = append(out, lookup[*PluginFormat]{f, m, r})
-			}
-		}
-	}
-	slices.SortStableFunc(out, func(a, b lookup[*PluginFormat]) int { return a.reading.Order - b.reading.Order })
-	return out
+	return lookupOf(PluginFormats, target, func(f *PluginFormat) ([]FormatReader, []string) { return f.Readers, f.Manifests })
 }
 
 // marketplaceLookup lists the marketplace manifests target tries, in order.
 func marketplaceLookup(target string) []lookup[*MarketplaceFormat] {
-	var out []lookup[*MarketplaceFormat]
-	for _, f := range MarketplaceFormats {
-		if r, ok := readingOf(f.Readers, target); ok {
-			for _, m := range f.Manifests {
-				out = append(out, lookup[*MarketplaceFormat]{f, m, r})
+	return lookupOf(MarketplaceFormats, target, func(f *MarketplaceFormat) ([]FormatReader, []string) { return f.Readers, f.Manifests })
+}
+
+// lookupOf lists the manifests of formats target reads, in its order.
+func lookupOf[F any](formats []F, target string, of func(F) ([]FormatReader, []string)) []lookup[F] {
+	var out []lookup[F]
+	for _, f := range formats {
+		readers, manifests := of(f)
+		if r, ok := readingOf(readers, target); ok {
+			for _, m := range manifests {
+				out = append(out, lookup[F]{f, m, r})
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b lookup[*MarketplaceFormat]) int { return a.reading.Order - b.reading.Order })
+	slices.SortStableFunc(out, func(a, b lookup[F]) int { return a.reading.Order - b.reading.Order })
 	return out
 }
 

@@ -2,17 +2,22 @@ package skillcore
 
 import "bytes"
 
-// Frontmatter locates the YAML header of a SKILL.md: an opening line that is
-// exactly "---" on line 1 and the next line that is exactly "---". A "---"
-// line inside a multi-line quoted scalar does not close it, unlike the naive
-// split some validators do.
+// Frontmatter locates the YAML header of a SKILL.md: an opening "---" line
+// on line 1 and the next "---" line. A delimiter line may have spaces or
+// tabs after its dashes (most loaders read on; OpenSpaces and CloseSpaces
+// let each target say). A "---" line inside a multi-line quoted scalar does
+// not close it, unlike the naive split some validators do.
 type Frontmatter struct {
-	Present bool  // line 1 is a "---" line
-	Closed  bool  // a closing "---" line was found
-	Open    Range // the opening delimiter, without its line end
-	Content Range // the YAML between the delimiters
-	Close   Range // the closing delimiter, without its line end
-	Body    Range // everything after the closing line
+	Present bool // line 1 is a "---" line
+	Closed  bool // a closing "---" line was found
+	// OpenSpaces, CloseSpaces: that delimiter line has spaces or tabs after
+	// its "---".
+	OpenSpaces  bool
+	CloseSpaces bool
+	Open        Range // the opening delimiter, without its line end
+	Content     Range // the YAML between the delimiters
+	Close       Range // the closing delimiter, without its line end
+	Body        Range // everything after the closing line
 }
 
 // SplitFrontmatter finds the frontmatter in src starting at offset start
@@ -27,6 +32,7 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 	}
 	fm.Present = true
 	fm.Open = line
+	fm.OpenSpaces = line.Len() > 3
 	fm.Content = Range{next, end}
 	var q quoteState
 	// skipped is the first "---" line passed over inside a quoted scalar: if
@@ -56,6 +62,7 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 // close ends the frontmatter at the delimiter line, the body starting at next.
 func (fm Frontmatter) close(line Range, next, end int) Frontmatter {
 	fm.Closed = true
+	fm.CloseSpaces = line.Len() > 3
 	fm.Content.End = line.Start
 	fm.Close = line
 	fm.Body = Range{next, end}
@@ -77,7 +84,10 @@ func lineAt(src []byte, pos int) (Range, int) {
 	return Range{pos, e}, next
 }
 
-func isDelimiter(line []byte) bool { return string(line) == "---" }
+// isDelimiter: "---" and nothing after it but spaces and tabs.
+func isDelimiter(line []byte) bool {
+	return bytes.HasPrefix(line, []byte("---")) && len(bytes.TrimRight(line[3:], " \t")) == 0
+}
 
 // quoteState follows YAML quoted scalars across lines, just enough to know
 // whether a line begins inside one. A quote opens a scalar only where a value

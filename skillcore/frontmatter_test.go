@@ -22,10 +22,12 @@ func TestSplitFrontmatter(t *testing.T) {
 		{name: "unclosed", src: "---\nname: x\n", present: true, content: "name: x\n"},
 		{name: "empty file", src: ""},
 		{name: "no frontmatter", src: "# Title\n---\n", body: "# Title\n---\n"},
-		{name: "trailing space on the opening line", src: "--- \nname: x\n---\n", body: "--- \nname: x\n---\n"},
+		{name: "trailing space on the opening line", src: "--- \nname: x\n---\n", present: true, closed: true, content: "name: x\n"},
+		{name: "trailing tab on both lines", src: "---\t\r\nname: x\r\n--- \t\r\nb", present: true, closed: true, content: "name: x\r\n", body: "b"},
 		{name: "four dashes", src: "----\nname: x\n---\n", body: "----\nname: x\n---\n"},
 		{name: "indented closing line", src: "---\nname: x\n ---\n---\nb", present: true, closed: true, content: "name: x\n ---\n", body: "b"},
-		{name: "closing line with trailing space", src: "---\nname: x\n--- \n---\nb", present: true, closed: true, content: "name: x\n--- \n", body: "b"},
+		{name: "closing line with trailing space", src: "---\nname: x\n--- \n---\nb", present: true, closed: true, content: "name: x\n", body: "---\nb"},
+		{name: "dashes then text", src: "---\nname: x\n--- x\n---\nb", present: true, closed: true, content: "name: x\n--- x\n", body: "b"},
 		{name: "dashes in a one-line double-quoted value", src: "---\ndescription: \"a --- b\"\n---\nb", present: true, closed: true, content: "description: \"a --- b\"\n", body: "b"},
 		{name: "column-0 dashes in a double-quoted value", src: "---\ndescription: \"a\n---\nb\"\n---\nbody", present: true, closed: true, content: "description: \"a\n---\nb\"\n", body: "body"},
 		{name: "column-0 dashes in a single-quoted value", src: "---\ndescription: 'it''s\n---\nb'\n---\nbody", present: true, closed: true, content: "description: 'it''s\n---\nb'\n", body: "body"},
@@ -58,7 +60,8 @@ func TestSplitFrontmatter(t *testing.T) {
 }
 
 // checkFrontmatterRanges holds a split to its invariants: every range
-// within the file and in order, delimiters that are exactly "---".
+// within the file and in order, delimiters that are "---" and blanks, with
+// OpenSpaces and CloseSpaces saying which have blanks.
 func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter) {
 	t.Helper()
 	in := func(what string, r Range) {
@@ -78,7 +81,11 @@ func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter)
 	}
 	in("open", fm.Open)
 	in("content", fm.Content)
-	if fm.Open.Start != start || string(src[fm.Open.Start:fm.Open.End]) != "---" || fm.Content.Start < fm.Open.End {
+	delimiter := func(r Range, spaces bool) bool {
+		text := string(src[r.Start:r.End])
+		return strings.TrimRight(text, " \t") == "---" && spaces == (text != "---")
+	}
+	if fm.Open.Start != start || !delimiter(fm.Open, fm.OpenSpaces) || fm.Content.Start < fm.Open.End {
 		t.Fatalf("open %v, content %v", fm.Open, fm.Content)
 	}
 	if !fm.Closed {
@@ -88,7 +95,7 @@ func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter)
 		return
 	}
 	in("close", fm.Close)
-	if string(src[fm.Close.Start:fm.Close.End]) != "---" || fm.Content.End != fm.Close.Start || fm.Body.Start < fm.Close.End {
+	if !delimiter(fm.Close, fm.CloseSpaces) || fm.Content.End != fm.Close.Start || fm.Body.Start < fm.Close.End {
 		t.Fatalf("content %v, close %v, body %v", fm.Content, fm.Close, fm.Body)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // manifest-name, manifest-path, marketplace-duplicate,
 // marketplace-conflict, variable-unknown).
 
-func readerIDs(rs []Reading) []string {
+func readerIDs(rs []FormatReader) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = r.Target

@@ -203,3 +203,26 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 	slices.SortFunc(keys, func(a, b ManifestKey) int { return strings.Compare(a.Key, b.Key) })
 	return keys, present
 }
+
+// KeyAt returns the member whose key spans offset in a JSON tree, nil if
+// none.
+func (v *JSONValue) KeyAt(offset int) *JSONMember {
+	if v == nil {
+		return nil
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.KeyRange.Contains(offset) {
+			return m
+		}
+		if m.Value.Range.Contains(offset) {
+			return m.Value.KeyAt(offset)
+		}
+	}
+	for _, it := range v.Items {
+		if it.Range.Contains(offset) {
+			return it.KeyAt(offset)
+		}
+	}
+	return nil
+}

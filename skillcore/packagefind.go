@@ -23,11 +23,15 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
 		top:     top,
-		plugins: map[string]bool{}, markets: map[string]bool{},
+		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
 		listings: map[string][]*listing{}, checked: map[string]bool{},
 	}
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
+	}
+	f.plugLookup, f.markLookup = map[*Target][]lookup[*PluginFormat]{}, map[*Target][]lookup[*MarketplaceFormat]{}
+	for _, t := range Targets {
+		f.plugLookup[t], f.markLookup[t] = pluginLookup(t.ID), marketplaceLookup(t.ID)
 	}
 	f.set.Capped = f.facts.capped
 	for _, p := range f.facts.manifests {
@@ -53,13 +57,17 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 }
 
 type packageFinder struct {
-	stats            map[string]statResult // stat, remembered
+	stats map[string]statResult // stat, remembered
+	// plugLookup and markLookup are each target's manifest lookups.
+	plugLookup       map[*Target][]lookup[*PluginFormat]
+	markLookup       map[*Target][]lookup[*MarketplaceFormat]
 	overlay          map[string][]byte
 	facts            *walkFacts
 	listed           map[string][]os.DirEntry // the entries of skills folders
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
+	bare             map[string]bool // folders with a plugin.json below the top
 	// listings are the marketplace entries naming a plugin root, by
 	// target and folder.
 	listings map[string][]*listing
@@ -109,10 +117,12 @@ func (f *packageFinder) load(path string) *Manifest {
 // noted as a plugin or marketplace root.
 func (f *packageFinder) prefetch() {
 	var paths []string
-	for _, dirs := range []map[string]bool{f.plugins, f.markets} {
+	seen := map[string]bool{}
+	for _, dirs := range []map[string]bool{f.plugins, f.markets, f.bare} {
 		for d := range dirs {
 			for _, rel := range manifestPaths {
-				if p := filepath.Join(d, rel); f.facts.found[p] && !slices.Contains(paths, p) {
+				if p := filepath.Join(d, rel); f.facts.found[p] && !seen[p] {
+					seen[p] = true
 					paths = append(paths, p)
 				}
 			}
@@ -123,6 +133,19 @@ func (f *packageFinder) prefetch() {
 	for i, m := range read {
 		if m != nil {
 			f.set.Manifests[paths[i]] = m
+		}
+	}
+	// A bare plugin.json below the top is a plugin when its $schema marks
+	// a format; else it is left alone, unreported.
+	for d := range f.bare {
+		p := filepath.Join(d, "plugin.json")
+		m := f.set.Manifests[p]
+		if m != nil && slices.ContainsFunc(PluginFormats, func(pf *PluginFormat) bool {
+			return pf.Schema.Marker != "" && slices.Contains(pf.Manifests, "plugin.json") && markerFits(m, pf)
+		}) {
+			f.plugins[d] = true
+		} else if !f.plugins[d] {
+			delete(f.set.Manifests, p)
 		}
 	}
 }
@@ -139,7 +162,7 @@ func sortedKeys(m map[string]bool) []string {
 func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range Targets {
-			for _, l := range marketplaceLookup(t.ID) {
+			for _, l := range f.markLookup[t] {
 				m := f.manifest(filepath.Join(dir, l.rel))
 				if m == nil {
 					continue
@@ -190,7 +213,7 @@ func (v *JSONValue) items() []*JSONValue {
 func (f *packageFinder) resolvePlugins() {
 	for _, dir := range sortedKeys(f.plugins) {
 		for _, t := range Targets {
-			lk := pluginLookup(t.ID)
+			lk := f.plugLookup[t]
 			var man *Manifest
 			var pf *PluginFormat
 			for _, l := range lk {
@@ -328,7 +351,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 	dirExists := false
 	if layout.Dir != "" && !explicit && !(layout.Replaces && field != nil) {
 		d := filepath.Join(p.Root, layout.Dir)
-		if st, err := f.stat(d); err == nil && st.IsDir() && f.inside(p.Root, d) {
+		if f.isDir(d) && f.inside(p.Root, d) {
 			dirExists = true
 			f.search(p, layout, d, layout.Dir+"/")
 			if layout.DirIsSkill {
@@ -398,6 +421,16 @@ func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
 		f.stats[p] = r
 	}
 	return r.info, r.err
+}
+
+// isDir reports whether a folder is at p, from the walk when it met every
+// entry on the way.
+func (f *packageFinder) isDir(p string) bool {
+	if f.facts.knows(p) {
+		return f.facts.hasFolder(p)
+	}
+	st, err := f.stat(p)
+	return err == nil && st.IsDir()
 }
 
 // isRegular is the package function, remembered: the readers of one

@@ -45,7 +45,7 @@ var PluginFormats = []*PluginFormat{
 		ID:        "claude-code-plugin",
 		Title:     "Claude Code plugin",
 		Manifests: []string{".claude-plugin/plugin.json"},
-		Readers: []Reading{
+		Readers: []FormatReader{
 			{Target: "claude-code", Order: 1, Optional: true},
 			{Target: "codex", Order: 3, OwnScan: true},
 			{Target: "copilot", Order: 4},
@@ -69,7 +69,7 @@ var PluginFormats = []*PluginFormat{
 		ID:        "codex-plugin",
 		Title:     "Codex plugin",
 		Manifests: []string{".codex-plugin/plugin.json"},
-		Readers:   []Reading{{Target: "codex", Order: 2}},
+		Readers:   []FormatReader{{Target: "codex", Order: 2}},
 		Schema: ManifestSchema{
 			Fields: withMeta(map[string]JSONType{
 				"skills": TString, "hooks": TString | TObject, "mcpServers": TString | TObject,
@@ -96,14 +96,14 @@ var PluginFormats = []*PluginFormat{
 			Name:     agentPluginName, NameWhat: "1 to 64 of a-z, 0-9, - and .",
 			Marker: agentPluginsSchema,
 		},
-		Readers: []Reading{{Target: "codex", Order: 1}, {Target: "copilot", Order: 2}, {Target: "cursor", Order: 2}},
+		Readers: []FormatReader{{Target: "codex", Order: 1}, {Target: "copilot", Order: 2}, {Target: "cursor", Order: 2}},
 		Skills:  SkillsLayout{Dir: "skills", Depth: 1},
 	},
 	{
 		ID:        "copilot-plugin",
 		Title:     "Copilot plugin",
 		Manifests: []string{".plugin/plugin.json", "plugin.json", ".github/plugin/plugin.json"},
-		Readers:   []Reading{{Target: "copilot", Order: 1}},
+		Readers:   []FormatReader{{Target: "copilot", Order: 1}},
 		Schema: ManifestSchema{
 			Fields: withMeta(map[string]JSONType{
 				"skills": TString | TArray, "agents": TString | TArray, "commands": TString | TArray,
@@ -123,7 +123,7 @@ var PluginFormats = []*PluginFormat{
 		ID:        "cursor-plugin",
 		Title:     "Cursor plugin",
 		Manifests: []string{".cursor-plugin/plugin.json"},
-		Readers:   []Reading{{Target: "cursor", Order: 1}},
+		Readers:   []FormatReader{{Target: "cursor", Order: 1}},
 		Schema: ManifestSchema{
 			Fields: withMeta(map[string]JSONType{
 				"displayName": TString, "publisher": TString, "logo": TString, "category": TString,
@@ -145,7 +145,7 @@ var PluginFormats = []*PluginFormat{
 		ID:        "gemini-extension",
 		Title:     "Gemini extension",
 		Manifests: []string{"gemini-extension.json"},
-		Readers:   []Reading{{Target: "gemini", Order: 1}},
+		Readers:   []FormatReader{{Target: "gemini", Order: 1}},
 		Schema: ManifestSchema{
 			Fields: withMeta(map[string]JSONType{
 				"contextFileName": TString | TArray, "mcpServers": TObject, "excludeTools": TArray,
@@ -169,7 +169,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 		ID:        "claude-code-marketplace",
 		Title:     "Claude Code marketplace",
 		Manifests: []string{".claude-plugin/marketplace.json"},
-		Readers:   []Reading{{Target: "claude-code", Order: 1}, {Target: "codex", Order: 2}, {Target: "copilot", Order: 4}},
+		Readers:   []FormatReader{{Target: "claude-code", Order: 1}, {Target: "codex", Order: 2}, {Target: "copilot", Order: 4}},
 		Fields: map[string]JSONType{"$schema": TString, "name": TString, "owner": TObject, "metadata": TObject,
 			"plugins": TArray, "description": TString, "version": TString},
 		Required: []string{"name", "owner", "plugins"},
@@ -183,7 +183,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 		ID:        "codex-marketplace",
 		Title:     "Codex marketplace",
 		Manifests: []string{".agents/plugins/marketplace.json"},
-		Readers:   []Reading{{Target: "codex", Order: 1}},
+		Readers:   []FormatReader{{Target: "codex", Order: 1}},
 		Fields:    map[string]JSONType{"$schema": TString, "name": TString, "interface": TObject, "plugins": TArray, "owner": TObject, "metadata": TObject},
 		Required:  []string{"name", "plugins"},
 		Entry: map[string]JSONType{"name": TString, "source": TString | TObject, "policy": TObject,
@@ -195,7 +195,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 		ID:        "copilot-marketplace",
 		Title:     "Copilot marketplace",
 		Manifests: []string{".github/plugin/marketplace.json", ".plugin/marketplace.json", "marketplace.json"},
-		Readers:   []Reading{{Target: "copilot", Order: 1}},
+		Readers:   []FormatReader{{Target: "copilot", Order: 1}},
 		Fields: map[string]JSONType{"$schema": TString, "name": TString, "owner": TObject, "metadata": TObject,
 			"plugins": TArray, "description": TString, "version": TString},
 		Required: []string{"name", "plugins"},
@@ -207,7 +207,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 		ID:        "cursor-marketplace",
 		Title:     "Cursor marketplace",
 		Manifests: []string{".cursor-plugin/marketplace.json"},
-		Readers:   []Reading{{Target: "cursor", Order: 1}},
+		Readers:   []FormatReader{{Target: "cursor", Order: 1}},
 		Fields: map[string]JSONType{"$schema": TString, "name": TString, "owner": TObject, "metadata": TObject,
 			"plugins": TArray},
 		Required: []string{"name", "plugins"},

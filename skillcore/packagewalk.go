@@ -30,24 +30,26 @@ func newWalkFacts(top string) *walkFacts {
 	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
 }
 
-// see takes in one entry of the walk.
-func (wf *walkFacts) see(p string, d fs.DirEntry) {
-	if d == nil {
+// see takes in one entry of the folder dir. Only what the search asks
+// about is kept (links, SKILL.md files, manifests): a check walks every
+// file of a tree through here.
+func (wf *walkFacts) see(dir string, d fs.DirEntry) {
+	link := d.Type()&fs.ModeSymlink != 0
+	name := d.Name()
+	skill := name == FileName && d.Type().IsRegular()
+	manifest := name == "plugin.json" || name == "marketplace.json" || name == "gemini-extension.json"
+	if !link && !skill && !manifest {
 		return
 	}
-	if d.IsDir() {
-		wf.folders = append(wf.folders, p)
-		return
-	}
-	if d.Type()&fs.ModeSymlink != 0 {
+	p := filepath.Join(dir, name)
+	if link {
 		wf.links[p] = true
 	}
-	if d.Name() == FileName && d.Type().IsRegular() {
+	if skill {
 		wf.skills = append(wf.skills, p)
 		wf.skillSet[p] = true
 	}
-	switch d.Name() {
-	case "plugin.json", "marketplace.json", "gemini-extension.json":
+	if manifest {
 		wf.manifests = append(wf.manifests, p)
 		wf.found[p] = true
 	}
@@ -96,13 +98,18 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 	return out
 }
 
-// walkForPackages walks top for manifests with the walk check uses for
-// SKILL.md files (its caps, links followed once), when no such walk came
-// first.
-func walkForPackages(top string) *walkFacts {
-	wf := newWalkFacts(top)
-	wf.hidden = true
-	_, errs := findSkillsWith(top, wf.see, nil)
+// seeFolder takes in a folder of the walk and its entries.
+func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	if p != wf.top {
+		wf.folders = append(wf.folders, p)
+	}
+	for _, e := range entries {
+		wf.see(p, e)
+	}
+}
+
+// ended takes in the caps a walk reached, and sorts what it met.
+func (wf *walkFacts) ended(errs []error) *walkFacts {
 	for _, err := range errs {
 		var le *LimitError
 		if errors.As(err, &le) {
@@ -112,11 +119,41 @@ func walkForPackages(top string) *walkFacts {
 	return wf.done()
 }
 
+// walkForPackages walks top for manifests with the walk check uses for
+// SKILL.md files (its caps, links followed once), when no such walk came
+// first. It enters no hidden folder but those on the way to a manifest
+// (.claude-plugin, .agents/plugins, ...): a workspace's .agents/skills or
+// .venv holds no package.
+func walkForPackages(top string) *walkFacts {
+	wf := newWalkFacts(top)
+	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, err error) {
+		if err == nil {
+			wf.seeFolder(p, entries)
+		}
+	}, func(dir, name string) bool {
+		if name[0] != '.' && !strings.HasPrefix(filepath.Base(dir), ".") {
+			return false
+		}
+		rel := name
+		if parent := filepath.Base(dir); strings.HasPrefix(parent, ".") && dir != top {
+			rel = parent + "/" + name
+		}
+		return !hiddenOnTheWay[rel]
+	})
+	return wf.ended(errs)
+}
+
 // done ends a walk: its SKILL.md files and folders sorted for lookups.
 func (wf *walkFacts) done() *walkFacts {
 	slices.Sort(wf.skills)
 	slices.Sort(wf.folders)
 	return wf
+}
+
+// hasFolder reports whether the walk met a folder at p.
+func (wf *walkFacts) hasFolder(p string) bool {
+	_, found := slices.BinarySearch(wf.folders, p)
+	return found
 }
 
 // foldersUnder counts the folders the walk met below dir.
@@ -126,6 +163,21 @@ func (wf *walkFacts) foldersUnder(dir string) int {
 	to, _ := slices.BinarySearch(wf.folders, dir+string(filepath.Separator+1))
 	return to - from
 }
+
+// hiddenOnTheWay are the hidden folders (and the folders inside them) on
+// the way to a manifest: ".claude-plugin", ".agents", ".agents/plugins".
+var hiddenOnTheWay = func() map[string]bool {
+	out := map[string]bool{}
+	for _, rel := range manifestPaths {
+		parts := strings.Split(rel, "/")
+		for i := 1; i < len(parts); i++ {
+			if strings.HasPrefix(parts[0], ".") {
+				out[strings.Join(parts[:i], "/")] = true
+			}
+		}
+	}
+	return out
+}()
 
 // factsFor picks, among the walks of a world, one that covered top, and
 // narrows it to top; nil when none did.
@@ -160,10 +212,13 @@ func (f *packageFinder) note(p string) {
 			continue
 		}
 		dir := p[:len(p)-len(rel)-1]
-		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
 			continue
 		}
-		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+			if rel == "plugin.json" {
+				f.bare[dir] = true // a plugin if its $schema says so (marked)
+			}
 			continue
 		}
 		if strings.HasSuffix(rel, "marketplace.json") {

@@ -193,45 +193,6 @@ func TestParseOverOneMiB(t *testing.T) {
 	}
 }
 
-// TestNameNumber: a number is not a name for any target; each that reads
-// the name says so, as an error where the name is required.
-func TestNameNumber(t *testing.T) {
-	s := Parse("/p/123/SKILL.md", []byte("---\nname: 123\ndescription: x\n---\n"))
-	var got []Problem
-	for _, p := range Validate(s, Targets) {
-		if p.Rule == "name-type" {
-			got = append(got, p)
-		}
-	}
-	if len(got) != 2 || got[0].Range != (Range{10, 13}) || got[1].Range != got[0].Range {
-		t.Fatalf("%+v", got)
-	}
-	for _, p := range got {
-		want := []string{"codex", "claude-code", "gemini", "cursor", "zot"} // the name is optional
-		if p.Severity == Error {
-			want = []string{"agentskills", "zed", "claude-api", "copilot", "tiny-agent"}
-		}
-		if !slices.Equal(p.Targets, want) {
-			t.Errorf("%s for %v, want %v", p.Severity, p.Targets, want)
-		}
-	}
-	if !Loads(got, "codex") || Loads(got, "zed") {
-		t.Fatal("Loads")
-	}
-}
-
-// TestLoadsPerTarget: a target loads a skill unless one of its own errors
-// says otherwise; warnings do not stop it.
-func TestLoadsPerTarget(t *testing.T) {
-	s := Parse("/p/my-skill/SKILL.md", []byte("---\nname: my-skill\ndescription: 42\n---\n"))
-	problems := Validate(s, []*Target{TargetByID("agentskills"), TargetByID("gemini"), TargetByID("claude-code")})
-	for id, want := range map[string]bool{"agentskills": false, "gemini": true, "claude-code": true} {
-		if got := Loads(problems, id); got != want {
-			t.Errorf("Loads(%s) = %v, want %v (%+v)", id, got, want, problems)
-		}
-	}
-}
-
 // TestReparse: parsing a new version from the one before says exactly what
 // parsing it anew says, whether the edit is in the body (the frontmatter is
 // reused) or not.

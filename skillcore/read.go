@@ -52,7 +52,7 @@ func tooLargeMessage(size int64) string {
 // *FileError. (The handle is stat'ed, not the path, so the file judged is
 // the file read, even when the path is swapped in between.)
 func ReadFile(path string, buf []byte) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openFlags, 0)
+	f, err := openFile(path)
 	if err != nil {
 		// A socket cannot be opened at all (ENXIO): say what it is.
 		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
@@ -61,7 +61,7 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
+	st, err := f.stat()
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,12 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
+// handle is an open file (fsys_*.go).
+type handle interface {
+	io.ReadCloser
+	stat() (fs.FileInfo, error)
+}
+
 // readAtMost appends to buf what r holds, up to n bytes, reading until end
 // of file or n.
 func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
@@ -108,7 +114,7 @@ func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
 
 // empty reports whether a file of size 0 is: a pseudo-file's first read
 // yields bytes, or fails (/proc/self/pagemap reads only whole entries).
-func empty(f *os.File) bool {
+func empty(f io.Reader) bool {
 	var b [512]byte
 	n, err := f.Read(b[:])
 	return n == 0 && err == io.EOF
@@ -160,24 +166,30 @@ func ReadSkill(path string) (*Skill, error) {
 // readSkill is ReadSkill reading into buf; src is the text read, nil when
 // the file was not read.
 func readSkill(path string, buf []byte) (s *Skill, src []byte, err error) {
-	// A file not read is a skill with no text and one problem at its
-	// start, for every agent.
+	src, s, err = readSource(path, buf)
+	if s != nil || err != nil {
+		return s, nil, err
+	}
+	return Parse(path, src), src, nil
+}
+
+// readSource reads the text of the skill file at path into buf. A file not
+// read is instead a skill with no text and one problem at its start, for
+// every agent (s).
+func readSource(path string, buf []byte) (src []byte, s *Skill, err error) {
 	if name := filepath.Base(path); IsCaseVariant(name) {
 		s = &Skill{Path: path}
 		s.add("skill-md-case", Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
-		return s, nil, nil
+		return nil, s, nil
 	}
 	src, err = ReadFile(path, buf)
 	var fe *FileError
 	if errors.As(err, &fe) {
 		s = &Skill{Path: path}
 		s.add(fe.Rule, Range{}, fe.Message())
-		return s, nil, nil
+		return nil, s, nil
 	}
-	if err != nil {
-		return nil, nil, err
-	}
-	return Parse(path, src), src, nil
+	return src, nil, err
 }
 
 // readBuffers are the buffers Load reads files into: a file's text is

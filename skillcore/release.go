@@ -51,16 +51,18 @@ func (s *Skill) Reread() (whole, fresh *Skill, err error) {
 	if r == nil {
 		return s, nil, nil
 	}
-	fresh, src, err := readSkill(s.Path, make([]byte, 0, r.size+1))
-	if err != nil {
+	// Parsed only when it changed: most reads back find the same text.
+	src, notRead, err := readSource(s.Path, make([]byte, 0, r.size+1))
+	switch {
+	case err != nil:
 		return nil, nil, err
+	case notRead != nil:
+		return nil, notRead, nil
 	}
-	if src != nil {
-		if whole, ok := s.Restore(src); ok {
-			return whole, nil, nil
-		}
+	if whole, ok := s.Restore(src); ok {
+		return whole, nil, nil
 	}
-	return nil, fresh, nil
+	return nil, Parse(s.Path, src), nil
 }
 
 // Restore returns the skill whole again with src, the file read back, as

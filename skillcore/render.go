@@ -83,7 +83,7 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 	// Size the text up front: escaping rarely grows a value by half.
 	size := len(st.head) + len(st.tail)
 	for _, s := range listed {
-		size += len(st.sep) + 128 + len(s.Path) + 3*(len(catalogDescription(s))+len(s.DirName()))/2
+		size += len(st.sep) + 128 + len(s.Path) + 3*(len(catalogDescription(t, s))+len(s.DirName()))/2
 	}
 	var b strings.Builder
 	b.Grow(size)
@@ -129,8 +129,9 @@ func displayName(t *Target, s *Skill) string {
 	return t.Identify(s)
 }
 
-func catalogDescription(s *Skill) string {
-	d, _ := s.Str("description")
+// catalogDescription is the description as the target's reader sees it.
+func catalogDescription(t *Target, s *Skill) string {
+	d, _ := t.Str(s, "description")
 	return d
 }
 
@@ -155,7 +156,7 @@ var zedStyle = catalogStyle{
 	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + handlebarsEscaper.Replace(name) + "</name>\n" +
-			"    <description>" + handlebarsEscaper.Replace(catalogDescription(s)) + "</description>\n" +
+			"    <description>" + handlebarsEscaper.Replace(catalogDescription(t, s)) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -169,7 +170,7 @@ var skillsRefStyle = catalogStyle{
 	entry: func(t *Target, s *Skill, name string) string {
 		return "<skill>\n" +
 			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
-			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(s))) + "\n</description>\n" +
+			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(t, s))) + "\n</description>\n" +
 			"<location>\n" + s.Path + "\n</location>\n" +
 			"</skill>"
 	},
@@ -180,7 +181,7 @@ var tinyStyle = catalogStyle{
 	head: "<available_skills>", tail: "</available_skills>",
 	entry: func(t *Target, s *Skill, name string) string {
 		return "<skill><name>" + xmlEscaper.Replace(name) +
-			"</name><description>" + xmlEscaper.Replace(catalogDescription(s)) +
+			"</name><description>" + xmlEscaper.Replace(catalogDescription(t, s)) +
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
 	},
@@ -192,7 +193,7 @@ var geminiStyle = catalogStyle{
 	entry: func(t *Target, s *Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + name + "</name>\n" +
-			"    <description>" + catalogDescription(s) + "</description>\n" +
+			"    <description>" + catalogDescription(t, s) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -208,7 +209,7 @@ var copilotStyle = catalogStyle{
 	sep: "\n", tail: "\n</skills>\n",
 	entry: func(t *Target, s *Skill, name string) string {
 		out := "<skill>\n<name>" + name + "</name>\n"
-		if d := catalogDescription(s); d != "" {
+		if d := catalogDescription(t, s); d != "" {
 			out += "<description>" + d + "</description>\n"
 		}
 		return out + "<file>" + s.Path + "</file>\n</skill>"
@@ -224,7 +225,7 @@ var codexStyle = catalogStyle{
 		"### Available skills\n",
 	sep: "\n", sortByName: true,
 	entry: func(t *Target, s *Skill, name string) string {
-		return "- " + name + ": " + collapseSpace(catalogDescription(s)) +
+		return "- " + name + ": " + collapseSpace(catalogDescription(t, s)) +
 			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
 	},
 }
@@ -325,7 +326,7 @@ func zotLine(s *Skill, key string) string {
 var plainStyle = catalogStyle{
 	sep: "\n", tail: "\n",
 	entry: func(t *Target, s *Skill, name string) string {
-		return "- " + name + ": " + catalogDescription(s)
+		return "- " + name + ": " + catalogDescription(t, s)
 	},
 }
 
@@ -342,7 +343,7 @@ func activationSource(scope Scope) string {
 // source, the directory, the relative-path sentence and the trimmed body,
 // every interpolated value XML-escaped so a body cannot close the envelope.
 func RenderActivation(s *Skill, scope Scope) string {
-	name, _ := s.Str("name")
+	name := scalarText(s, "name")
 	if strings.TrimSpace(name) == "" {
 		name = s.DirName()
 	}
@@ -375,8 +376,7 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 			continue
 		}
 		listed++
-		n, _ := e.Skill.Str("name")
-		used += len(n) + len(catalogDescription(e.Skill))
+		used += len(scalarText(e.Skill, "name")) + len(catalogDescription(t, e.Skill))
 		if _, c := claudeListingText(t, e.Skill); c && t.Catalog == CatalogClaude {
 			cut = append(cut, name)
 		}

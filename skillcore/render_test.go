@@ -311,7 +311,7 @@ func TestRenderBudgetReport(t *testing.T) {
 	for _, e := range entries {
 		if !e.Dropped {
 			n, _ := e.Skill.Str("name")
-			used += len(n) + len(catalogDescription(e.Skill))
+			used += len(n) + len(catalogDescription(zed, e.Skill))
 		}
 	}
 	got := BudgetReport(zed, entries)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -81,6 +82,7 @@ func parse(path string, src []byte) *Skill {
 	}
 	s.Meta = meta
 	s.checkShape(meta, false)
+	s.checkTabs()
 	return s
 }
 
@@ -127,18 +129,19 @@ func (s *Skill) add(rule string, r Range, msg string) {
 	s.Problems = append(s.Problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
 }
 
-// checkShape reports duplicate keys, flow collections and anchors anywhere
-// in the frontmatter.
+// checkShape reports duplicate keys anywhere in the frontmatter, and the
+// flow collections, anchors and tags that strict readers refuse.
 func (s *Skill) checkShape(v *Value, inFlow bool) {
 	if v.Style == StyleFlow && !inFlow { // once for the outermost flow collection
-		s.Problems = append(s.Problems, Problem{Rule: "yaml-flow-style", Severity: Error, Range: v.Range,
-			Targets: []string{"agentskills"},
+		s.strict(Problem{Rule: "yaml-flow-style", Range: v.Range,
 			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
 	}
 	if v.Anchor != "" || v.Kind == KindAlias {
-		s.Problems = append(s.Problems, Problem{Rule: "yaml-anchor", Severity: Error, Range: v.Range,
-			Targets: []string{"agentskills"},
+		s.strict(Problem{Rule: "yaml-anchor", Range: v.Range,
 			Message: "YAML anchors and aliases are refused by the reference validator; write the value out"})
+	} else if v.Tagged {
+		s.strict(Problem{Rule: "yaml-tag", Range: v.Range,
+			Message: "explicit YAML tags (!!str, !x) are refused by the reference validator; write the value plain or quoted"})
 	}
 	seen := make(map[string]int, len(v.Fields))
 	for i, f := range v.Fields {
@@ -151,9 +154,94 @@ func (s *Skill) checkShape(v *Value, inFlow bool) {
 		}
 		s.checkShape(f.Value, inFlow || v.Style == StyleFlow)
 	}
+	if f := s.misindentedMap(v); f != nil {
+		s.strict(Problem{Rule: "yaml-syntax", Range: f.KeyRange,
+			Message: fmt.Sprintf("the map under %q is indented differently from the map before it in the same mapping; strictyaml (the reference validator) refuses that", f.Key)})
+	}
 	for _, it := range v.Items {
 		s.checkShape(it, inFlow || v.Style == StyleFlow)
 	}
+}
+
+// misindentedMap finds the first entry of v whose value is a block map
+// starting at another column than the block maps of the entries before it:
+// strictyaml refuses such a mapping ("inconsistent with previous mapping").
+func (s *Skill) misindentedMap(v *Value) *Field {
+	col := -1
+	for i := range v.Fields {
+		m := v.Fields[i].Value
+		if m.Kind != KindMap || m.Style == StyleFlow || m.Range.Start < 0 {
+			continue
+		}
+		c := m.Range.Start - (bytes.LastIndexByte(s.Src[:m.Range.Start], '\n') + 1)
+		switch {
+		case col < 0:
+			col = c
+		case c != col:
+			return &v.Fields[i]
+		}
+	}
+	return nil
+}
+
+// checkTabs reports the first tab outside quoted and block scalars and
+// comments: strictyaml's scanner (from PyYAML) skips only spaces between
+// tokens and ends a plain scalar at a tab, so it refuses `name:\tx`,
+// `description: a\tb` and a trailing tab, all of which yaml.v3 reads.
+func (s *Skill) checkTabs() {
+	content := s.Frontmatter.Content
+	if bytes.IndexByte(s.Src[content.Start:content.End], '\t') < 0 {
+		return
+	}
+	var text []Range // quoted and block scalars, where a tab is text
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		if v.Style == StyleQuoted || v.Style == StyleBlock {
+			text = append(text, v.Range)
+		}
+		for _, f := range v.Fields {
+			walk(f.Value)
+		}
+		for _, it := range v.Items {
+			walk(it)
+		}
+	}
+	walk(s.Meta)
+	for pos := content.Start; pos < content.End; {
+		line, next := lineAt(s.Src, pos)
+		line.End = min(line.End, content.End)
+		pos = next
+		for i := line.Start; i < line.End; i++ {
+			c := s.Src[i]
+			inText := slices.ContainsFunc(text, func(r Range) bool { return r.Start <= i && i < r.End })
+			switch {
+			case inText:
+			case c == '#' && (i == line.Start || s.Src[i-1] == ' ' || s.Src[i-1] == '\t'):
+				i = line.End // a comment runs to the end of the line
+			case c == '\t':
+				s.strict(Problem{Rule: "yaml-syntax", Range: Range{i, i + 1},
+					Message: "a tab outside a quoted or block value; strictyaml (the reference validator) takes only spaces between YAML tokens"})
+				return
+			}
+		}
+	}
+}
+
+// strict adds p as an error of the targets that read YAML with strictyaml.
+func (s *Skill) strict(p Problem) {
+	p.Severity, p.Targets = Error, strictReaders()
+	s.Problems = append(s.Problems, p)
+}
+
+// strictReaders lists the targets that read YAML with strictyaml.
+func strictReaders() []string {
+	var ids []string
+	for _, t := range Targets {
+		if t.Reading.Strict {
+			ids = append(ids, t.ID)
+		}
+	}
+	return ids
 }
 
 func firstInvalidUTF8(b []byte) int {

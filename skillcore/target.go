@@ -27,14 +27,39 @@ type Target struct {
 	BoolWords map[string]bool
 	// ReservedDirs are directory names the agent keeps for itself.
 	ReservedDirs []string
-	// MetadataFatal: a wrongly typed metadata map fails the whole skill.
-	MetadataFatal bool
-	Catalog       CatalogFormat
+	// Reading is how the agent's YAML reader turns frontmatter into values.
+	Reading Reading
+	// Fences is which delimiter lines the agent accepts around the
+	// frontmatter.
+	Fences  Fences
+	Catalog CatalogFormat
 	// UploadOnly targets have no roots; they apply only when named.
 	UploadOnly bool
 	// Plugins is how the agent names the skills of a plugin it loads
 	// (which formats it reads is in PluginFormats).
 	Plugins PluginNaming
+}
+
+// Reading is how a loader reads the frontmatter's YAML.
+type Reading struct {
+	// ScalarText: every scalar is taken as its text (`name: 123` is the
+	// name "123"), as strictyaml, serde's String, VS Code's YAML reader and
+	// line-based readers do. Otherwise booleans, numbers, null and dates are
+	// not strings, as for js-yaml, the yaml package and PyYAML.
+	ScalarText bool
+	// Strict is strictyaml: flow collections, anchors, aliases and explicit
+	// tags are refused.
+	Strict bool
+	// StructFatal: name and description are read into a typed struct, so one
+	// that is a list or a map fails the whole skill even where it is optional.
+	StructFatal bool
+}
+
+// Fences says whether a loader still sees a delimiter line with spaces or
+// tabs after its "---".
+type Fences struct {
+	OpenSpaces  bool
+	CloseSpaces bool
 }
 
 // Scope says whose skill it is.
@@ -130,8 +155,11 @@ type NameRule struct {
 	StrictHyphens bool // no leading, trailing or consecutive "-"
 	MatchDir      bool // must equal the directory name (after NFKC)
 	CollapseSpace bool // whitespace runs count as one space
-	Reserved      []string
-	NoXML         bool
+	Trim          bool // surrounding whitespace is stripped before the checks
+	// NFKC: the checks apply to the name's NFKC form, as skills-ref does.
+	NFKC     bool
+	Reserved []string
+	NoXML    bool
 	// Identity is how the agent names the skill for collisions.
 	Identity Identity
 	FoldCase bool // names compared case-insensitively
@@ -154,6 +182,8 @@ type DescriptionRule struct {
 	Unit          Unit
 	CollapseSpace bool
 	NoXML         bool
+	// ShortMax limits metadata.short-description (codex); 0: not read.
+	ShortMax int
 	// ListingMax cuts description plus ListingExtra in the agent's listing.
 	ListingMax   int
 	ListingExtra string
@@ -167,6 +197,7 @@ const (
 	StringType
 	BoolType
 	StringMapType      // a map of string to string
+	MapType            // a map, its values unchecked
 	StringOrListType   // a string, or a list of strings
 	SpaceSeparatedType // a string of space-separated words; a list is tolerated
 )
@@ -176,6 +207,9 @@ type FieldSpec struct {
 	Type FieldType
 	Enum []string
 	Max  int // in chars, 0: no limit
+	// Fatal: a value of the wrong type makes the agent refuse the skill
+	// (a typed struct field, or a validator's "must").
+	Fatal bool
 }
 
 // CatalogFormat is how a target lists skills for the model.
@@ -220,4 +254,31 @@ func (t *Target) Knows(key string) bool {
 	}
 	_, ok := t.Fields[key]
 	return ok
+}
+
+// Str returns a top-level field's value as the target's reader sees text:
+// a string, or for readers that take scalars as text, any scalar.
+func (t *Target) Str(s *Skill, key string) (string, bool) {
+	f := s.Field(key)
+	if f == nil {
+		return "", false
+	}
+	return t.text(f.Value)
+}
+
+// scalarText is a top-level field's text when it is a scalar, as readers
+// that take scalars as text see it; "" otherwise.
+func scalarText(s *Skill, key string) string {
+	if f := s.Field(key); f != nil && f.Value.IsScalar() {
+		return f.Value.Text
+	}
+	return ""
+}
+
+// text is v as the target's reader sees text, if it is text to it.
+func (t *Target) text(v *Value) (string, bool) {
+	if v.Kind == KindString || t.Reading.ScalarText && v.IsScalar() {
+		return v.Text, true
+	}
+	return "", false
 }

@@ -74,6 +74,12 @@ func (c *checker) file() {
 		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
 			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
 	}
+	if fm := s.Frontmatter; fm.OpenSpaces && !t.Fences.OpenSpaces {
+		c.add("frontmatter-missing", Error, fm.Open, "the opening line has spaces after ---; this agent wants it exactly ---")
+	}
+	if fm := s.Frontmatter; fm.CloseSpaces && !t.Fences.CloseSpaces && !exactDelimiterAfter(s.Src, fm.Body.Start) {
+		c.add("frontmatter-unclosed", Error, fm.Close, "the closing line has spaces after ---; this agent wants a line that is exactly --- and finds none")
+	}
 	if len(t.ReservedDirs) > 0 && slices.Contains(t.ReservedDirs, s.DirName()) {
 		c.add("name-reserved", Error, Range{0, 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
 	}
@@ -90,6 +96,13 @@ func (c *checker) name() {
 		return
 	}
 	v := f.Value
+	if rule.Trim {
+		name = strings.TrimSpace(name)
+	}
+	dir := c.s.DirName()
+	if rule.NFKC {
+		name, dir = norm.NFKC.String(name), norm.NFKC.String(dir)
+	}
 	if rule.Max > 0 && measure(name, rule.Unit) > rule.Max {
 		c.add("name-too-long", Error, v.Range, lengthMessage("name", name, rule.Max, rule.Unit))
 	}
@@ -113,7 +126,7 @@ func (c *checker) name() {
 	if rule.StrictHyphens && (strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") || strings.Contains(name, "--")) {
 		c.add("name-hyphens", Error, v.Range, fmt.Sprintf("name %q starts or ends with \"-\" or has \"--\"", name))
 	}
-	if rule.MatchDir && norm.NFKC.String(name) != norm.NFKC.String(c.s.DirName()) {
+	if rule.MatchDir && name != dir {
 		c.add("name-dir-mismatch", Error, v.Range, fmt.Sprintf("name %q differs from its directory name %q", name, c.s.DirName()))
 	}
 	for _, word := range rule.Reserved {
@@ -123,10 +136,26 @@ func (c *checker) name() {
 	}
 }
 
+// exactDelimiterAfter reports whether a line that is exactly "---" starts
+// at or after pos: Zed, which takes only such a line as the closing one,
+// then closes there (the "--- " line before it ends the first YAML
+// document, which is all it reads).
+func exactDelimiterAfter(src []byte, pos int) bool {
+	for pos < len(src) {
+		line, next := lineAt(src, pos)
+		if string(src[line.Start:line.End]) == "---" {
+			return true
+		}
+		pos = next
+	}
+	return false
+}
+
 // text reads a string field the target judges: missingRule when it is
 // absent (with the message missing, if any: an error when required, else a
-// warning), typeRule when it is not a string or is blank. It returns the
-// value, whitespace collapsed where the target collapses it.
+// warning), typeRule when it is not text to the target's reader or is blank
+// (an error too where a list or map fails the target's typed struct). It
+// returns the value, whitespace collapsed where the target collapses it.
 func (c *checker) text(key, missingRule, typeRule, missing string, required, collapse bool) (*Field, string, bool) {
 	sev := Warning
 	if required {
@@ -140,18 +169,25 @@ func (c *checker) text(key, missingRule, typeRule, missing string, required, col
 		return nil, "", false
 	}
 	v := f.Value
+	text, ok := c.t.text(v)
 	switch {
-	case v.Kind != KindString:
+	case !ok:
+		if !v.IsScalar() && c.t.Reading.StructFatal {
+			sev = Error
+		}
 		c.add(typeRule, sev, v.Range, typeMessage(key, v))
 		return nil, "", false
-	case strings.TrimSpace(v.Text) == "":
+	case v.Kind == KindNull && text == "":
+		c.add(typeRule, sev, v.Range, typeMessage(key, v))
+		return nil, "", false
+	case strings.TrimSpace(text) == "":
 		c.add(typeRule, sev, v.Range, key+" is blank")
 		return nil, "", false
 	}
 	if collapse {
-		return f, collapseSpace(v.Text), true
+		return f, collapseSpace(text), true
 	}
-	return f, v.Text, true
+	return f, text, true
 }
 
 var xmlTagRE = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
@@ -180,7 +216,7 @@ func (c *checker) description() {
 	}
 	if rule.ListingMax > 0 {
 		listing := desc
-		if extra, ok := c.s.Str(rule.ListingExtra); ok {
+		if extra, ok := c.t.Str(c.s, rule.ListingExtra); ok {
 			listing += " - " + extra
 		}
 		if n := utf8.RuneCountInString(listing); n > rule.ListingMax {
@@ -188,12 +224,25 @@ func (c *checker) description() {
 			c.add("description-truncated", Warning, v.Range, fmt.Sprintf("description + %s is %d chars; the listing cuts at %d, losing %q", rule.ListingExtra, n, rule.ListingMax, abbreviate(cut, 40)))
 		}
 	}
-	if c.t.MetadataFatal {
-		if md := c.s.Field("metadata"); md != nil {
-			if sd := md.Value.Field("short-description"); sd != nil && sd.Value.Kind == KindString && utf8.RuneCountInString(sd.Value.Text) > 1024 {
-				c.add("description-too-long", Error, sd.Value.Range, lengthMessage("metadata.short-description", sd.Value.Text, 1024, Chars))
-			}
-		}
+	if rule.ShortMax > 0 {
+		c.shortDescription(rule.ShortMax)
+	}
+}
+
+// shortDescription checks metadata.short-description, which codex reads
+// into a string: a list or map there fails the skill.
+func (c *checker) shortDescription(limit int) {
+	md := c.s.Field("metadata")
+	if md == nil {
+		return
+	}
+	sd := md.Value.Field("short-description")
+	switch {
+	case sd == nil:
+	case !sd.Value.IsScalar():
+		c.add("metadata-type", Error, sd.Value.Range, fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", article(sd.Value.Kind)))
+	case utf8.RuneCountInString(collapseSpace(sd.Value.Text)) > limit:
+		c.add("description-too-long", Error, sd.Value.Range, lengthMessage("metadata.short-description", sd.Value.Text, limit, Chars))
 	}
 }
 
@@ -210,6 +259,10 @@ func (c *checker) fields() {
 
 func (c *checker) field(f Field, spec FieldSpec) {
 	v := f.Value
+	sev := Warning
+	if spec.Fatal {
+		sev = Error
+	}
 	switch spec.Type {
 	case BoolType:
 		if v.Kind == KindBool {
@@ -218,48 +271,40 @@ func (c *checker) field(f Field, spec FieldSpec) {
 		if _, ok := c.t.BoolWords[strings.ToLower(v.Text)]; ok && v.IsScalar() {
 			return
 		}
-		c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be true or false, not %s; the agent ignores it", f.Key, describe(v)))
+		effect := "the agent ignores it"
+		if spec.Fatal {
+			effect = "the agent refuses the skill"
+		}
+		c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be true or false, not %s; %s", f.Key, describe(v), effect))
 	case StringType:
-		if v.Kind != KindString {
-			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, describe(v)))
+		text, ok := c.t.text(v)
+		if !ok {
+			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, describe(v)))
 			return
 		}
-		if len(spec.Enum) > 0 && !slices.Contains(spec.Enum, v.Text) {
-			c.add("field-value", Warning, v.Range, fmt.Sprintf("%s is %q; it must be one of %s", f.Key, v.Text, strings.Join(spec.Enum, ", ")))
+		if len(spec.Enum) > 0 && !slices.Contains(spec.Enum, text) {
+			c.add("field-value", Warning, v.Range, fmt.Sprintf("%s is %q; it must be one of %s", f.Key, text, strings.Join(spec.Enum, ", ")))
 		}
-		if spec.Max > 0 && utf8.RuneCountInString(v.Text) > spec.Max {
+		if spec.Max > 0 && utf8.RuneCountInString(text) > spec.Max {
 			rule := "field-value"
 			if f.Key == "compatibility" {
 				rule = "compatibility-too-long"
 			}
-			c.add(rule, Error, v.Range, lengthMessage(f.Key, v.Text, spec.Max, Chars))
+			c.add(rule, Error, v.Range, lengthMessage(f.Key, text, spec.Max, Chars))
 		}
-	case StringMapType:
-		sev := Warning
-		if c.t.MetadataFatal || c.t.RejectUnknown || c.t.ID == "tiny-agent" {
-			sev = Error
-		}
-		if v.Kind != KindMap {
-			c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be a map of string keys to string values, not %s", f.Key, describe(v)))
-			return
-		}
-		for _, e := range v.Fields {
-			if e.Value.Kind != KindString {
-				c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s should be a string, not %s; quote it", f.Key, e.Key, describe(e.Value)))
-			}
-		}
+	case StringMapType, MapType:
+		c.mapField(f, spec, sev)
 	case SpaceSeparatedType:
-		switch v.Kind {
-		case KindString:
-		case KindList:
+		switch {
+		case v.Kind == KindList:
 			c.add("allowed-tools-format", Warning, v.Range, fmt.Sprintf("%s is a list; the spec wants one space-separated string", f.Key))
-		default:
+		case !c.isText(v):
 			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a space-separated string, not %s", f.Key, describe(v)))
 		}
 	case StringOrListType:
-		ok := v.Kind == KindString
+		ok := c.isText(v)
 		if v.Kind == KindList {
-			ok = !slices.ContainsFunc(v.Items, func(it *Value) bool { return it.Kind != KindString })
+			ok = !slices.ContainsFunc(v.Items, func(it *Value) bool { return !c.isText(it) })
 		}
 		if !ok {
 			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
@@ -267,26 +312,67 @@ func (c *checker) field(f Field, spec FieldSpec) {
 	}
 }
 
-// unknownFields reports keys that no target reading the file knows. Those
-// that reject unknown fields make it an error.
+func (c *checker) isText(v *Value) bool {
+	_, ok := c.t.text(v)
+	return ok
+}
+
+// mapField checks a map field such as metadata: a map (an empty value reads
+// as an empty map in a typed struct) and, for a map of string to string,
+// values the target reads as text.
+func (c *checker) mapField(f Field, spec FieldSpec, sev Severity) {
+	v := f.Value
+	want := "a map of string keys to string values"
+	if spec.Type == MapType {
+		want = "a map"
+	}
+	if v.Kind != KindMap && !(v.Kind == KindNull && v.Text == "" && spec.Type == MapType) {
+		c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be %s, not %s", f.Key, want, describe(v)))
+		return
+	}
+	if spec.Type != StringMapType {
+		return
+	}
+	for _, e := range v.Fields {
+		switch {
+		case c.isText(e.Value):
+		case e.Value.IsScalar():
+			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s should be a string, not %s; quote it", f.Key, e.Key, describe(e.Value)))
+		default:
+			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s is %s; the spec wants string values", f.Key, e.Key, article(e.Value.Kind)))
+		}
+	}
+}
+
+// unknownFields reports keys that no target reading the file knows, and
+// keys that a target rejecting unknown fields does not know even though
+// another reader does (agentskills refuses copilot's argument-hint).
 func (c *checker) unknownFields(targets []*Target) {
 	for _, f := range c.s.Meta.Fields {
-		known := slices.ContainsFunc(targets, func(t *Target) bool { return t.Knows(f.Key) })
-		if known {
-			continue
-		}
 		var rejecting []string
 		for _, t := range targets {
-			if t.RejectUnknown {
+			if t.RejectUnknown && !t.Knows(f.Key) {
 				rejecting = append(rejecting, t.ID)
 			}
+		}
+		by := honouredBy(f.Key)
+		if slices.ContainsFunc(targets, func(t *Target) bool { return t.Knows(f.Key) }) {
+			if len(rejecting) > 0 {
+				verb := "refuse"
+				if len(rejecting) == 1 {
+					verb = "refuses"
+				}
+				msg := fmt.Sprintf("field %q is not one of the spec's fields, so %s %s the skill; only %s read it", f.Key, strings.Join(rejecting, ", "), verb, strings.Join(by, ", "))
+				c.out = append(c.out, Problem{Rule: "field-unknown", Severity: Error, Range: f.KeyRange, Message: msg, Targets: rejecting})
+			}
+			continue
 		}
 		sev, tids := Error, rejecting
 		if len(rejecting) == 0 {
 			sev, tids = Warning, idsOf(targets)
 		}
 		msg := fmt.Sprintf("unknown field %q", f.Key)
-		if by := honouredBy(f.Key); len(by) > 0 {
+		if len(by) > 0 {
 			msg = fmt.Sprintf("field %q is not read by the agents that load this file; only %s read it", f.Key, strings.Join(by, ", "))
 		} else if s := ClosestField(f.Key); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
@@ -307,18 +393,22 @@ func honouredBy(key string) []string {
 }
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".
-// It runs once per unknown key, and a file may have thousands: fields
-// whose length alone puts them too far are not compared.
-func ClosestField(key string) string {
-	a := []rune(strings.ToLower(key))
+// It runs once per unknown key, and a file may have thousands.
+func ClosestField(key string) string { return Closest(key, knownFields()) }
+
+// Closest suggests the word of known nearest to a misspelt one, or "" when
+// none is near enough to be what was meant. Words whose length alone puts
+// them too far are not compared.
+func Closest(word string, known []string) string {
+	a := []rune(strings.ToLower(word))
 	var b []rune
 	best, bestD := "", 4
-	for _, k := range knownFields() {
-		limit := min(bestD, max(2, len(k)/3+1)) // known fields are ASCII
-		if abs(len(a)-len(k)) >= limit {
+	for _, k := range known {
+		b = append(b[:0], []rune(k)...)
+		limit := min(bestD, max(2, len(b)/3+1))
+		if abs(len(a)-len(b)) >= limit {
 			continue // the distance is at least the difference in length
 		}
-		b = append(b[:0], []rune(k)...)
 		if d := editDistance(a, b, limit); d < limit {
 			best, bestD = k, d
 		}
@@ -380,17 +470,19 @@ func editDistance(a, b []rune, limit int) int {
 
 const (
 	asciiRune = iota // a-z, 0-9, "-"
-	specRune         // a lowercase or caseless letter or digit outside ASCII
+	specRune         // a letter or number outside ASCII that lowercasing keeps
 	badRune
 )
 
+// nameRuneClass sorts a name's characters as skills-ref does: Python's
+// c.isalnum() (letters and numbers of any script) and name == name.lower().
 func nameRuneClass(r rune) int {
 	switch {
 	case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
 		return asciiRune
 	case r < utf8.RuneSelf:
 		return badRune
-	case (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.IsUpper(r) && !unicode.IsTitle(r):
+	case (unicode.IsLetter(r) || unicode.IsNumber(r)) && unicode.ToLower(r) == r:
 		return specRune
 	}
 	return badRune

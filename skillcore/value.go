@@ -37,6 +37,7 @@ type Value struct {
 	Text   string   // the decoded scalar (for KindString and other scalars)
 	Range  Range    // the value as written: its anchor or tag, quotes and brackets included
 	Anchor string   // an anchor defined on this value ("&a"), if any
+	Tagged bool     // written with an explicit tag ("!!str x", "!x y")
 	Items  []*Value // list items
 	Fields []Field  // map entries, in source order
 }

@@ -396,18 +396,12 @@ func (w *World) judge(s *Skill) *Entry {
 // and what they say. It only reads the world, so Load runs it in parallel.
 func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
-	for i, r := range roots {
-		if r.Finds(s.Path) {
-			e.Roots = append(e.Roots, &roots[i])
-			if len(r.Project) > len(e.Project) {
-				e.Project = r.Project
-			}
-		}
-	}
+	e.Roots, e.Project = findingRoots(s.Path, roots)
 	e.Targets = w.readers(e)
 	e.Problems = Validate(s, e.Targets)
-	name, _ := s.Str("name")
-	desc, _ := s.Str("description")
+	// The budget's size counts scalars as text, as Zed, the one target
+	// with a budget, reads them.
+	name, desc := scalarText(s, "name"), scalarText(s, "description")
 	var loads []string
 	for _, t := range e.Targets {
 		if Loads(e.Problems, t.ID) {
@@ -437,6 +431,20 @@ func (e *Entry) InstalledName(t *Target) string {
 		return p.InstalledName(e.Skill)
 	}
 	return ""
+}
+
+// findingRoots lists the roots that find the file at path, and the
+// project of the deepest of them.
+func findingRoots(path string, roots []Root) (found []*Root, project string) {
+	for i, r := range roots {
+		if r.Finds(path) {
+			found = append(found, &roots[i])
+			if len(r.Project) > len(project) {
+				project = r.Project
+			}
+		}
+	}
+	return found, project
 }
 
 // packageFor is the package through which t loads the file, nil when its
@@ -558,12 +566,15 @@ func (t *Target) Identify(s *Skill) string {
 	case DirName:
 		name = s.DirName()
 	case NameOrDir:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
 		if strings.TrimSpace(name) == "" {
 			name = s.DirName()
 		}
 	default:
-		name, _ = s.Str("name")
+		name, _ = t.Str(s, "name")
+	}
+	if t.Name.Trim {
+		name = strings.TrimSpace(name)
 	}
 	if t.Name.CollapseSpace {
 		name = collapseSpace(name)

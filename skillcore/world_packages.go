@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 )
 
 // The world's packages change when a manifest does: the files they bring
@@ -70,22 +71,25 @@ func (w *World) ManifestPaths() []string {
 }
 
 // ReloadPackages reads the manifests again (one changed on disk), judges
-// again every file of the world against the packages found, reads the
-// files a package now brings, and returns the files whose roots changed.
+// again every file of the world whose roots change with the packages
+// found, reads the files a package now brings, and returns every file when
+// any one's roots changed (its collisions may touch any other), else none.
 func (w *World) ReloadPackages() []string {
 	w.rootList = nil
 	roots := w.roots()
 	var changed, reread []string
 	for p, e := range w.entries {
+		if found, _ := findingRoots(p, roots); sameRoots(e.Roots, found) {
+			e.Roots = found // judged as it was: only its roots are the new list's
+			continue
+		}
+		changed = append(changed, p)
 		if e.Skill.Released() {
 			reread = append(reread, p) // its body is on disk only
 			continue
 		}
 		ne := w.evaluate(e.Skill, roots)
 		w.place(ne)
-		if !sameRoots(e.Roots, ne.Roots) {
-			changed = append(changed, p)
-		}
 		w.entries[p] = ne
 	}
 	for _, r := range roots {
@@ -101,8 +105,11 @@ func (w *World) ReloadPackages() []string {
 	}
 	w.gen++
 	w.Load(reread)
-	slices.Sort(changed)
-	return changed
+	if len(changed) > 0 {
+		// Names moved: any file may now collide, or no longer.
+		return w.Paths()
+	}
+	return nil
 }
 
 // sameRoots reports whether two lists of roots are the same roots.
@@ -115,7 +122,8 @@ func sameRoots(a, b []*Root) bool {
 
 // Manifest returns the manifest at path as the world's packages read it,
 // with its problems; a manifest no package search met is read and checked
-// on its own. Nil when there is none.
+// on its own, unless its name alone (plugin.json, marketplace.json) is all
+// that makes it one. Nil when there is none.
 func (w *World) Manifest(path string) *Manifest {
 	path = filepath.Clean(path)
 	for _, ps := range w.PackageSets() {
@@ -123,7 +131,7 @@ func (w *World) Manifest(path string) *Manifest {
 			return m
 		}
 	}
-	if !IsManifest(path) {
+	if !IsManifest(path) || !strings.Contains(filepath.ToSlash(manifestRel(path)), "/") && filepath.Base(path) != "gemini-extension.json" {
 		return nil
 	}
 	return checkAlone(path, w.manifests[path])
@@ -150,6 +158,16 @@ func checkAlone(path string, src []byte) *Manifest {
 	}
 	m, _ := readManifest(path)
 	return m
+}
+
+// manifestRel is the longest manifest path path ends with ("" none).
+func manifestRel(path string) string {
+	root := manifestRoot(path)
+	if root == filepath.Dir(path) && !IsManifest(path) {
+		return ""
+	}
+	rel, _ := filepath.Rel(root, path)
+	return rel
 }
 
 // manifestRoot is the plugin or marketplace root a manifest path belongs

@@ -309,7 +309,7 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 	d.nodes++
 	start := d.offset(n.Line, n.Column)
 	limit = max(limit, start) // should yaml.v3 place a node past its parent's end
-	v := &Value{Anchor: n.Anchor, Text: n.Value}
+	v := &Value{Anchor: n.Anchor, Text: n.Value, Tagged: n.Style&yaml.TaggedStyle != 0 || start < len(d.src) && d.src[start] == '!'}
 	if depth > maxYAMLDepth || d.nodes > maxYAMLNodes {
 		if depth == maxYAMLDepth+1 || d.nodes == maxYAMLNodes+1 {
 			d.add("yaml-syntax", Range{start, start}, fmt.Sprintf("frontmatter nests deeper than %d levels or holds more than %d values; skill-ls stops reading it here", maxYAMLDepth, maxYAMLNodes))
@@ -330,7 +330,7 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 		v.Style = flowOr(n.Style)
 		v.Range = d.collectionSpan(v.Style, start, limit)
 		for i, c := range n.Content {
-			v.Items = append(v.Items, d.value(c, d.nextStart(n.Content, i+1, v.Range.End), depth+1))
+			v.Items = append(v.Items, d.flowItem(v, d.value(c, d.nextStart(n.Content, i+1, v.Range.End), depth+1)))
 		}
 	case yaml.MappingNode:
 		v.Kind = KindMap
@@ -346,8 +346,19 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 			v.Fields = append(v.Fields, Field{
 				Key:      key.Text,
 				KeyRange: key.Range,
-				Value:    d.value(val, d.nextStart(n.Content, i+2, v.Range.End), depth+1),
+				Value:    d.flowItem(v, d.value(val, d.nextStart(n.Content, i+2, v.Range.End), depth+1)),
 			})
+		}
+	}
+	return v
+}
+
+// flowItem ends a plain scalar of a flow collection at the "," "]" or "}"
+// that closes it, which plainEnd, made for block style, keeps.
+func (d *yamlDoc) flowItem(parent, v *Value) *Value {
+	if parent.Style == StyleFlow && v.IsScalar() && v.Style == StylePlain {
+		if i := bytes.IndexAny(d.src[v.Range.Start:v.Range.End], ",]}"); i >= 0 {
+			v.Range.End = trimSpaceEnd(d.src, v.Range.Start, v.Range.Start+i)
 		}
 	}
 	return v

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -41,8 +40,7 @@ func (r benchResult) verdict() string {
 // generated workspaces and the corpus, and a language server driven through
 // its stdio by a client.
 func bench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("bench")
 	sizes := fs.String("sizes", "100,1000,10000", "workspace sizes (skills) to generate")
 	corpus := fs.String("corpus", "../shared/corpus", "a folder of real SKILL.md files to check ('' to skip)")
 	packages := fs.String("packages", "../shared/packages", "a folder of real plugin repositories, copied with the corpus into the large corpus ('' for none)")
@@ -53,8 +51,8 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
 	exe, err := os.Executable()
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,20 +11,27 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// catalog prints the catalog one agent would build for a project, then how
-// much of its budget it uses.
+// catalog prints the catalog an agent would build for a project on
+// standard output, and how much of its budget it uses on standard error.
+// Without --target it prints one headed section for each agent that loads
+// a skill of the project.
 func catalog(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("catalog", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	target := fs.String("target", "zed", "the agent whose catalog to print ("+strings.Join(skillcore.TargetIDs(), ", ")+")")
-	project := fs.String("project", "", "the project directory (default: the project holding the current directory)")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		return exitUsage
+	fs := newFlags("catalog")
+	target := fs.String("target", "", "the agent whose catalog to print (default: every agent that loads a skill of the project): "+strings.Join(skillcore.TargetIDs(), ", "))
+	project := fs.String("project", "", "the project folder (default: the project holding the current folder)")
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
 	}
-	t := skillcore.TargetByID(*target)
-	if t == nil {
-		fmt.Fprintf(stderr, "skill-ls: unknown target %q (one of %s)\n", *target, strings.Join(skillcore.TargetIDs(), ", "))
-		return exitUsage
+	if code, done := noArgs(fs, stderr); done {
+		return code
+	}
+	var pinned []string
+	if *target != "" {
+		if skillcore.TargetByID(*target) == nil {
+			fmt.Fprintf(stderr, "skill-ls catalog: %s\n", escapeText(skillcore.UnknownWord("target", *target, skillcore.TargetIDs())))
+			return exitUsage
+		}
+		pinned = []string{*target}
 	}
 	home, _ := os.UserHomeDir()
 	dir, err := projectDir(*project, skillcore.Env{Home: home, Getenv: os.Getenv})
@@ -33,23 +39,59 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		err = isDir(dir)
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "skill-ls:", err)
+		fmt.Fprintln(stderr, "skill-ls catalog:", escapeText(err.Error()))
 		return exitUsage
 	}
-	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: []string{t.ID}, Getenv: os.Getenv})
+	// The project's configuration adds its roots and pins its targets, as
+	// in check and the editor; its problems are check's to report.
+	var cfg *skillcore.Config
+	if path := skillcore.FindConfig(dir); path != "" {
+		cfg, _ = skillcore.LoadConfig(path, analysis.RuleIDs())
+	}
+	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: pinned, Project: cfg, Getenv: os.Getenv})
 	partial := false
 	for _, err := range ws.Scan() {
-		fmt.Fprintln(stderr, "skill-ls:", err)
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		partial = partial || limitOf(err) != nil
 	}
 	if partial {
 		return exitUsage
 	}
-	entries := ws.World.Catalog(t, dir)
-	fmt.Fprint(stdout, skillcore.RenderCatalog(t, entries))
-	fmt.Fprintln(stdout)
-	fmt.Fprintln(stdout, skillcore.BudgetReport(t, entries))
+	targets := ws.World.Pinned
+	if len(targets) == 0 {
+		targets = loadingTargets(ws.World, dir)
+	}
+	if len(targets) == 0 {
+		fmt.Fprintf(stderr, "skill-ls catalog: no agent loads a skill of %s\n", escapeText(dir))
+	}
+	for i, t := range targets {
+		entries := ws.World.Catalog(t, dir)
+		if len(pinned) == 0 {
+			if i > 0 {
+				fmt.Fprintln(stdout)
+			}
+			fmt.Fprintf(stdout, "==> %s <==\n", t.ID)
+			fmt.Fprintf(stderr, "%s: ", t.ID)
+		}
+		fmt.Fprint(stdout, skillcore.RenderCatalog(t, entries))
+		fmt.Fprint(stderr, skillcore.BudgetReport(t, entries))
+	}
 	return exitOK
+}
+
+// loadingTargets are the agents that load a skill of the project, in table
+// order.
+func loadingTargets(w *skillcore.World, dir string) []*skillcore.Target {
+	var out []*skillcore.Target
+	for _, t := range skillcore.Targets {
+		for _, e := range w.Catalog(t, dir) {
+			if e.Scope == skillcore.ScopeProject {
+				out = append(out, t)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // projectDir is the named project, or the one holding the working directory.

@@ -3,12 +3,10 @@ package main
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -18,65 +16,111 @@ import (
 
 // check judges SKILL.md files and reports their findings.
 func check(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	targets := fs.String("target", "", "comma-separated targets to apply (default: those that discover each file)")
-	format := fs.String("format", "text", "output format: text, json or sarif")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	opts, paths, code, done := parseCheckFlags(args, stdout, stderr)
+	if done {
+		return code
 	}
-	if !slices.Contains([]string{"text", "json", "sarif"}, *format) {
-		fmt.Fprintf(stderr, "skill-ls: unknown format %q (text, json or sarif)\n", *format)
-		return exitUsage
-	}
-	var pinned []string
-	if *targets != "" {
-		for _, id := range strings.Split(*targets, ",") {
-			if skillcore.TargetByID(strings.TrimSpace(id)) == nil {
-				fmt.Fprintf(stderr, "skill-ls: unknown target %q (one of %s)\n", id, strings.Join(skillcore.TargetIDs(), ", "))
-				return exitUsage
-			}
-			pinned = append(pinned, strings.TrimSpace(id))
-		}
-	}
-	// A check is one short batch: collect garbage less often, for a few MiB
-	// on small trees, but not past a soft limit on large ones, where three
-	// times what the run holds would be more than the 100 MiB budget.
-	debug.SetGCPercent(200)
-	debug.SetMemoryLimit(checkMemoryLimit)
-	run, err := newCheckRun(fs.Args(), pinned, stderr)
+	project, err := opts.projectConfig(paths)
 	if err != nil {
-		fmt.Fprintln(stderr, "skill-ls:", err)
+		fmt.Fprintln(stderr, "skill-ls: configuration:", escapeText(err.Error()))
 		return exitUsage
+	}
+	home, _ := os.UserHomeDir()
+	cfg := analysis.Config{Home: home, Targets: opts.targets, Rules: opts.rules, Project: project, Getenv: os.Getenv,
+		// Bodies are checked as they are read and let go: a run over
+		// 10,000 skills need not hold them all.
+		ReleaseBodies: true}
+	run, err := newCheckRun(paths, cfg, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+		return exitUsage
+	}
+	if err := run.selectFiles(opts, len(paths) > 0); err != nil {
+		// Nothing to report is no success: say why, as for no SKILL.md.
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+		return exitUsage
+	}
+	fixed := 0
+	if opts.fix {
+		fixed = run.fix()
 	}
 	rep := run.report()
+	rep.Summary.Fixed = fixed
 	out := bufio.NewWriterSize(stdout, 64<<10)
-	switch *format {
+	switch opts.format {
 	case "json":
 		err = writeJSON(out, rep)
 	case "sarif":
 		err = writeSARIF(out, rep)
+	case "github":
+		writeGitHub(out, rep)
 	default:
-		writeText(out, rep)
+		writeText(out, rep, opts.colored(stdout))
 	}
 	if err == nil {
 		err = out.Flush()
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "skill-ls:", err)
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitFindings
 	}
-	if rep.Summary.Errors > 0 || run.failed {
-		return exitFindings
-	}
-	return exitOK
+	return run.exitCode(rep, opts)
 }
 
-// checkMemoryLimit is where check's garbage collector stops waiting for the
-// heap to triple. A tree so large that what it holds nears the limit is
-// checked with the collector running more often (the runtime caps it at
-// half the CPU), not refused.
-const checkMemoryLimit = 72 << 20
+// exitCode is check's exit status, with its reason on standard error when
+// it is not 0.
+func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
+	if p := r.ws.Config().Project; p != nil && len(p.Problems) > 0 {
+		fmt.Fprintf(r.stderr, "skill-ls: %s: the configuration has %d %s (config-invalid); what is wrong was left at its default\n",
+			escapeText(r.displayPath(p.Path)), len(p.Problems), plural(len(p.Problems), "problem", "problems"))
+		return exitUsage
+	}
+	s := rep.Summary
+	switch {
+	case s.Errors > 0:
+		// The report says so.
+	case opts.tooManyWarnings(s.Warnings):
+		fmt.Fprintf(r.stderr, "skill-ls: %d %s, more than --max-warnings %d\n", s.Warnings, plural(s.Warnings, "warning", "warnings"), opts.maxWarnings)
+	case r.failed:
+		// Each file that could not be checked was told on its own line.
+	default:
+		return exitOK
+	}
+	return exitFindings
+}
+
+// selectFiles drops from the files to report those the configuration ignores
+// and, unless asked for (--global or a PATH naming them), the global ones;
+// --quiet keeps errors only. Dropping every file found is an error.
+func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
+	r.quiet = opts.quiet
+	ignored, global := 0, 0
+	r.files = slices.DeleteFunc(r.files, func(p string) bool {
+		if r.ws.Ignored(p) {
+			ignored++
+			return true
+		}
+		if e := r.ws.World.Entry(p); !named && !opts.global && e != nil && isGlobal(e) {
+			global++
+			return true
+		}
+		return false
+	})
+	switch {
+	case len(r.files) > 0:
+		return nil
+	case ignored > 0:
+		return fmt.Errorf("every %s found (%d) is ignored by %s", skillcore.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
+	case global > 0:
+		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", skillcore.FileName, global, plural(global, "skill is", "skills are"))
+	}
+	return nil
+}
+
+// isGlobal reports whether only global roots discover a file.
+func isGlobal(e *skillcore.Entry) bool {
+	return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool { return r.Scope != skillcore.ScopeGlobal })
+}
 
 // checkRun is one invocation of check: the workspace every selected file is
 // judged in, and the files to report.
@@ -84,18 +128,17 @@ type checkRun struct {
 	ws     *analysis.Workspace
 	files  []string
 	failed bool
+	quiet  bool                // report errors only
+	fixed  map[string][]string // the fixes --fix applied to each file
 	stderr io.Writer
 	lines  map[string]*lineIndex
 	cwd    string // paths below it are shown relative to it
 }
 
-func newCheckRun(paths []string, pinned []string, stderr io.Writer) (*checkRun, error) {
-	home, _ := os.UserHomeDir()
+func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {
 	r := &checkRun{stderr: stderr}
 	r.cwd, _ = os.Getwd()
-	// Bodies are checked as they are read and let go: a run over 10,000
-	// skills need not hold them all.
-	r.ws = analysis.NewWorkspace(analysis.Config{Home: home, Targets: pinned, Getenv: os.Getenv, ReleaseBodies: true})
+	r.ws = analysis.NewWorkspace(cfg)
 	world := r.ws.World
 	addProject := func(p string) {
 		if p != "" && !slices.Contains(world.Projects, p) {
@@ -232,5 +275,5 @@ func limitOf(err error) error {
 // fail reports a file that could not be checked, on one line, and goes on.
 func (r *checkRun) fail(err error) {
 	r.failed = true
-	fmt.Fprintln(r.stderr, "skill-ls:", err)
+	fmt.Fprintln(r.stderr, "skill-ls:", escapeText(err.Error()))
 }

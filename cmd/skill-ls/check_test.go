@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -122,7 +123,6 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--nope"}, exitUsage, "flag provided but not defined"},
 		{[]string{"check", filepath.Join(dir, "missing")}, exitUsage, "no such file or directory"},
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
-		{[]string{"explain"}, exitUsage, "usage: skill-ls explain RULE"},
 		{[]string{"explain", "no-such-rule"}, exitUsage, `unknown rule "no-such-rule"`},
 	} {
 		code, _, errs := runCmd(c.args...)
@@ -181,7 +181,7 @@ func TestCheckJSONShape(t *testing.T) {
 		return m["line"].(float64), m["column"].(float64), m["offset"].(float64)
 	}
 	keys("report", rep, "files", "summary")
-	sum := keys("summary", rep["summary"], "files", "errors", "warnings", "infos")
+	sum := keys("summary", rep["summary"], "files", "errors", "warnings", "infos", "fixed")
 	files := rep["files"].([]any)
 	if len(files) != 3 || sum["files"].(float64) != 3 {
 		t.Fatalf("%d files, summary %v", len(files), sum)
@@ -208,7 +208,7 @@ func TestCheckJSONShape(t *testing.T) {
 				point("related start", rr["start"])
 			}
 			for _, fix := range xm["fixes"].([]any) {
-				keys("fix", fix, "title")
+				keys("fix", fix, "title", "safe")
 			}
 		}
 	}
@@ -364,14 +364,18 @@ func TestCheckUnreadable(t *testing.T) {
 	}
 }
 
-// TestCheckWithoutPath checks the project holding the working directory and
-// the global skills.
+// TestCheckWithoutPath checks the project holding the working directory,
+// and the global skills with --global.
 func TestCheckWithoutPath(t *testing.T) {
 	dir := writeCheckTree(t, checkTree)
 	t.Chdir(filepath.Join(dir, "proj", ".agents"))
-	code, out, _ := runCmd("check")
-	if code != exitFindings || !strings.Contains(out, "4 files checked") {
+	code, out, _ := runCmd("check", "--global")
+	if code != exitFindings || !strings.Contains(out, "4 files checked") || !strings.Contains(out, "home/.agents/skills/deploy") {
 		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd("check")
+	if code != exitFindings || !strings.Contains(out, "3 files checked") || strings.Contains(out, "home/.agents/skills/deploy/SKILL.md:") {
+		t.Fatalf("without --global: exit %d:\n%s", code, out)
 	}
 	// Paths below the working directory are shown relative to it.
 	if !strings.Contains(out, "\nskills/deploy/SKILL.md:") && !strings.HasPrefix(out, "skills/deploy/SKILL.md:") {
@@ -417,18 +421,24 @@ func TestExplain(t *testing.T) {
 			t.Errorf("explain %s: exit %d\n%s", r.ID, code, out)
 		}
 	}
-	_, _, errs := runCmd("explain")
+	code, out, _ := runCmd("explain")
+	if code != exitOK {
+		t.Errorf("explain alone: exit %d", code)
+	}
 	for _, r := range analysis.Rules {
-		if !strings.Contains(errs, r.ID) {
+		if !strings.Contains(out, r.ID) {
 			t.Errorf("the rule list lacks %s", r.ID)
 		}
 	}
 }
 
 func TestVersion(t *testing.T) {
-	code, out, _ := runCmd("version")
-	if code != exitOK || out != "skill-ls "+version+"\n" {
-		t.Fatalf("exit %d, %q", code, out)
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		code, out, _ := runCmd(args...)
+		lines := strings.Split(out, "\n")
+		if code != exitOK || len(lines) != 4 || lines[0] != "skill-ls "+version || !strings.HasPrefix(lines[1], "commit ") || lines[2] != runtime.Version() {
+			t.Fatalf("%v: exit %d, %q", args, code, out)
+		}
 	}
 }
 

@@ -5,20 +5,29 @@ import (
 	"io"
 
 	"github.com/skill-ls/skill-ls/analysis"
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // explain prints a rule's documentation and an example, or every rule.
 func explain(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		fmt.Fprintln(stderr, "usage: skill-ls explain RULE")
+	fs := newFlags("explain")
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	switch fs.NArg() {
+	case 0:
 		for _, r := range analysis.Rules {
-			fmt.Fprintf(stderr, "  %-24s %s\n", r.ID, r.Summary)
+			fmt.Fprintf(stdout, "%-24s %s\n", r.ID, r.Summary)
 		}
+		return exitOK
+	case 1:
+	default:
+		fmt.Fprintln(stderr, "skill-ls explain: one rule at a time (see skill-ls help explain)")
 		return exitUsage
 	}
-	r := analysis.RuleByID(args[0])
+	r := analysis.RuleByID(fs.Arg(0))
 	if r == nil {
-		fmt.Fprintf(stderr, "skill-ls: unknown rule %q; run skill-ls explain for the list\n", args[0])
+		fmt.Fprintf(stderr, "skill-ls explain: %s; run skill-ls explain for the list\n", escapeText(skillcore.UnknownWord("rule", fs.Arg(0), analysis.RuleIDs())))
 		return exitUsage
 	}
 	fmt.Fprintf(stdout, "%s: %s\n\n%s\n\nExample:\n\n", r.ID, r.Summary, r.Doc)

@@ -2,8 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -51,9 +54,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	ColumnKind string        `json:"columnKind"`
-	Results    []sarifResult `json:"results"`
+	Tool               sarifTool                `json:"tool"`
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	ColumnKind         string                   `json:"columnKind"`
+	Results            []sarifResult            `json:"results"`
 }
 
 type sarifTool struct {
@@ -97,8 +101,12 @@ type sarifPhysicalLocation struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
+
+// srcRoot names the folder check ran in, which relative URIs are under.
+const srcRoot = "%SRCROOT%"
 
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
@@ -113,6 +121,9 @@ func writeSARIF(w io.Writer, rep *report) error {
 			InformationURI: "https://agentskills.io/specification"}},
 		ColumnKind: "unicodeCodePoints",
 		Results:    []sarifResult{},
+	}
+	if cwd, err := os.Getwd(); err == nil {
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: fileURI(cwd) + "/"}}
 	}
 	for _, r := range analysis.Rules {
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: r.ID,
@@ -138,7 +149,7 @@ func writeSARIF(w io.Writer, rep *report) error {
 
 func location(path string, s span, msg *sarifMessage) sarifLocation {
 	return sarifLocation{Message: msg, PhysicalLocation: sarifPhysicalLocation{
-		ArtifactLocation: sarifArtifact{URI: filepath.ToSlash(path)},
+		ArtifactLocation: artifact(path),
 		Region:           sarifRegion{StartLine: s.Start.Line, StartColumn: s.Start.Column, EndLine: s.End.Line, EndColumn: s.End.Column}}}
 }
 
@@ -150,4 +161,64 @@ func sarifLevel(sev string) string {
 		return "warning"
 	}
 	return "note"
+}
+
+// artifact locates a file as SARIF wants: a path shown relative to the
+// working folder is a relative URI under %SRCROOT%; any other a file URI.
+func artifact(path string) sarifArtifact {
+	if !filepath.IsAbs(path) {
+		return sarifArtifact{URI: escapeURIPath(filepath.ToSlash(path)), URIBaseID: srcRoot}
+	}
+	return sarifArtifact{URI: fileURI(path)}
+}
+
+// fileURI is the file URI of an absolute path.
+func fileURI(path string) string { return "file://" + escapeURIPath(filepath.ToSlash(path)) }
+
+// escapeURIPath percent-encodes a path for an RFC 3986 URI: every byte but
+// the unreserved characters, "/" and the sub-delimiters that mean nothing in
+// a path (":" too is encoded, so a relative path never reads as a scheme).
+func escapeURIPath(p string) string {
+	const keep = "-._~/!$&'()*+,;=@"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(keep, c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// writeGitHub prints a GitHub Actions workflow command a finding, which the
+// runner shows as an annotation on the file.
+func writeGitHub(w io.Writer, rep *report) {
+	for _, f := range rep.Files {
+		file := ghProperty(escapeText(filepath.ToSlash(f.Path)))
+		for _, x := range f.Findings {
+			level := "notice"
+			if x.Severity == "error" || x.Severity == "warning" {
+				level = x.Severity
+			}
+			msg := x.Message
+			if len(x.Targets) > 0 {
+				msg += " (" + joinComma(x.Targets) + ")"
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level, file,
+				x.Range.Start.Line, x.Range.Start.Column, x.Range.End.Line, x.Range.End.Column, ghProperty(x.Rule), ghData(escapeText(msg)))
+		}
+	}
+}
+
+// ghData escapes a workflow command's message: "%", CR and LF.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value: as ghData, and
+// ":" and "," too.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

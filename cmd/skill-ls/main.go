@@ -1,17 +1,15 @@
 // Command skill-ls is a language server and command-line checker for Agent
 // Skills (SKILL.md files). With no arguments, or with "serve" or "--stdio",
-// it runs the language server on stdio; "check", "catalog", "explain" and
-// "version" are the command-line faces of the same core.
+// it runs the language server on stdio; "check", "catalog", "explain",
+// "init" and "version" are the command-line faces of the same core.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
-
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "0.1.0-dev"
 
 // Exit codes of the command line.
 const (
@@ -25,37 +23,23 @@ func main() {
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	cmd, rest := "serve", args
-	if len(args) > 0 && args[0] != "--stdio" && (len(args[0]) == 0 || args[0][0] != '-') {
-		cmd, rest = args[0], args[1:]
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "-help", "--help":
+			usage(stdout)
+			return exitOK
+		case "-version", "--version":
+			return printVersion(nil, stdout, stderr)
+		}
 	}
-	switch cmd {
-	case "serve":
-		return serve(rest, stdin, stdout, stderr)
-	case "check":
-		return check(rest, stdout, stderr)
-	case "catalog":
-		return catalog(rest, stdout, stderr)
-	case "explain":
-		return explain(rest, stdout, stderr)
-	case "bench":
-		return bench(rest, stdout, stderr)
-	case "version":
-		fmt.Fprintln(stdout, "skill-ls", version)
-		return exitOK
-	case "help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
+	name, rest := "serve", args
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, rest = args[0], args[1:]
 	}
-	fmt.Fprintf(stderr, "skill-ls: unknown command %q\n%s", cmd, usage)
-	return exitUsage
+	c := commandByName(name)
+	if c == nil {
+		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", escapeText(name))
+		return exitUsage
+	}
+	return c.run(rest, stdin, stdout, stderr)
 }
-
-const usage = `usage:
-  skill-ls [serve] [--stdio] [--log-file PATH] [--cpuprofile FILE]   run the language server on stdio
-  skill-ls check [--target t1,t2] [--format text|json|sarif] [PATH...]
-  skill-ls catalog [--target zed] [--project DIR]
-  skill-ls explain RULE
-  skill-ls version
-  skill-ls bench [--sizes 100,1000,10000] [--corpus DIR] [--json FILE]
-`

@@ -26,6 +26,7 @@ type fileReport struct {
 	Name     string          `json:"name"`
 	LoadedBy []string        `json:"loadedBy"`
 	Packages []packageReport `json:"packages"`
+	Fixed    []string        `json:"fixed,omitempty"` // the fixes --fix applied
 	Findings []findingReport `json:"findings"`
 	// loadedAs is the text report's "loaded by" line for a file reached
 	// through packages.
@@ -64,6 +65,7 @@ type relatedReport struct {
 
 type fixReport struct {
 	Title string `json:"title"`
+	Safe  bool   `json:"safe"` // check --fix applies it
 }
 
 type span struct {
@@ -84,6 +86,7 @@ type summary struct {
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
+	Fixed    int `json:"fixed"` // fixes check --fix applied
 }
 
 // reportChunk is how many files report judges at once: what their findings
@@ -95,8 +98,42 @@ func (r *checkRun) report() *report {
 	for start := 0; start < len(r.files); start += reportChunk {
 		r.reportFiles(rep, r.files[start:min(start+reportChunk, len(r.files))])
 	}
+	r.reportConfig(rep)
 	rep.Summary.Files = len(rep.Files)
 	return rep
+}
+
+// reportConfig adds the project configuration file when it has findings.
+func (r *checkRun) reportConfig(rep *report) {
+	p := r.ws.Config().Project
+	if p == nil {
+		return
+	}
+	fs := r.ws.Findings(p.Path)
+	if len(fs) == 0 {
+		return
+	}
+	r.lines = map[string]*lineIndex{p.Path: newLineIndex(p.Src)}
+	fr := fileReport{Path: r.displayPath(p.Path), LoadedBy: []string{}, Findings: []findingReport{}}
+	for _, f := range fs {
+		fr.Findings = append(fr.Findings, r.findingReport(p.Path, f))
+	}
+	rep.add(fr)
+}
+
+// add appends a file's report and counts its findings.
+func (rep *report) add(fr fileReport) {
+	for _, f := range fr.Findings {
+		switch f.Severity {
+		case "error":
+			rep.Summary.Errors++
+		case "warning":
+			rep.Summary.Warnings++
+		default:
+			rep.Summary.Infos++
+		}
+	}
+	rep.Files = append(rep.Files, fr)
 }
 
 // reportFiles judges files and adds them to rep.
@@ -133,32 +170,23 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 			return
 		}
 		for _, f := range findings[i] {
-			fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			if !r.quiet || f.Severity == analysis.Error {
+				fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			}
 		}
 		reports[i] = fr
 	})
-	for i, fr := range reports {
-		if fr == nil {
-			continue
+	for _, fr := range reports {
+		if fr != nil {
+			rep.add(*fr)
 		}
-		for _, f := range findings[i] {
-			switch f.Severity {
-			case analysis.Error:
-				rep.Summary.Errors++
-			case analysis.Warning:
-				rep.Summary.Warnings++
-			default:
-				rep.Summary.Infos++
-			}
-		}
-		rep.Files = append(rep.Files, *fr)
 	}
 }
 
 // describeFile is what the report says of a file besides its findings:
 // its name, the agents that load it, and through which packages.
 func (r *checkRun) describeFile(path string) *fileReport {
-	fr := &fileReport{Path: r.displayPath(path), LoadedBy: []string{}, Packages: []packageReport{}, Findings: []findingReport{}}
+	fr := &fileReport{Path: r.displayPath(path), LoadedBy: []string{}, Packages: []packageReport{}, Fixed: r.fixed[path], Findings: []findingReport{}}
 	if analysis.IsManifestFile(path) {
 		m := r.ws.World.Manifest(path)
 		if m == nil {
@@ -194,7 +222,9 @@ func (r *checkRun) describeFile(path string) *fileReport {
 			lines = append(lines, d)
 		}
 	}
-	fr.loadedAs = strings.Join(lines, "; ")
+	if !r.quiet {
+		fr.loadedAs = strings.Join(lines, "; ")
+	}
 	return fr
 }
 
@@ -213,7 +243,7 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range r.ws.Fixes(path, f) {
-		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title})
+		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title, Safe: fix.Safe})
 	}
 	return fr
 }
@@ -269,13 +299,23 @@ func nonNil(xs []string) []string {
 	return xs
 }
 
-func writeText(w io.Writer, rep *report) {
+// writeText prints a line a finding, path:line:col: severity rule: message
+// (targets), then a summary line; paths and messages are escaped.
+func writeText(w io.Writer, rep *report, color bool) {
+	paint := func(sev string) string { return sev }
+	if color {
+		paint = colorSeverity
+	}
 	for _, f := range rep.Files {
+		path := escapeText(f.Path)
 		if f.loadedAs != "" {
-			fmt.Fprintf(w, "%s: loaded by %s\n", f.Path, f.loadedAs)
+			fmt.Fprintf(w, "%s: loaded by %s\n", path, escapeText(f.loadedAs))
+		}
+		for _, title := range f.Fixed {
+			fmt.Fprintf(w, "%s: fixed: %s\n", path, escapeText(title))
 		}
 		for _, x := range f.Findings {
-			fmt.Fprintf(w, "%s:%d:%d: %s %s: %s", f.Path, x.Range.Start.Line, x.Range.Start.Column, x.Severity, x.Rule, x.Message)
+			fmt.Fprintf(w, "%s:%d:%d: %s %s: %s", path, x.Range.Start.Line, x.Range.Start.Column, paint(x.Severity), x.Rule, escapeText(x.Message))
 			if len(x.Targets) > 0 {
 				fmt.Fprintf(w, " (%s)", joinComma(x.Targets))
 			}
@@ -283,8 +323,24 @@ func writeText(w io.Writer, rep *report) {
 		}
 	}
 	s := rep.Summary
-	fmt.Fprintf(w, "%d %s checked: %d %s, %d %s, %d %s\n", s.Files, plural(s.Files, "file", "files"),
+	fmt.Fprintf(w, "%d %s checked: %d %s, %d %s, %d %s", s.Files, plural(s.Files, "file", "files"),
 		s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"), s.Infos, plural(s.Infos, "info", "infos"))
+	if s.Fixed > 0 {
+		fmt.Fprintf(w, ", %d fixed", s.Fixed)
+	}
+	fmt.Fprintln(w)
+}
+
+// colorSeverity paints a severity word with ANSI colours.
+func colorSeverity(sev string) string {
+	code := "34" // info: blue
+	switch sev {
+	case "error":
+		code = "1;31"
+	case "warning":
+		code = "33"
+	}
+	return "\x1b[" + code + "m" + sev + "\x1b[0m"
 }
 
 func plural(n int, one, many string) string {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,14 +14,20 @@ import (
 
 // serve runs the language server on stdin and stdout.
 func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlags("serve")
 	fs.Bool("stdio", true, "talk LSP over stdin and stdout (the only transport)")
 	logFile := fs.String("log-file", "", "append a trace of every message to this file")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the session to this file (for pprof)")
 	memProfile := fs.String("memprofile", "", "write a heap profile to this file when the session ends (for pprof)")
-	if err := fs.Parse(args); err != nil {
-		return exitUsage
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	if code, done := noArgs(fs, stderr); done {
+		return code
+	}
+	if isTerminal(stdin) {
+		// Someone typed skill-ls; an editor never runs it on a terminal.
+		fmt.Fprintln(stderr, "skill-ls: a language server, waiting for an editor to speak LSP on standard input; run skill-ls --help for the commands (Ctrl-D to quit)")
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)

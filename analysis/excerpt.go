@@ -1,0 +1,82 @@
+package analysis
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// A scan checks each body as it reads it and then lets the body go; the
+// first findings of the file are placed (line and column) without reading
+// it again from what the scan kept of it: the lines its body's problems
+// point into (an excerpt), a few lines where the body is thousands.
+
+// excerptLine is one line of a body that a kept problem points into.
+type excerptLine struct {
+	number int    // 0-based
+	start  int    // its offset in the file
+	text   []byte // the line, its newline included
+}
+
+// excerpt copies out of s, whole, the lines of its body that problems
+// point into, in order.
+func excerpt(s *skillcore.Skill, problems []skillcore.Problem) []excerptLine {
+	body := s.Frontmatter.Body.Start
+	var offs []int
+	for _, p := range problems {
+		for _, o := range []int{p.Range.Start, p.Range.End} {
+			if o > body && o <= len(s.Src) {
+				offs = append(offs, o)
+			}
+		}
+	}
+	if len(offs) == 0 {
+		return nil
+	}
+	slices.Sort(offs)
+	src := s.Src
+	var out []excerptLine
+	pos, line := body, bytes.Count(src[:body], []byte{'\n'})
+	for _, o := range offs {
+		start := bytes.LastIndexByte(src[:o], '\n') + 1
+		if n := len(out); n > 0 && out[n-1].start == start {
+			continue // a line already kept
+		}
+		line += bytes.Count(src[pos:start], []byte{'\n'})
+		end := len(src)
+		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {
+			end = start + i + 1
+		}
+		out = append(out, excerptLine{number: line, start: start, text: bytes.Clone(src[start:end])})
+		pos = start
+	}
+	return out
+}
+
+// placeText is a text in which offsets up to end fall on the lines and
+// columns they have in s's file, made from s's frontmatter and the excerpt
+// of its body: the excerpt's lines are where they were, with as many line
+// ends before each as the file has, and blanks elsewhere. It is false when
+// the excerpt does not reach end.
+func placeText(s *skillcore.Skill, lines []excerptLine, end int) ([]byte, bool) {
+	if len(lines) == 0 {
+		return nil, false
+	}
+	last := lines[len(lines)-1]
+	size := last.start + len(last.text)
+	if end > size {
+		return nil, false
+	}
+	text := bytes.Repeat([]byte{' '}, size)
+	copy(text, s.Src)
+	line := bytes.Count(s.Src, []byte{'\n'})
+	for _, l := range lines {
+		for i := l.start - (l.number - line); i < l.start; i++ {
+			text[i] = '\n'
+		}
+		copy(text[l.start:], l.text)
+		line = l.number + bytes.Count(l.text, []byte{'\n'})
+	}
+	return text, true
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// command is one verb of the command line.
+type command struct {
+	name     string
+	synopsis string // the usage line after "skill-ls"
+	summary  string
+	run      func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	details  string // printed after the flags in its usage
+}
+
+// commands lists every verb, in the order help shows them.
+func commands() []command {
+	return []command{
+		{"serve", "serve [--stdio] [--log-file FILE]", "run the language server on standard input and output (the default)", serve, ""},
+		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", noStdin(check), checkHelp},
+		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", noStdin(catalog), ""},
+		{"explain", "explain [RULE]", "document a rule, or list them all", noStdin(explain), ""},
+		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", noStdin(initConfig), ""},
+		{"version", "version", "print the version, commit and Go version", noStdin(printVersion), ""},
+		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", noStdin(help), ""},
+		{"bench", "bench [flags]", "time check and the server on generated and real workspaces", noStdin(bench), ""},
+	}
+}
+
+// noStdin adapts a command that reads no standard input.
+func noStdin(f func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return f(args, stdout, stderr) }
+}
+
+func commandByName(name string) *command {
+	for _, c := range commands() {
+		if c.name == name {
+			return &c
+		}
+	}
+	return nil
+}
+
+// usage is the top-level help.
+func usage(w io.Writer) {
+	fmt.Fprint(w, `skill-ls is a language server and checker for Agent Skills (SKILL.md files).
+
+Usage:
+  skill-ls [COMMAND] [flags]
+
+Commands:
+`)
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Flags:
+  -h, --help     print this help
+  --version      print the version
+
+With no command skill-ls serves LSP on standard input: an editor starts it.
+Run "skill-ls help COMMAND" or "skill-ls COMMAND --help" for a command's flags.
+`)
+}
+
+// help prints the usage of skill-ls, or of the command named.
+func help(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("help")
+	if code, done := parseFlags(fs, args, stdout, stderr); done {
+		return code
+	}
+	switch fs.NArg() {
+	case 0:
+		usage(stdout)
+		return exitOK
+	case 1:
+		if c := commandByName(fs.Arg(0)); c != nil {
+			return c.run([]string{"--help"}, nil, stdout, stderr)
+		}
+		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", escapeText(fs.Arg(0)))
+	default:
+		fmt.Fprintln(stderr, "skill-ls: help takes at most one command")
+	}
+	return exitUsage
+}
+
+// newFlags makes the flag set of a command; its usage goes where parse
+// says.
+func newFlags(name string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses a command's flags. Asked for help, it prints the
+// command's usage on stdout; on a bad flag, one line on stderr. done is
+// true when the command is to stop with code.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return exitOK, false
+	case errors.Is(err, flag.ErrHelp):
+		commandUsage(fs, stdout)
+		return exitOK, true
+	}
+	fmt.Fprintf(stderr, "skill-ls %s: %s (see skill-ls help %s)\n", fs.Name(), escapeText(err.Error()), fs.Name())
+	return exitUsage, true
+}
+
+// commandUsage prints a command's synopsis, summary and flags.
+func commandUsage(fs *flag.FlagSet, w io.Writer) {
+	c := commandByName(fs.Name())
+	if c != nil {
+		fmt.Fprintf(w, "Usage: skill-ls %s\n\n%s.\n", c.synopsis, strings.ToUpper(c.summary[:1])+c.summary[1:])
+	}
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	if n > 0 {
+		fmt.Fprint(w, "\nFlags:\n")
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	if c != nil {
+		fmt.Fprint(w, c.details)
+	}
+}
+
+// noArgs is for commands that take no operands.
+func noArgs(fs *flag.FlagSet, stderr io.Writer) (int, bool) {
+	if fs.NArg() == 0 {
+		return exitOK, false
+	}
+	fmt.Fprintf(stderr, "skill-ls %s: unexpected argument %q (see skill-ls help %s)\n", fs.Name(), escapeText(fs.Arg(0)), fs.Name())
+	return exitUsage, true
+}

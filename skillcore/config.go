@@ -1,0 +1,231 @@
+package skillcore
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+)
+
+// ConfigNames are the names of the project configuration file, the first
+// preferred when a folder holds both.
+var ConfigNames = []string{".skill-ls.yaml", ".skill-ls.yml"}
+
+// ConfigKeys are the keys a project configuration may hold.
+var ConfigKeys = []string{"targets", "roots", "rules", "ignore"}
+
+// Severities a rule can be set to in a configuration; "off" silences it.
+var Severities = []string{"error", "warning", "info", "off"}
+
+// Config is a project configuration file as read: what it sets, each
+// value it could not use reported in Problems (with its exact range) and
+// left at its default.
+type Config struct {
+	Path    string            // the file
+	Src     []byte            // its text, for placing Problems
+	Targets []string          // pinned targets; nil: not set
+	Roots   []string          // extra roots, absolute (written relative to the file)
+	Rules   map[string]string // rule id -> error, warning, info or off
+	Ignore  []string          // gitignore-style patterns, relative to the file
+	// Problems are the file's config-invalid findings.
+	Problems []Problem
+	ignore   gitignore.Matcher
+}
+
+// IsConfigFile reports whether path names a project configuration file.
+func IsConfigFile(path string) bool { return slices.Contains(ConfigNames, filepath.Base(path)) }
+
+// FindConfig is the configuration file that applies to dir: the one in the
+// nearest folder from dir upward holding one, never above the repository
+// root (the nearest folder holding .git), or "" if none.
+func FindConfig(dir string) string {
+	for {
+		for _, name := range ConfigNames {
+			p := filepath.Join(dir, name)
+			if st, err := os.Stat(p); err == nil && !st.IsDir() {
+				return p
+			}
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return ""
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
+
+// LoadConfig reads and parses the configuration file at path; rules are
+// the known rule ids. A file that cannot be read is an error.
+func LoadConfig(path string, rules []string) (*Config, error) {
+	src, err := ReadFile(path, nil)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(path, src, rules), nil
+}
+
+// ParseConfig reads a configuration file's text. It always returns a
+// Config: what could not be used is a Problem and left unset.
+func ParseConfig(path string, src []byte, rules []string) *Config {
+	c := &Config{Path: path, Src: src}
+	root, problems := parseYAML(src, Range{0, len(src)})
+	for _, p := range problems {
+		c.invalid(p.Range, p.Message)
+	}
+	if root == nil || (root.Kind == KindNull && len(problems) == 0) {
+		return c // empty: every default
+	}
+	if root.Kind != KindMap {
+		if len(problems) == 0 {
+			c.invalid(root.Range, fmt.Sprintf("the configuration must be a mapping of %s, not a %s", strings.Join(ConfigKeys, ", "), root.Kind))
+		}
+		return c
+	}
+	seen := map[string]bool{}
+	for _, f := range root.Fields {
+		if seen[f.Key] {
+			c.invalid(f.KeyRange, fmt.Sprintf("%q is given twice", f.Key))
+			continue
+		}
+		seen[f.Key] = true
+		switch f.Key {
+		case "targets":
+			c.Targets = c.words(f, TargetIDs(), "target")
+			if c.Targets == nil {
+				c.Targets = []string{}
+			}
+		case "roots":
+			for _, r := range c.words(f, nil, "root") {
+				if !filepath.IsAbs(r) {
+					r = filepath.Join(filepath.Dir(path), r)
+				}
+				c.Roots = append(c.Roots, filepath.Clean(r))
+			}
+		case "ignore":
+			c.Ignore = c.words(f, nil, "pattern")
+		case "rules":
+			c.rules(f, rules)
+		default:
+			c.invalid(f.KeyRange, UnknownWord("key", f.Key, ConfigKeys))
+		}
+	}
+	c.compileIgnore()
+	return c
+}
+
+// words reads a list of strings (or one string), each one of known when
+// known is not nil.
+func (c *Config) words(f Field, known []string, what string) []string {
+	v := f.Value
+	items := v.Items
+	switch v.Kind {
+	case KindNull:
+		return nil
+	case KindList:
+	case KindString:
+		items = []*Value{v}
+	default:
+		c.invalid(v.Range, fmt.Sprintf("%s must be a list of %ss, not a %s", f.Key, what, v.Kind))
+		return nil
+	}
+	var out []string
+	for _, it := range items {
+		switch {
+		case it.Kind != KindString || it.Text == "":
+			c.invalid(it.Range, fmt.Sprintf("each %s in %s must be a non-empty string, not a %s", what, f.Key, it.Kind))
+		case known != nil && !slices.Contains(known, it.Text):
+			c.invalid(it.Range, UnknownWord(what, it.Text, known))
+		default:
+			out = append(out, it.Text)
+		}
+	}
+	return out
+}
+
+// rules reads the map of rule id to severity.
+func (c *Config) rules(f Field, known []string) {
+	v := f.Value
+	if v.Kind == KindNull {
+		return
+	}
+	if v.Kind != KindMap {
+		c.invalid(v.Range, fmt.Sprintf("rules must map rule ids to %s, not be a %s", strings.Join(Severities, ", "), v.Kind))
+		return
+	}
+	c.Rules = map[string]string{}
+	for _, r := range v.Fields {
+		sev := r.Value.Text
+		if r.Value.Kind == KindBool && !boolTrue(sev) {
+			sev = "off" // YAML 1.1 reads a bare off as false
+		}
+		switch {
+		case !slices.Contains(known, r.Key):
+			c.invalid(r.KeyRange, UnknownWord("rule", r.Key, known))
+		case c.Rules[r.Key] != "":
+			c.invalid(r.KeyRange, fmt.Sprintf("rule %q is given twice", r.Key))
+		case !r.Value.IsScalar() || !slices.Contains(Severities, sev):
+			c.invalid(r.Value.Range, UnknownWord("severity", r.Value.Text, Severities))
+		default:
+			c.Rules[r.Key] = sev
+		}
+	}
+}
+
+func boolTrue(s string) bool {
+	switch strings.ToLower(s) {
+	case "true", "yes", "on", "y":
+		return true
+	}
+	return false
+}
+
+// compileIgnore makes the matcher of the ignore patterns.
+func (c *Config) compileIgnore() {
+	var ps []gitignore.Pattern
+	for _, p := range c.Ignore {
+		ps = append(ps, gitignore.ParsePattern(p, nil))
+	}
+	if len(ps) > 0 {
+		c.ignore = gitignore.NewMatcher(ps)
+	}
+}
+
+// Ignored reports whether path, a file, matches the ignore patterns. Paths
+// outside the configuration's folder are never ignored.
+func (c *Config) Ignored(path string) bool {
+	if c == nil || c.ignore == nil {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Dir(c.Path), path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	// A pattern naming a folder ignores everything in it, as in git.
+	for i := 1; i <= len(parts); i++ {
+		if c.ignore.Match(parts[:i], i < len(parts)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Config) invalid(r Range, msg string) {
+	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
+}
+
+// UnknownWord says a word is not one of known, with the closest spelling
+// or, when none is close, the list.
+func UnknownWord(what, word string, known []string) string {
+	msg := fmt.Sprintf("unknown %s %q", what, word)
+	if near := Closest(word, known); near != "" {
+		return msg + fmt.Sprintf("; did you mean %q?", near)
+	}
+	return msg + fmt.Sprintf(" (one of %s)", strings.Join(known, ", "))
+}

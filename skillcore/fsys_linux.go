@@ -1,0 +1,220 @@
+//go:build linux
+
+package skillcore
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// On Linux files and folders are read through bare descriptors: an
+// os.File costs two more system calls per open (its poller's fcntl and a
+// failing epoll_ctl), a fifth of a large check's system time.
+
+// openFlags make opening a FIFO return at once instead of waiting for a
+// writer, and keep a terminal device from becoming the process's own.
+const openFlags = syscall.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOCTTY | syscall.O_CLOEXEC
+
+// fileKey is what tells two folders apart however they are reached: their
+// device and inode.
+type fileKey struct{ dev, ino uint64 }
+
+// fdFile is an open file as a bare descriptor.
+type fdFile struct {
+	fd   int
+	path string
+}
+
+func openFile(path string) (handle, error) {
+	fd, err := open(path, openFlags)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return &fdFile{fd: fd, path: path}, nil
+}
+
+func open(path string, flags int) (int, error) {
+	for {
+		fd, err := syscall.Open(path, flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+func (f *fdFile) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(f.fd, b)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, &os.PathError{Op: "read", Path: f.path, Err: err}
+		case n == 0 && len(b) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f *fdFile) Close() error { return syscall.Close(f.fd) }
+
+func (f *fdFile) stat() (fs.FileInfo, error) {
+	var st syscall.Stat_t
+	if err := syscall.Fstat(f.fd, &st); err != nil {
+		return nil, &os.PathError{Op: "fstat", Path: f.path, Err: err}
+	}
+	return &statInfo{name: filepath.Base(f.path), st: st}, nil
+}
+
+// statInfo is fs.FileInfo over a stat buffer.
+type statInfo struct {
+	name string
+	st   syscall.Stat_t
+}
+
+func (s *statInfo) Name() string       { return s.name }
+func (s *statInfo) Size() int64        { return s.st.Size }
+func (s *statInfo) ModTime() time.Time { return time.Unix(s.st.Mtim.Unix()) }
+func (s *statInfo) IsDir() bool        { return s.Mode().IsDir() }
+func (s *statInfo) Sys() any           { return &s.st }
+func (s *statInfo) Mode() fs.FileMode {
+	m := fs.FileMode(s.st.Mode & 0o777)
+	switch s.st.Mode & syscall.S_IFMT {
+	case syscall.S_IFDIR:
+		m |= fs.ModeDir
+	case syscall.S_IFIFO:
+		m |= fs.ModeNamedPipe
+	case syscall.S_IFSOCK:
+		m |= fs.ModeSocket
+	case syscall.S_IFCHR:
+		m |= fs.ModeDevice | fs.ModeCharDevice
+	case syscall.S_IFBLK:
+		m |= fs.ModeDevice
+	case syscall.S_IFLNK:
+		m |= fs.ModeSymlink
+	}
+	return m
+}
+
+func keyOf(_ string, st fs.FileInfo) fileKey {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		return fileKey{sys.Dev, sys.Ino}
+	}
+	return fileKey{}
+}
+
+// direntBuffers hold what one getdents64 call returns.
+var direntBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// listDir lists up to max+1 entries of the folder dir (unsorted, without
+// "." and ".."), and the folder's key. Anything else where a folder is
+// expected (a FIFO) fails at once.
+func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
+	fd, err := open(dir, openFlags|syscall.O_DIRECTORY)
+	if err != nil {
+		return nil, fileKey{}, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer syscall.Close(fd)
+	var st syscall.Stat_t
+	if err := syscall.Fstat(fd, &st); err != nil {
+		return nil, fileKey{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
+	}
+	key := fileKey{st.Dev, st.Ino}
+	bp := direntBuffers.Get().(*[]byte)
+	defer direntBuffers.Put(bp)
+	buf := *bp
+	var out []fs.DirEntry
+	for len(out) <= max {
+		n, err := syscall.ReadDirent(fd, buf)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, key, &os.PathError{Op: "readdirent", Path: dir, Err: err}
+		}
+		if n <= 0 {
+			break
+		}
+		for b := buf[:n]; len(b) >= offName && len(out) <= max; {
+			// A linux_dirent64 record: inode, offset, record length,
+			// type, then the name up to a NUL.
+			ino := binary.NativeEndian.Uint64(b[offIno:])
+			reclen := int(binary.NativeEndian.Uint16(b[offReclen:]))
+			if reclen < offName || reclen > len(b) {
+				break
+			}
+			rec := b[:reclen]
+			b = b[reclen:]
+			name := rec[offName:]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if ino == 0 || string(name) == "." || string(name) == ".." {
+				continue
+			}
+			out = append(out, &dirent{dir: dir, name: string(name), typ: direntType(rec[offType])})
+		}
+	}
+	return out, key, nil
+}
+
+// Offsets in a linux_dirent64 record.
+var (
+	offIno    = int(unsafe.Offsetof(syscall.Dirent{}.Ino))
+	offReclen = int(unsafe.Offsetof(syscall.Dirent{}.Reclen))
+	offType   = int(unsafe.Offsetof(syscall.Dirent{}.Type))
+	offName   = int(unsafe.Offsetof(syscall.Dirent{}.Name))
+)
+
+// unknownType marks an entry whose type the file system did not say.
+const unknownType = fs.ModeIrregular
+
+func direntType(t uint8) fs.FileMode {
+	switch t {
+	case syscall.DT_REG:
+		return 0
+	case syscall.DT_DIR:
+		return fs.ModeDir
+	case syscall.DT_LNK:
+		return fs.ModeSymlink
+	case syscall.DT_FIFO:
+		return fs.ModeNamedPipe
+	case syscall.DT_SOCK:
+		return fs.ModeSocket
+	case syscall.DT_CHR:
+		return fs.ModeDevice | fs.ModeCharDevice
+	case syscall.DT_BLK:
+		return fs.ModeDevice
+	}
+	return unknownType
+}
+
+// dirent is one entry of a folder listed by listDir.
+type dirent struct {
+	dir, name string
+	typ       fs.FileMode
+}
+
+func (d *dirent) Name() string { return d.name }
+func (d *dirent) IsDir() bool  { return d.Type().IsDir() }
+func (d *dirent) Type() fs.FileMode {
+	if d.typ == unknownType {
+		// Some file systems leave the type out: ask for it.
+		if st, err := os.Lstat(filepath.Join(d.dir, d.name)); err == nil {
+			d.typ = st.Mode().Type()
+		} else {
+			d.typ = 0
+		}
+	}
+	return d.typ
+}
+func (d *dirent) Info() (fs.FileInfo, error) { return os.Lstat(filepath.Join(d.dir, d.name)) }

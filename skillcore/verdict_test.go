@@ -1,0 +1,186 @@
+package skillcore
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// verdictRow is a SKILL.md in a folder and what each target's loader says
+// of it: refuse maps a target to the rule of its error (every other target
+// loads the skill), warn maps a target to a rule it warns with.
+type verdictRow struct {
+	name, dir, src string
+	refuse, warn   map[string]string
+}
+
+// TestVerdictPerTarget holds every target to its own loader's verdict on
+// the inputs where loaders part ways: scalars read as text or typed,
+// metadata shapes, whitespace around the name and after the fences, tags.
+func TestVerdictPerTarget(t *testing.T) {
+	typedName := map[string]string{"claude-api": "name-type", "tiny-agent": "name-type"}
+	typedDesc := map[string]string{"claude-api": "description-type", "tiny-agent": "description-type"}
+	for _, c := range []verdictRow{
+		{name: "number name", dir: "123", src: "name: 123\ndescription: x\n",
+			refuse: typedName, warn: map[string]string{"claude-code": "name-type"}},
+		{name: "boolean name", dir: "true", src: "name: true\ndescription: x\n",
+			refuse: typedName, warn: map[string]string{"claude-code": "name-type"}},
+		{name: "number description", dir: "x", src: "name: x\ndescription: 42\n",
+			refuse: typedDesc, warn: map[string]string{"claude-code": "description-type"}},
+		{name: "metadata scalars unquoted", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  version: 1.0\n  beta: true\n  date: 2025-10-20\n",
+			warn: map[string]string{"claude-api": "metadata-type", "tiny-agent": "metadata-type", "claude-code": "metadata-type"}},
+		{name: "metadata list value", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  tags:\n    - a\n",
+			warn: map[string]string{"agentskills": "metadata-type", "zed": "metadata-type", "copilot": "metadata-type"}},
+		{name: "metadata map value", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  a:\n    b: c\n",
+			warn: map[string]string{"agentskills": "metadata-type"}},
+		{name: "metadata not a map", dir: "x", src: "name: x\ndescription: y\nmetadata: hello\n",
+			refuse: map[string]string{"codex": "metadata-type"}, warn: map[string]string{"agentskills": "metadata-type"}},
+		{name: "empty metadata", dir: "x", src: "name: x\ndescription: y\nmetadata:\n",
+			warn: map[string]string{"agentskills": "metadata-type"}},
+		{name: "codex short-description list", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  short-description:\n    - a\n",
+			refuse: map[string]string{"codex": "metadata-type"}, warn: map[string]string{"agentskills": "metadata-type"}},
+		{name: "spaces around the name", dir: "sp", src: "name: \" sp \"\ndescription: y\n",
+			refuse: map[string]string{"zed": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+		{name: "explicit tag", dir: "x", src: "name: !!str x\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "yaml-tag"}},
+		{name: "custom tag", dir: "x", src: "name: x\ndescription: y\nlicense: !note MIT\n",
+			refuse: map[string]string{"agentskills": "yaml-tag"}, warn: map[string]string{"tiny-agent": "field-type"}},
+		{name: "compatibility list", dir: "x", src: "name: x\ndescription: y\ncompatibility:\n  - a\n",
+			refuse: map[string]string{"agentskills": "field-type", "claude-api": "field-type"}, warn: map[string]string{"tiny-agent": "field-type"}},
+		{name: "compatibility number", dir: "x", src: "name: x\ndescription: y\ncompatibility: 42\n",
+			refuse: map[string]string{"claude-api": "field-type"}, warn: map[string]string{"tiny-agent": "field-type"}},
+		{name: "name list, optional in codex", dir: "x", src: "name:\n  - x\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "name-type", "zed": "name-type", "codex": "name-type", "claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type"},
+			warn:   map[string]string{"gemini": "name-type", "zot": "name-type", "claude-code": "name-type"}},
+		{name: "zed's boolean spelled yes", dir: "x", src: "name: x\ndescription: y\ndisable-model-invocation: yes\n",
+			refuse: map[string]string{"zed": "field-type", "agentskills": "field-unknown", "claude-api": "field-unknown"},
+			warn:   map[string]string{"copilot": "field-type"}},
+		{name: "ligature in the name", dir: "file", src: "name: \ufb01le\ndescription: y\n",
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+		{name: "a number sign outside ASCII", dir: "x\u09f4", src: "name: x\u09f4\ndescription: y\n",
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+		{name: "uppercase", dir: "Abc", src: "name: Abc\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+		{name: "lowercase Greek", dir: "\u03b1\u03b2", src: "name: \u03b1\u03b2\ndescription: y\n",
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+		{name: "a combining mark", dir: "\u0915\u093f", src: "name: \u0915\u093f\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+		{name: "ligature in the folder name", dir: "\ufb01le", src: "name: file\ndescription: y\n",
+			refuse: map[string]string{"copilot": "name-dir-mismatch"}},
+		{name: "65 chars once NFKC", dir: strings.Repeat("a", 63) + "\ufb01", src: "name: " + strings.Repeat("a", 63) + "\ufb01\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "name-too-long", "zed": "name-too-long", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+		{name: "maps indented unlike", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  a: b\nhooks:\n    c: d\n",
+			refuse: map[string]string{"agentskills": "yaml-syntax", "claude-api": "field-unknown"}},
+		{name: "tab in a plain value", dir: "x", src: "name: x\ndescription: a\tb\n",
+			refuse: map[string]string{"agentskills": "yaml-syntax"}},
+		{name: "tab after the colon", dir: "x", src: "name:\tx\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "yaml-syntax"}},
+		{name: "tabs in quotes, block text and comments", dir: "x", src: "name: x # a\tcomment\ndescription: \"a\tb\"\ncompatibility: |\n  c\td\n#\t\n"},
+		{name: "a field only copilot reads", dir: "x", src: "name: x\ndescription: y\nargument-hint: z\n",
+			refuse: map[string]string{"agentskills": "field-unknown", "claude-api": "field-unknown"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkVerdicts(t, c, "---\n"+c.src+"---\nbody\n")
+		})
+	}
+}
+
+// TestVerdictFences: spaces after the fence lines, per loader. A "---" line
+// inside a quoted value does not end the frontmatter for any target (the
+// reference validator's split does; skill-ls does not copy that bug).
+func TestVerdictFences(t *testing.T) {
+	fm := "name: x\ndescription: y\n"
+	for _, c := range []verdictRow{
+		{name: "closing line with trailing spaces", src: "---\n" + fm + "---  \nbody\n",
+			refuse: map[string]string{"zed": "frontmatter-unclosed"}},
+		{name: "closing line with trailing spaces, a rule in the body", src: "---\n" + fm + "--- \nbody\n---\nmore\n"},
+		{name: "opening line with a trailing tab", src: "---\t\n" + fm + "---\nbody\n",
+			refuse: map[string]string{"gemini": "frontmatter-missing", "claude-api": "frontmatter-missing"}},
+		{name: "CRLF and trailing spaces", src: "--- \r\n" + fm + "--- \r\nbody\r\n",
+			refuse: map[string]string{"zed": "frontmatter-unclosed", "gemini": "frontmatter-missing", "claude-api": "frontmatter-missing"}},
+		{name: "dashes inside a quoted value", src: "---\nname: x\ndescription: 'a\n  ---\n  b'\n---\nbody\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			c.dir = "x"
+			checkVerdicts(t, c, c.src)
+		})
+	}
+}
+
+func checkVerdicts(t *testing.T, c verdictRow, src string) {
+	t.Helper()
+	s := Parse("/p/"+c.dir+"/SKILL.md", []byte(src))
+	problems := Validate(s, Targets)
+	has := func(rule string, sev Severity, id string) bool {
+		return slices.ContainsFunc(problems, func(p Problem) bool {
+			return p.Rule == rule && p.Severity == sev && slices.Contains(p.Targets, id)
+		})
+	}
+	for _, tg := range Targets {
+		rule, refused := c.refuse[tg.ID]
+		if got := !Loads(problems, tg.ID); got != refused {
+			t.Errorf("%s refuses: %v, want %v\n%s", tg.ID, got, refused, describeProblems(problems))
+		}
+		if refused && !has(rule, Error, tg.ID) {
+			t.Errorf("%s: no %s error\n%s", tg.ID, rule, describeProblems(problems))
+		}
+		if rule, ok := c.warn[tg.ID]; ok && !has(rule, Warning, tg.ID) {
+			t.Errorf("%s: no %s warning\n%s", tg.ID, rule, describeProblems(problems))
+		}
+	}
+}
+
+func describeProblems(ps []Problem) string {
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString("  " + p.Severity.String() + " " + p.Rule + " " + strings.Join(p.Targets, ",") + ": " + p.Message + "\n")
+	}
+	return b.String()
+}
+
+// TestAgentskillsAgreesWithSkillsRef: the agentskills verdict on inputs
+// where YAML readers and validators part ways, each as skills-ref
+// (agentskills/agentskills 69ef37e, strictyaml 1.7.3) judged it when run on
+// the same file.
+func TestAgentskillsAgreesWithSkillsRef(t *testing.T) {
+	agentskills := []*Target{TargetByID("agentskills")}
+	for _, c := range []struct {
+		dir, src string
+		valid    bool
+	}{
+		{"null", "---\nname: null\ndescription: x\n---\n", true},
+		{"x", "---\nname:\ndescription: x\n---\n", false},
+		{"x", "---\nname: \"\"\ndescription: y\n---\n", false},
+		{"x", "---\nname: x\ndescription: 1.0\n---\n", true},
+		{"x", "---\nname: x\ndescription: 2025-10-20\n---\n", true},
+		{"x", "---\nname: x\ndescription: ~\n---\n", true},
+		{"x", "---\nname: x\ndescription: \"  \"\n---\n", false},
+		{"x", "---\nname: x\ndescription: |\n  " + strings.Repeat("a", 1024) + "\n---\n", false}, // the kept newline counts
+		{"x", "---\nname: x\ndescription: >-\n  " + strings.Repeat("a", 1024) + "\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\ncompatibility:\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\nlicense:\n  a: b\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\nallowed-tools:\n  a: b\n---\n", true},
+		{"x", "---\nname: x\ndescription: y\n123: z\n---\n", false},
+		{"x", "---\nname: \"x\u00a0\"\ndescription: y\n---\n", true},
+		{"x", "---\nname: x\ufeff\ndescription: y\n---\n", false},
+		{"sp", "---\nname: \"\\tsp\"\ndescription: y\n---\n", true},
+		{"stra\u00dfe", "---\nname: stra\u00dfe\ndescription: y\n---\n", true},
+		{"\u01c5x", "---\nname: \u01c5x\ndescription: y\n---\n", false},
+		{"\u0130x", "---\nname: \u0130x\ndescription: y\n---\n", false},
+		{"\u217b", "---\nname: \u217b\ndescription: y\n---\n", true},
+		{"\u0661\u0662", "---\nname: \u0661\u0662\ndescription: y\n---\n", true},
+		{"x\u02b0", "---\nname: x\u02b0\ndescription: y\n---\n", true},
+		{"x\U0001F600", "---\nname: x\U0001F600\ndescription: y\n---\n", false},
+		{"a.b", "---\nname: a.b\ndescription: y\n---\n", false},
+		{"x", "---\nname: x\ndescription: y\nmetadata:\n  a:\n    b: c\n  d:\n      e: f\n---\n", false},
+		{"x", "---\nname: x\ndescription: y\nmetadata:\n  l:\n    - a:\n        b: c\n    - a:\n          b: c\n---\n", true},
+		{"x", "---\nname: x\t\ndescription: y\n---\n", false},
+		{"x", "--- \nname: x\ndescription: y\n---\t\n", true},
+	} {
+		s := Parse("/p/"+c.dir+"/SKILL.md", []byte(c.src))
+		problems := Validate(s, agentskills)
+		if got := Loads(problems, "agentskills"); got != c.valid {
+			t.Errorf("%q in %s: valid %v, skills-ref says %v\n%s", c.src, c.dir, got, c.valid, describeProblems(problems))
+		}
+	}
+}
