@@ -6,9 +6,12 @@ type Action struct {
 	Fix     Fix
 }
 
-// Actions lists the fixes of every finding that overlaps r in the file at
-// path, preferred fixes first within each finding.
-func (w *Workspace) Actions(path string, r Range) []Action {
+// Actions lists the fixes of every finding of the file at path that want
+// picks (the editor's request decides: the lines it touches, the
+// diagnostics it names), preferred fixes first within each finding. No two
+// actions share a title: where two findings offer the same change (an
+// "Open" of the same file, say), the first is kept.
+func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 	out := []Action{}
 	if w.ReadOnly(path) {
 		return out
@@ -21,21 +24,39 @@ func (w *Workspace) Actions(path string, r Range) []Action {
 		findings = w.entryFindings(e)
 		fixesOf = func(f Finding) []Fix { return fixesFor(e.Skill, f) }
 	}
+	titles := map[string]bool{}
+	add := func(f Finding, fix Fix) {
+		if !titles[fix.Title] {
+			titles[fix.Title] = true
+			out = append(out, Action{Finding: f, Fix: fix})
+		}
+	}
 	for _, f := range findings {
-		if f.Range.End < r.Start || f.Range.Start > r.End {
+		if !want(f) {
 			continue
 		}
 		fixes := fixesOf(f)
 		for _, fix := range fixes {
 			if fix.Preferred {
-				out = append(out, Action{Finding: f, Fix: fix})
+				add(f, fix)
 			}
 		}
 		for _, fix := range fixes {
 			if !fix.Preferred {
-				out = append(out, Action{Finding: f, Fix: fix})
+				add(f, fix)
 			}
 		}
 	}
 	return out
+}
+
+// Overlaps reports whether a finding's range meets r (touching ends
+// included).
+func (f Finding) Overlaps(r Range) bool {
+	return f.Range.End >= r.Start && f.Range.Start <= r.End
+}
+
+// Touching picks, for Actions, the findings that meet r.
+func Touching(r Range) func(Finding) bool {
+	return func(f Finding) bool { return f.Overlaps(r) }
 }

@@ -51,7 +51,7 @@ func (w *Workspace) Complete(path string, offset int) []CompletionItem {
 	offset = max(0, min(offset, len(s.Src)))
 	fm := s.Frontmatter
 	if fm.Present && offset >= fm.Content.Start && (offset <= fm.Content.End || !fm.Closed) {
-		return completeFrontmatter(s, offset)
+		return completeFrontmatter(s, e.Targets, offset)
 	}
 	if fm.Closed && offset >= fm.Body.Start || !fm.Present {
 		return completeBody(s, offset)
@@ -61,7 +61,11 @@ func (w *Workspace) Complete(path string, offset int) []CompletionItem {
 
 var keyLineRE = regexp.MustCompile(`(?m)^([A-Za-z0-9_-]+)[ \t]*:`)
 
-func completeFrontmatter(s *skillcore.Skill, offset int) []CompletionItem {
+// completeFrontmatter offers values after a key's colon, and at a key's
+// place the keys not yet present that some target reading the file knows
+// and none refuses: any other key is at once a field-unknown error there
+// (effort, which the spec's validator refuses, say).
+func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset int) []CompletionItem {
 	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
 	prefix := string(s.Src[ls:offset])
 	le := lineEnd(s.Src, offset)
@@ -78,27 +82,37 @@ func completeFrontmatter(s *skillcore.Skill, offset int) []CompletionItem {
 	if strings.TrimLeft(prefix, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") != "" {
 		return out // inside an indented value: nothing to offer
 	}
-	present := map[string]bool{}
-	for _, m := range keyLineRE.FindAllSubmatch(s.Src[s.Frontmatter.Content.Start:min(len(s.Src), max(s.Frontmatter.Content.End, s.Frontmatter.Content.Start))], -1) {
-		present[string(m[1])] = true
+	if strings.Contains(string(s.Src[offset:le]), ":") {
+		return out // on a key that is there already: nothing to insert
 	}
-	// The key being typed is not yet present.
-	word := prefix + string(s.Src[offset:le])
-	if k, _, ok := strings.Cut(word, ":"); ok {
-		delete(present, strings.TrimSpace(k))
-	}
-	r := Range{Start: ls, End: offset}
-	if !strings.Contains(string(s.Src[offset:le]), ":") {
-		r.End = wordEnd(s.Src, offset, le)
-	}
+	present := presentKeys(s)
+	r := Range{Start: ls, End: wordEnd(s.Src, offset, le)}
 	for _, k := range fieldOrder() {
-		if present[k] {
+		if present[k] || !slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Knows(k) }) ||
+			slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Rejects(k) }) {
 			continue
 		}
 		out = append(out, CompletionItem{Label: k, Kind: CompleteField, Detail: honouredText(k), Doc: FieldDoc(k),
 			Insert: k + ": $0", InsertPlain: k + ": ", Snippet: true, Range: r})
 	}
 	return out
+}
+
+// presentKeys are the frontmatter's keys: those the YAML parser found, and
+// those written at a line's start (the YAML may not parse while the user
+// types).
+func presentKeys(s *skillcore.Skill) map[string]bool {
+	present := map[string]bool{}
+	if s.Meta != nil {
+		for _, f := range s.Meta.Fields {
+			present[f.Key] = true
+		}
+	}
+	c := s.Frontmatter.Content
+	for _, m := range keyLineRE.FindAllSubmatch(s.Src[c.Start:min(len(s.Src), max(c.End, c.Start))], -1) {
+		present[string(m[1])] = true
+	}
+	return present
 }
 
 // fieldOrder lists the keys in the order an author most wants them: the

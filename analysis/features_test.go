@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // featureTree is a workspace for the editor features: a project with two
@@ -95,7 +97,7 @@ func TestCompleteKeysAtEmptyLine(t *testing.T) {
 	w.Set(path, []byte(edited))
 	items := w.Complete(path, at)
 	got := labels(items)
-	for _, want := range []string{"compatibility", "metadata", "allowed-tools", "user-invocable"} {
+	for _, want := range []string{"compatibility", "metadata", "allowed-tools"} {
 		if !slices.Contains(got, want) {
 			t.Errorf("completion lacks %q: %v", want, got)
 		}
@@ -178,11 +180,11 @@ func TestHoverName(t *testing.T) {
 		t.Fatal("no hover")
 	}
 	for _, want := range []string{
-		"<available_skills>",
+		"Zed catalog entry:",
 		"<name>deploy</name>",
-		"Déploie 😀 &lt;fast&gt; &amp; safe", // zed escapes the description
-		"## Skills",                         // codex
-		"| zed | 64 bytes | 6 |",
+		"Déploie 😀 &lt;fast&gt; &amp; safe",       // zed escapes the description
+		"Codex", "zot", "see the catalog command", // entries that did not fit
+		"64 bytes (zed)",
 		"catalog budget: this skill uses",
 		"hides the global skill",
 		"home/.agents/skills/deploy/SKILL.md",
@@ -194,6 +196,55 @@ func TestHoverName(t *testing.T) {
 	if h.Range.Start != offsetOf(t, src, "name:") {
 		t.Errorf("range = %+v", h.Range)
 	}
+	if n := strings.Count(h.Markdown, "\n") + 1; n > hoverLines {
+		t.Errorf("hover runs to %d lines:\n%s", n, h.Markdown)
+	}
+}
+
+// When an agent that reads the file refuses it, the hover says so and why
+// before anything else, and shows no catalog entry for that agent; it stays
+// compact.
+func TestHoverRefused(t *testing.T) {
+	const tree = `
+-- proj/.git/HEAD --
+ref: main
+-- proj/.agents/skills/my-skill/SKILL.md --
+---
+name: Wrong_Name
+description: Formats widget reports. Use when the user asks for a widget report.
+---
+-- proj/.claude/skills/ok-skill/SKILL.md --
+---
+name: ok-skill
+description: Does things.
+license: MIT
+---
+`
+	w, dir := loadTree(t, tree)
+	path := filepath.Join(dir, "proj/.agents/skills/my-skill/SKILL.md")
+	src := w.Source(path)
+	e := w.World.Entry(path)
+	for _, key := range []string{"Wrong_Name", "Formats"} {
+		h := w.Hover(path, offsetOf(t, src, key))
+		if h == nil {
+			t.Fatalf("no hover on %s", key)
+		}
+		if !strings.HasPrefix(h.Markdown, "⛔ **Refused by ") || !strings.Contains(strings.SplitN(h.Markdown, "\n", 2)[0], "name-chars") {
+			t.Errorf("hover on %s does not start with the refusal and its rule:\n%s", key, h.Markdown)
+		}
+		for _, tg := range e.Targets {
+			if !skillcore.Loads(e.Problems, tg.ID) && strings.Contains(h.Markdown, tg.Title+" catalog entry") {
+				t.Errorf("hover on %s shows the catalog entry of %s, which refuses the file:\n%s", key, tg.ID, h.Markdown)
+			}
+		}
+		if n := strings.Count(h.Markdown, "\n") + 1; n > hoverLines {
+			t.Errorf("hover on %s runs to %d lines:\n%s", key, n, h.Markdown)
+		}
+	}
+	ok := filepath.Join(dir, "proj/.claude/skills/ok-skill/SKILL.md")
+	if h := w.Hover(ok, offsetOf(t, w.Source(ok), "ok-skill")); h == nil || strings.Contains(h.Markdown, "⛔") {
+		t.Errorf("a skill every reader loads is not refused: %+v", h)
+	}
 }
 
 func TestHoverDescriptionLengths(t *testing.T) {
@@ -202,7 +253,7 @@ func TestHoverDescriptionLengths(t *testing.T) {
 	src := w.Source(path)
 	h := w.Hover(path, offsetOf(t, src, "fast"))
 	// 23 chars, 27 bytes: é is 2 bytes and 😀 4.
-	if h == nil || !strings.Contains(h.Markdown, "Length: 23 chars, 27 bytes") || !strings.Contains(h.Markdown, "| zed | 1024 bytes | 27 |") {
+	if h == nil || !strings.Contains(h.Markdown, "Length: 23 chars, 27 bytes") || !strings.Contains(h.Markdown, "1024 bytes (zed)") {
 		t.Fatalf("hover = %+v", h)
 	}
 }
@@ -321,5 +372,57 @@ func TestRename(t *testing.T) {
 	}
 	if rng, ok := w.PrepareRename(path, at); !ok || string(src[rng.Start:rng.End]) != "deploy" {
 		t.Errorf("prepare = %+v %v", rng, ok)
+	}
+}
+
+// Completion offers no key that would at once be an error where the file
+// sits: each offered key, written into the file, raises no field-unknown
+// error. A key already there is never offered, nor anything with the
+// cursor inside an existing key.
+func TestCompleteKeysKnownWhereTheFileSits(t *testing.T) {
+	const tree = `
+-- proj/.git/HEAD --
+ref: main
+-- proj/.agents/skills/a/SKILL.md --
+---
+name: a
+description: Does a.
+
+---
+-- proj/.claude/skills/b/SKILL.md --
+---
+name: b
+description: Does b.
+
+---
+`
+	w, dir := loadTree(t, tree)
+	// effort is Claude Code's, but agentskills, which reads every skill,
+	// refuses a field outside the spec: an error in either folder.
+	for rel, wantEffort := range map[string]bool{"proj/.agents/skills/a/SKILL.md": false, "proj/.claude/skills/b/SKILL.md": false} {
+		path := filepath.Join(dir, rel)
+		src := slices.Clone(w.Source(path))
+		blank := offsetOf(t, src, ".\n\n") + 2
+		got := labels(w.Complete(path, blank))
+		if slices.Contains(got, "effort") != wantEffort {
+			t.Errorf("%s: effort offered %v, want %v: %v", rel, !wantEffort, wantEffort, got)
+		}
+		for _, present := range []string{"name", "description"} {
+			if slices.Contains(got, present) {
+				t.Errorf("%s: offers present key %q", rel, present)
+			}
+		}
+		for _, k := range got {
+			w.Set(path, slices.Concat(src[:blank], []byte(k+": x\n"), src[blank:]))
+			for _, f := range w.Findings(path) {
+				if f.Rule == "field-unknown" && f.Severity == Error {
+					t.Errorf("%s: offered %q, which is at once %s: %s", rel, k, f.Rule, f.Message)
+				}
+			}
+		}
+		w.Set(path, src)
+		if got := w.Complete(path, offsetOf(t, src, "description:")); len(got) != 0 {
+			t.Errorf("%s: at the start of an existing key: %v", rel, labels(got))
+		}
 	}
 }

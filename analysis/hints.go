@@ -71,6 +71,9 @@ func tightestRoom(targets []*skillcore.Target, desc string) (left int, unit skil
 type CodeLens struct {
 	Range Range
 	Title string
+	// Targets are the agents that load the file: the lens shows their
+	// catalogs.
+	Targets []string
 }
 
 // CodeLenses shows over the frontmatter which agents load the file.
@@ -83,7 +86,11 @@ func (w *Workspace) CodeLenses(path string) []CodeLens {
 	if !e.Skill.Frontmatter.Present {
 		at = Range{}
 	}
-	return []CodeLens{{Range: at, Title: loadedByText(e)}}
+	loaded := e.LoadedBy()
+	if loaded == nil {
+		loaded = []string{} // sent as [], not null
+	}
+	return []CodeLens{{Range: at, Title: loadedByText(e), Targets: loaded}}
 }
 
 // loadedByText says which agents load the file, which find it but refuse

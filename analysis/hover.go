@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -55,38 +56,134 @@ func fieldRange(f *skillcore.Field) Range {
 	return Range{Start: f.KeyRange.Start, End: max(f.KeyRange.End, f.Value.Range.End)}
 }
 
+// hoverLines is about as long as a hover may run: details are behind each
+// rule's documentation link and the catalog command.
+const hoverLines = 20
+
+// catalogHover is the hover of name and description, compact: first which
+// reading agents refuse the file and why, then the value's length against
+// each limit, the catalog entry of each agent that loads it (agents that
+// render it alike share one), the budget and the collisions.
 func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string {
 	var b strings.Builder
 	s := e.Skill
+	refusedText(&b, e, w.entryFindings(e))
 	fmt.Fprintf(&b, "**%s** of skill `%s` — %s\n\n", f.Key, skillName(s), loadedByText(e))
 	if f.Value.Kind == skillcore.KindString {
-		lengthTable(&b, e.Targets, f.Key, f.Value.Text)
+		lengthText(&b, e.Targets, f.Key, f.Value.Text)
 	}
-	shown := 0
+	var tail strings.Builder
+	w.budgetText(&tail, e)
+	installedText(&tail, w.World, e)
+	collisions := 0
+	for _, p := range w.World.Problems(s.Path) {
+		if (p.Rule == "name-duplicate" || p.Rule == "name-shadowed") && collisions < 3 {
+			fmt.Fprintf(&tail, "- %s (%s)\n", p.Message, strings.Join(p.Targets, ", "))
+			collisions++
+		}
+	}
+	groups := catalogGroups(e)
+	if len(groups) == 0 {
+		b.WriteString("No agent that reads this file would list it in its catalog.\n\n")
+	}
+	// The entries in the targets' order, each that fits; a line names the
+	// agents whose entries did not.
+	room := hoverLines - strings.Count(b.String(), "\n") - strings.Count(tail.String(), "\n") - 2
+	var rest []string
+	for _, g := range groups {
+		text := fmt.Sprintf("%s catalog entry:\n%s\n", strings.Join(g.titles, ", "), g.fenced)
+		if n := strings.Count(text, "\n"); n <= room {
+			room -= n
+			b.WriteString(text)
+		} else {
+			rest = append(rest, g.titles...)
+		}
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(&b, "\nCatalog entries of %s: see the catalog command.\n", strings.Join(rest, ", "))
+	}
+	if !strings.HasSuffix(b.String(), "\n\n") {
+		b.WriteString("\n")
+	}
+	b.WriteString(tail.String())
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// refusedText says first which agents reading the file refuse it, each
+// with the first error that makes it do so.
+func refusedText(b *strings.Builder, e *skillcore.Entry, findings []Finding) {
+	var order []string
+	byReason := map[string][]string{}
 	for _, t := range e.Targets {
-		if t.Catalog == skillcore.NoCatalog || !contains(e.LoadedBy(), t.ID) && t.ID != "agentskills" {
+		if skillcore.Loads(e.Problems, t.ID) {
 			continue
 		}
-		entry := skillcore.CatalogEntry{Skill: s, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
-		text := skillcore.RenderCatalog(t, []skillcore.CatalogEntry{entry})
+		reason := "an error in the file"
+		for _, f := range findings {
+			if f.Severity == Error && contains(f.Targets, t.ID) {
+				reason = fmt.Sprintf("%s (`%s`)", f.Message, f.Rule)
+				break
+			}
+		}
+		if byReason[reason] == nil {
+			order = append(order, reason)
+		}
+		byReason[reason] = append(byReason[reason], t.ID)
+	}
+	for i, reason := range order {
+		if i == 3 {
+			fmt.Fprintf(b, "…and %d more errors.\n\n", len(order)-i)
+			break
+		}
+		fmt.Fprintf(b, "⛔ **Refused by %s**: %s\n\n", strings.Join(byReason[reason], ", "), reason)
+	}
+}
+
+// catalogGroup is one catalog entry and the agents that render it so.
+type catalogGroup struct {
+	titles []string
+	fenced string
+}
+
+// catalogGroups are the catalog entries (without the catalog's lead-in)
+// of the agents that load the file and list skills in a catalog; none for
+// an agent that refuses it.
+func catalogGroups(e *skillcore.Entry) []catalogGroup {
+	var out []catalogGroup
+	loaded := e.LoadedBy()
+	// The agents that load the file first; agentskills, the portable
+	// contract, after them when it does not discover the file itself.
+	targets := slices.Clone(e.Targets)
+	slices.SortStableFunc(targets, func(a, b *skillcore.Target) int {
+		return boolRank(!contains(loaded, a.ID)) - boolRank(!contains(loaded, b.ID))
+	})
+	for _, t := range targets {
+		if t.Catalog == skillcore.NoCatalog || !skillcore.Loads(e.Problems, t.ID) ||
+			!contains(loaded, t.ID) && t.ID != "agentskills" {
+			continue
+		}
+		entry := skillcore.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
+		text := skillcore.RenderEntry(t, entry)
 		lang := "markdown"
 		if t.Catalog == skillcore.CatalogXML || t.Catalog == skillcore.CatalogXMLLines {
 			lang = "xml"
 		}
-		fmt.Fprintf(&b, "**%s** catalog entry:\n\n%s\n\n", t.Title, fenced(text, lang))
-		shown++
-	}
-	if shown == 0 {
-		b.WriteString("No agent that reads this file would list it in its catalog.\n\n")
-	}
-	w.budgetText(&b, e)
-	installedText(&b, w.World, e)
-	for _, p := range w.World.Problems(s.Path) {
-		if p.Rule == "name-duplicate" || p.Rule == "name-shadowed" {
-			fmt.Fprintf(&b, "- %s (%s)\n", p.Message, strings.Join(p.Targets, ", "))
+		f := fenced(text, lang)
+		i := slices.IndexFunc(out, func(g catalogGroup) bool { return g.fenced == f })
+		if i < 0 {
+			out = append(out, catalogGroup{fenced: f})
+			i = len(out) - 1
 		}
+		out[i].titles = append(out[i].titles, t.Title)
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return out
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func scopeOf(e *skillcore.Entry, t *skillcore.Target) skillcore.Scope {
@@ -98,11 +195,14 @@ func scopeOf(e *skillcore.Entry, t *skillcore.Target) skillcore.Scope {
 	return skillcore.ScopeProject
 }
 
-// lengthTable shows a value's length against each reading target's limit,
-// in the unit the target counts.
-func lengthTable(b *strings.Builder, targets []*skillcore.Target, key, value string) {
+// lengthText shows a value's length against each reading target's limit,
+// in the unit the target counts, on one line: agents with one limit
+// share it, and a limit exceeded is marked.
+func lengthText(b *strings.Builder, targets []*skillcore.Target, key, value string) {
 	chars, bytes := utf8.RuneCountInString(value), len(value)
-	fmt.Fprintf(b, "Length: %d chars, %d bytes.\n\n| agent | limit | used |\n|---|---|---|\n", chars, bytes)
+	fmt.Fprintf(b, "Length: %d chars, %d bytes", chars, bytes)
+	var limits []string
+	agents := map[string][]string{}
 	for _, t := range targets {
 		limit, unit := t.Name.Max, t.Name.Unit
 		if key == "description" {
@@ -118,13 +218,23 @@ func lengthTable(b *strings.Builder, targets []*skillcore.Target, key, value str
 		if unit == skillcore.Bytes {
 			used = bytes
 		}
-		mark := ""
+		l := fmt.Sprintf("%d %s", limit, unit)
 		if used > limit {
-			mark = " ⚠"
+			l += " ⚠ exceeded"
 		}
-		fmt.Fprintf(b, "| %s | %d %s | %d%s |\n", t.ID, limit, unit, used, mark)
+		if agents[l] == nil {
+			limits = append(limits, l)
+		}
+		agents[l] = append(agents[l], t.ID)
 	}
-	b.WriteString("\n")
+	for i, l := range limits {
+		sep := "; limit "
+		if i > 0 {
+			sep = ", "
+		}
+		fmt.Fprintf(b, "%s%s (%s)", sep, l, strings.Join(agents[l], ", "))
+	}
+	b.WriteString(".\n\n")
 }
 
 // budgetText tells the skill's share of Zed's catalog budget and how full

@@ -68,13 +68,13 @@ func TestManifestFeatures(t *testing.T) {
 		t.Errorf("still installed from a refused plugin")
 	}
 	var fixed bool
-	for _, a := range tr.ws.Actions(plugin, Range{Start: at(`"more"`), End: at(`"more"`)}) {
+	for _, a := range tr.ws.Actions(plugin, Touching(Range{Start: at(`"more"`), End: at(`"more"`)})) {
 		if a.Finding.Rule == "manifest-path" && len(a.Fix.Edits) == 1 && a.Fix.Edits[0].NewText == "./" && a.Fix.Edits[0].Range.Start == at(`"more"`) {
 			fixed = true
 		}
 	}
 	if !fixed {
-		t.Errorf("no fix adding ./: %+v", tr.ws.Actions(plugin, Range{Start: 0, End: len(src)}))
+		t.Errorf("no fix adding ./: %+v", tr.ws.Actions(plugin, Touching(Range{Start: 0, End: len(src)})))
 	}
 	// Completion offers the keys the file lacks, not those it has.
 	var labels []string

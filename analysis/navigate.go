@@ -81,6 +81,12 @@ func (w *Workspace) References(path string, offset int) []Location {
 
 // skillName is how a skill is named across agents: its name field, else its
 // directory.
+// SameName reports whether the skills at paths a and b have one name.
+func (w *Workspace) SameName(a, b string) bool {
+	ea, eb := w.World.Entry(a), w.World.Entry(b)
+	return ea != nil && eb != nil && skillName(ea.Skill) == skillName(eb.Skill)
+}
+
 func skillName(s *skillcore.Skill) string {
 	if n, ok := s.Str("name"); ok && strings.TrimSpace(n) != "" {
 		return strings.TrimSpace(n)

@@ -18,8 +18,10 @@ import (
 // itself.
 const commandOpen = "skill-ls.open"
 
-// CodeAction offers the quick fixes of every finding that overlaps the
-// range: each a quickfix tied to its diagnostic, preferred where the fix is
+// CodeAction offers the quick fixes of every finding on the lines the
+// requested range touches (a cursor at the start of a line gets the fixes
+// of that line) and of every diagnostic the client names in its context:
+// each a quickfix tied to its diagnostic, preferred where the fix is
 // the one clearly right change, and carrying a minimal workspace edit; an
 // "Open <path>" action for each file a collision involves runs
 // skill-ls.open.
@@ -35,8 +37,12 @@ func (s *Server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 		return out, nil
 	}
 	mapperFor := s.mappersLocked(f)
-	start, end := f.m.OffsetRange(params.Range)
-	for _, a := range s.ws.Actions(f.path, analysis.Range{Start: start, End: max(start, end)}) {
+	lines := f.m.LinesRange(params.Range)
+	sent := params.Context.Diagnostics
+	want := func(fd analysis.Finding) bool {
+		return fd.Overlaps(lines) || sentFor(sent, fd, f.m) != nil
+	}
+	for _, a := range s.ws.Actions(f.path, want) {
 		ca := &protocol.CodeAction{
 			Title:       a.Fix.Title,
 			Kind:        ptr(protocol.CodeActionKindQuickFix),
@@ -74,13 +80,25 @@ func wantsKind(only []protocol.CodeActionKind, k protocol.CodeActionKind) bool {
 // sent with the finding's rule and range, else the finding converted as
 // published.
 func matchDiagnostic(sent []protocol.Diagnostic, f analysis.Finding, m *Mapper, mapperFor mapperFunc) protocol.Diagnostic {
-	r := m.Range(f.Range)
-	for _, d := range sent {
-		if code, ok := d.Code.(protocol.String); ok && string(code) == f.Rule && d.Range == r {
-			return d
-		}
+	if d := sentFor(sent, f, m); d != nil {
+		return *d
 	}
 	return diagnostics([]analysis.Finding{f}, m, mapperFor)[0]
+}
+
+// sentFor is the diagnostic among sent that is the finding as published
+// (same rule, same range), or nil.
+func sentFor(sent []protocol.Diagnostic, f analysis.Finding, m *Mapper) *protocol.Diagnostic {
+	if len(sent) == 0 {
+		return nil
+	}
+	r := m.Range(f.Range)
+	for i, d := range sent {
+		if code, ok := d.Code.(protocol.String); ok && string(code) == f.Rule && d.Range == r {
+			return &sent[i]
+		}
+	}
+	return nil
 }
 
 // openCommandLocked is the command that opens path, selecting the range

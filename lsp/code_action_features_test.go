@@ -202,3 +202,53 @@ func TestOpenRefusesOtherFiles(t *testing.T) {
 		}
 	}
 }
+
+// Actions are offered for the lines a request touches, not only inside a
+// diagnostic's exact range: a cursor at the start of the line gets the
+// YAML quoting fix although the fault is at the colon.
+func TestQuickFixFromLineStart(t *testing.T) {
+	h, _ := startFeatures(t, "", clientFeatures{})
+	const rel = "ws/.agents/skills/my-skill/SKILL.md"
+	h.open(rel, "---\nname: my-skill\ndescription: Use when: deploying\n---\n\n# Body\n", 1)
+	p := h.diags(rel, withCode("yaml-syntax"))
+	if d, _ := find(p, "yaml-syntax"); d.Range.Start.Line != 2 || d.Range.Start.Character == 0 {
+		t.Fatalf("the fault is expected inside line 2, not at its start: %s", fmtRange(d.Range))
+	}
+	for _, r := range []protocol.Range{rng(2, 0, 2, 0), rng(2, 31, 2, 31), rng(1, 3, 2, 0)} {
+		fixFor(t, codeActions(t, h, rel, r, nil), "yaml-syntax")
+	}
+	if got := codeActions(t, h, rel, rng(5, 0, 5, 0), nil); len(got) != 0 {
+		t.Errorf("the body's line got actions: %q", titles(got))
+	}
+}
+
+// A diagnostic the client names in the context gets its fixes wherever the
+// requested range is, and no two actions share a title.
+func TestQuickFixForSentDiagnostics(t *testing.T) {
+	h, _ := startFeatures(t, "", clientFeatures{})
+	const rel = "ws/.agents/skills/my-skill/SKILL.md"
+	h.open(rel, "---\nname: My_Skill\ndescription: Does things.\n---\n\n# Body\n", 1)
+	p := h.diags(rel, withCode("name-chars"))
+	d, _ := find(p, "name-chars")
+	got := codeActions(t, h, rel, rng(5, 0, 5, 0), []protocol.Diagnostic{d})
+	fixFor(t, got, "name-chars")
+	all := codeActions(t, h, rel, rng(1, 0, 1, 0), p.Diagnostics)
+	seen := map[string]bool{}
+	for _, a := range all {
+		if seen[a.Title] {
+			t.Errorf("two actions titled %q among %q", a.Title, titles(all))
+		}
+		seen[a.Title] = true
+	}
+	if !seen["Set name to my-skill"] {
+		t.Errorf("actions %q lack the name fix", titles(all))
+	}
+}
+
+func titles(actions []*protocol.CodeAction) []string {
+	var out []string
+	for _, a := range actions {
+		out = append(out, a.Title)
+	}
+	return out
+}

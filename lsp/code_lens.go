@@ -7,8 +7,10 @@ import (
 )
 
 // CodeLens shows over the frontmatter which agents load the file ("loaded
-// by agentskills, codex, ..."). Clicking it runs skill-ls.catalog, which
-// only computes the catalog and changes nothing.
+// by agentskills, codex, ..."). Clicking it runs skill-ls.showCatalog for
+// those agents: the editor integrations show the catalogs in a document of
+// their own; a client that sends the command to the server gets them in a
+// message.
 func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) ([]protocol.CodeLens, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -19,8 +21,9 @@ func (s *Server) CodeLens(ctx context.Context, params *protocol.CodeLensParams) 
 	}
 	for _, l := range s.ws.CodeLenses(f.path) {
 		out = append(out, protocol.CodeLens{
-			Range:   f.m.Range(l.Range),
-			Command: protocol.Command{Title: l.Title, Command: commandCatalog},
+			Range: f.m.Range(l.Range),
+			Command: protocol.Command{Title: l.Title, Command: commandShowCatalog,
+				Arguments: []protocol.LSPAny{mustMarshal(showCatalogArgs{Targets: l.Targets})}},
 		})
 	}
 	return out, nil

@@ -53,9 +53,16 @@ func TestCompletionKeysAtEmptyLine(t *testing.T) {
 		h.open(rel, text, 1)
 		list := completion(t, h, rel, protocol.Position{Line: 3, Character: 0})
 		got := itemLabels(list)
-		for _, want := range []string{"license", "compatibility", "allowed-tools", "metadata", "user-invocable"} {
+		for _, want := range []string{"license", "compatibility", "allowed-tools", "metadata"} {
 			if !slices.Contains(got, want) {
 				t.Errorf("completion lacks %q: %v", want, got)
+			}
+		}
+		// Copilot's user-invocable, Claude Code's effort: the spec's
+		// validator, which reads every skill, refuses either at once.
+		for _, refused := range []string{"user-invocable", "effort"} {
+			if slices.Contains(got, refused) {
+				t.Errorf("completion offers %q, at once an error here", refused)
 			}
 		}
 		for _, present := range []string{"name", "description"} {

@@ -308,20 +308,6 @@ func TestConfigChangeClearsIrrelevantFiles(t *testing.T) {
 	h.diags("ws/.agents/skills/dup/SKILL.md", empty)
 }
 
-// Bad settings are reported through window/logMessage, not fatal.
-func TestBadSettingsLogged(t *testing.T) {
-	h := start(t, "", setup{init: map[string]any{"targets": []string{"zed", "vim"}, "rules": map[string]string{"name-chars": "loud"}}})
-	h.client.await(t, "a warning about the settings", func(r *recorder) bool {
-		n := 0
-		for _, l := range r.logs {
-			if l.Type == protocol.MessageTypeWarning && (strings.Contains(l.Message, `"vim"`) || strings.Contains(l.Message, `"loud"`)) {
-				n++
-			}
-		}
-		return n == 2
-	})
-}
-
 // The first scan is wrapped in work-done progress, begin then end, and
 // the diagnostics of the scan come before the end.
 func TestFirstScanProgress(t *testing.T) {

@@ -39,6 +39,7 @@ type setup struct {
 	configuration bool                            // client answers workspace/configuration
 	progress      bool                            // client supports work-done progress
 	init          map[string]any                  // initializationOptions; "home" defaults to <root>/home
+	answer        string                          // raw JSON the client answers workspace/configuration with ("": null)
 	noInitialized bool                            // stop after initialize
 	hook          func(ctx context.Context, method string, id jsonrpc2.ID)
 	trace         io.Writer
@@ -79,6 +80,9 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 		}
 	}
 	h.client = newRecorder()
+	if cfg.answer != "" {
+		h.client.settings = json.RawMessage(cfg.answer)
+	}
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
 	h.srv.testHook = cfg.hook
 	a, b := pipe()

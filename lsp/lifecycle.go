@@ -52,14 +52,9 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.caps = caps
 	s.enc = caps.encoding
 	s.folders = foldersOf(params)
-	if settings != nil {
-		s.settings = *settings
-	}
-	s.debounce = s.settings.debounce()
+	s.initWarnings = warnings
 	s.mu.Unlock()
-	for _, w := range warnings {
-		s.logf(protocol.MessageTypeWarning, "initializationOptions: %s", w)
-	}
+	s.setInitSettings(settings)
 	version := s.opts.Version
 	if version == "" {
 		version = "devel"
@@ -72,7 +67,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 				Change:    ptr(protocol.TextDocumentSyncKindIncremental),
 				Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
 			},
-			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandCatalog}},
+			ExecuteCommandProvider: protocol.ExecuteCommandOptions{Commands: []string{commandCatalog, commandOpen}},
 			Workspace: &protocol.WorkspaceOptions{
 				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{
 					Supported:           ptr(true),
@@ -103,7 +98,11 @@ const startupWait = 2 * time.Second
 func (s *Server) startup() {
 	s.mu.Lock()
 	caps := s.caps
+	warnings := s.initWarnings
 	s.mu.Unlock()
+	// Shown now, not during initialize: a client may drop messages that
+	// come before its initialize request is answered.
+	s.tellSettings("initializationOptions", warnings)
 	// The requests go out together, so a silent client costs one wait.
 	ctx, cancel := context.WithTimeout(s.ctx, startupWait)
 	var wg sync.WaitGroup
@@ -116,7 +115,11 @@ func (s *Server) startup() {
 		}()
 	}
 	if caps.configuration {
-		ask(func() { s.pullSettings(ctx) })
+		ask(func() {
+			if got, ok := s.pullSettings(ctx); ok {
+				s.setClientSettings(got)
+			}
+		})
 	}
 	if caps.watchDynamic {
 		ask(func() { s.registerWatchers(ctx) })

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"slices"
 	"sort"
 	"unicode/utf8"
@@ -219,6 +220,14 @@ func (m *Mapper) Range(r analysis.Range) protocol.Range {
 // OffsetRange converts a protocol range to byte offsets.
 func (m *Mapper) OffsetRange(r protocol.Range) (start, end int) {
 	return m.Offset(r.Start), m.Offset(r.End)
+}
+
+// LinesRange is the byte range of the whole lines r touches: from the start
+// of its first line to the end of its last.
+func (m *Mapper) LinesRange(r protocol.Range) analysis.Range {
+	start := m.Offset(protocol.Position{Line: r.Start.Line})
+	end := m.Offset(protocol.Position{Line: max(r.Start.Line, r.End.Line), Character: math.MaxUint32})
+	return analysis.Range{Start: start, End: end}
 }
 
 func isASCII(b []byte) bool {

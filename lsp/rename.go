@@ -30,7 +30,8 @@ func (s *Server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 // folders in a workspace edit and the folder is a skill folder that may
 // move (analysis says why not), the skill's directory with it (the text
 // edit first, then the folder move), so the two stay equal. A client that
-// cannot gets the text edit alone. An invalid name is refused with
+// cannot gets the text edit alone, and the user is told which folder to
+// rename. An invalid name is refused with
 // InvalidParams, a name another skill or folder has with RequestFailed,
 // each with analysis's message.
 func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
@@ -52,6 +53,11 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 		s.tellf(protocol.MessageTypeInfo, "%s", r.DirStays)
 	}
 	caps := s.featureCapsLocked()
+	if r.FromDir != "" && !caps.renameFiles {
+		// Neovim before 0.11 and eglot cannot move a folder in an edit: the
+		// user does it, or the skill is left with name-dir-mismatch.
+		s.tellf(protocol.MessageTypeInfo, "renamed the skill to %s; your editor cannot move folders: rename the folder %s to %s", params.NewName, r.FromDir, r.ToDir)
+	}
 	if r.FromDir == "" || !caps.renameFiles {
 		return s.workspaceEditLocked(f, r.Edits), nil
 	}

@@ -85,6 +85,50 @@ func TestRenameMovesFolder(t *testing.T) {
 	if len(we.DocumentChanges) != 0 || len(we.Changes) != 1 || len(edits) != 1 || edits[0].NewText != "ship" || edits[0].Range != rng(1, 6, 1, 12) {
 		t.Errorf("edit without resource operations %#v", we)
 	}
+	h.client.awaitShown(t, "rename the folder", h.path("ws/.agents/skills/deploy"), h.path("ws/.agents/skills/ship"))
+}
+
+// Without resource operations the user moves the folder by hand (Neovim
+// 0.7, eglot): the old buffer stays open under a path that is gone while
+// the file is opened where it now is. It is never reported as a duplicate
+// of itself, whether or not the editor reports the change on disk; saving
+// the old buffer writes its file again and brings it back.
+func TestMovedByHandIsNoDuplicate(t *testing.T) {
+	const newRel = "ws/.agents/skills/ship/SKILL.md"
+	for _, tell := range []bool{false, true} {
+		h, _ := startFeatures(t, "features/skills", clientFeatures{})
+		text := h.openFile(deployRel)
+		we, err := h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(deployRel, 1, 8), NewName: "ship"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		edits := editsFor(t, we, h.uri(deployRel))
+		fixed := applyEdits(t, text, edits)
+		h.change(deployRel, 2, edits)
+		h.write(deployRel, fixed)
+		h.save(deployRel)
+		if err := os.Rename(h.path("ws/.agents/skills/deploy"), h.path("ws/.agents/skills/ship")); err != nil {
+			t.Fatal(err)
+		}
+		if tell {
+			h.watched(protocol.FileChangeTypeDeleted, deployRel)
+			h.watched(protocol.FileChangeTypeCreated, newRel)
+		}
+		h.open(newRel, fixed, 1)
+		h.settle()
+		p := h.diags(newRel, version(1))
+		for _, rule := range []string{"name-dir-mismatch", "name-shadowed", "name-duplicate"} {
+			if _, bad := find(p, rule); bad {
+				t.Errorf("told %v: the moved skill has %s: %v", tell, rule, codes(p))
+			}
+		}
+		h.diags(deployRel, empty)
+
+		// Saved again under the old path, the old buffer is a file again.
+		h.write(deployRel, fixed)
+		h.save(deployRel)
+		h.diags(newRel, withCode("name-duplicate"))
+	}
 }
 
 // An invalid name is refused with InvalidParams, a taken one with

@@ -86,18 +86,25 @@ type Server struct {
 
 	// mu guards everything below, the workspace above all: it is not safe
 	// for concurrent use.
-	mu       sync.Mutex
-	idle     *sync.Cond // signalled when the diagnostics queue drains
-	caps     clientCaps
-	enc      Encoding
-	folders  []string
-	settings Settings
-	debounce time.Duration
-	ws       *analysis.Workspace
-	docs     map[string]*document // open SKILL.md buffers by path
-	project  projectState         // the project configuration file
-	mappers  map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
-	ready    bool                 // the first scan is done
+	mu      sync.Mutex
+	idle    *sync.Cond // signalled when the diagnostics queue drains
+	caps    clientCaps
+	enc     Encoding
+	folders []string
+	// settings are initSettings with clientSettings merged over them
+	// (config.go).
+	settings       Settings
+	initSettings   *settingsLayer
+	clientSettings *settingsLayer
+	// initWarnings are the problems with the initializationOptions, shown
+	// to the user once the session is up.
+	initWarnings []string
+	debounce     time.Duration
+	ws           *analysis.Workspace
+	docs         map[string]*document // open SKILL.md buffers by path
+	project      projectState         // the project configuration file
+	mappers      map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
+	ready        bool                 // the first scan is done
 	// builtWith and builtFolders are what the workspace was made from.
 	builtWith    Settings
 	builtFolders []string

@@ -19,6 +19,9 @@ type document struct {
 	path    string
 	version int32
 	text    []byte
+	// moved: the file is gone from disk and open again under another
+	// path (moved.go); the buffer is followed but not judged.
+	moved bool
 	// lost is set when an edit was refused: the text is the last good
 	// one, and no longer the editor's.
 	lost bool
@@ -48,10 +51,11 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	u := uri.URI(strings.Clone(string(params.TextDocument.URI))) // see pathOf
 	doc := &document{uri: u, path: path, version: params.TextDocument.Version, text: []byte(params.TextDocument.Text)}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.docs[path] = doc
 	affected := s.ws.Set(path, doc.text)
 	s.scheduleLocked(time.Now(), path, affected)
+	s.mu.Unlock()
+	s.forgetMoved()
 	return nil
 }
 
@@ -102,6 +106,9 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	defer s.mu.Unlock()
 	doc.text, doc.lost = text, false
 	doc.version = p.TextDocument.Version
+	if doc.moved {
+		return nil
+	}
 	affected := s.ws.Set(path, text)
 	s.scheduleLocked(time.Now().Add(s.debounce), path, affected)
 	return nil
@@ -129,8 +136,11 @@ func (s *Server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var affected []string
-	if doc := s.docs[path]; doc != nil && params.Text != nil {
-		doc.text = []byte(*params.Text)
+	if doc := s.docs[path]; doc != nil && (params.Text != nil || doc.moved) {
+		if params.Text != nil {
+			doc.text = []byte(*params.Text)
+		}
+		doc.moved = false // saved: its file is there again
 		affected = s.ws.Set(path, doc.text)
 	}
 	s.scheduleLocked(time.Now(), path, affected)

@@ -118,7 +118,9 @@ func (s *Server) rebuild() int {
 
 	s.mu.Lock()
 	for _, d := range s.docs {
-		ws.Set(d.path, d.text)
+		if !d.moved {
+			ws.Set(d.path, d.text)
+		}
 	}
 	s.ws = ws
 	s.builtWith, s.builtFolders = settings, folders
@@ -162,7 +164,12 @@ func (s *Server) load(paths ...string) {
 
 // takeLocked takes in a file load read.
 func (s *Server) takeLocked(f analysis.DiskFile) {
-	if s.docs[f.Path] != nil {
+	if d := s.docs[f.Path]; d != nil {
+		if d.moved && f.Err == nil {
+			// The moved buffer's file is back: the buffer shadows it again.
+			d.moved = false
+			s.scheduleLocked(time.Now(), d.path, s.ws.Set(d.path, d.text))
+		}
 		return
 	}
 	var affected []string

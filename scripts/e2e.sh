@@ -6,6 +6,8 @@
 #   scripts/e2e.sh nvim node  run only the named steps
 #
 # Steps: vscode-unit, node, vsix, nvim, emacs, manifests (see below).
+# vsix builds the platform-specific .vsix for this machine with
+# scripts/package-vscode.sh and runs the binary inside it.
 # Needs: go, node + npm, nvim (Debian's 0.7.2 is enough), emacs with eglot
 # (Debian: emacs-nox elpa-eglot), python3 >= 3.11, unzip. With CI=true a
 # missing tool fails its step; otherwise the step is skipped.
@@ -176,6 +178,16 @@ description: Summarizes gadget logs. Use when the user asks about gadget logs.
 
 Read the log and summarize it.
 EOF
+# The same name under .claude/skills: a collision, for "Open <path>".
+mkdir -p "$ws/.claude/skills/good-skill"
+cat >"$ws/.claude/skills/good-skill/SKILL.md" <<'EOF'
+---
+name: good-skill
+description: Summarizes gadget logs for Claude. Use when the user asks about gadget logs.
+---
+
+# Good skill (Claude's copy)
+EOF
 export SKILL_LS_WS="$ws" SKILL_LS_REPO="$repo"
 export repo tmp ws
 
@@ -217,60 +229,88 @@ if selected_step node; then
 	fi
 fi
 
-# --- vsix: package the extension and check what is inside ------------------
+# --- vsix: the platform-specific package, unpacked, and its binary run -----
+# scripts/package-vscode.sh builds the .vsix for this machine (the binary
+# cross-compiled with CGO_ENABLED=0, the extension bundled by esbuild); the
+# check unpacks it, reads what is inside, runs the bundled binary's
+# `version` and then a whole LSP session with it (vscode-client.js).
 check_vsix() {
-	local vsix="$tmp/skill-ls.vsix" x="$tmp/vsix"
-	(cd "$vscode" && npx --no-install @vscode/vsce package --out "$vsix") || return 1
+	local platform x="$tmp/vsix"
+	platform=$(. "$repo/scripts/build-lib.sh" && host_platform)
+	OUT="$tmp/vsix-out" VERSION=0.0.0-e2e "$repo/scripts/package-vscode.sh" "$platform" >"$tmp/vsix-build.log" 2>&1 || {
+		tail -n 30 "$tmp/vsix-build.log"
+		return 1
+	}
+	local vsix
+	vsix=$(ls "$tmp"/vsix-out/skill-ls-"$platform"-*.vsix) || return 1
+	echo "built $(basename "$vsix") ($(du -k "$vsix" | cut -f1) KiB)"
 	rm -rf "$x" && mkdir -p "$x" && (cd "$x" && unzip -q "$vsix") || return 1
-	unzip -p "$vsix" extension/package.json >"$tmp/vsix-package.json" || return 1
-	node - "$tmp/vsix-package.json" "$x/extension" <<'EOF'
+	node - "$x" "$platform" <<'EOF' || return 1
 const fs = require('fs');
 const path = require('path');
 const assert = require('assert');
-const m = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-const ext = process.argv[3];
+const cp = require('child_process');
+const [root, platform] = process.argv.slice(2);
+const ext = path.join(root, 'extension');
+const m = JSON.parse(fs.readFileSync(path.join(ext, 'package.json'), 'utf8'));
 let failures = 0;
 function check(what, fn) {
   try { fn(); console.log(`ok   - ${what}`); } catch (e) { failures++; console.log(`FAIL - ${what}\n       ${e.message}`); }
 }
-check('manifest activates on workspaceContains:**/SKILL.md and onLanguage:markdown', () =>
-  assert.deepStrictEqual(m.activationEvents, ['workspaceContains:**/SKILL.md', 'onLanguage:markdown']));
-check('manifest main is ./out/extension.js and it is packaged', () => {
-  assert.strictEqual(m.main, './out/extension.js');
+function files(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? files(path.join(dir, d.name)) : [path.relative(ext, path.join(dir, d.name))]);
+}
+const all = files(ext);
+console.log(`files: ${all.join(', ')}`);
+check(`the package is for ${platform}`, () =>
+  assert.match(fs.readFileSync(path.join(root, 'extension.vsixmanifest'), 'utf8'), new RegExp(`TargetPlatform="${platform}"`)));
+check('it carries the skill-ls binary, executable', () => {
+  const st = fs.statSync(path.join(ext, 'bin', 'skill-ls'));
+  assert.ok(st.mode & 0o111, 'not executable');
+});
+check('the bundled binary runs: skill-ls version', () => {
+  const out = cp.execFileSync(path.join(ext, 'bin', 'skill-ls'), ['version'], { encoding: 'utf8' });
+  assert.strictEqual(out.split('\n')[0], 'skill-ls 0.0.0-e2e');
+});
+check('the extension is one bundled file, with no node_modules, sources or tests', () => {
   assert.ok(fs.existsSync(path.join(ext, 'out', 'extension.js')));
+  assert.deepStrictEqual(all.filter((f) => f.startsWith('out/')), ['out/extension.js']);
+  assert.ok(!all.some((f) => f.startsWith('node_modules/') || f.startsWith('src/') || f.endsWith('.ts') || f.endsWith('.map')));
+  assert.ok(all.length <= 10, `${all.length} files`);
 });
-check('manifest contributes skill-ls.path/targets/debounceMs/trace.server', () => {
+check('the bundle has vscode-languageclient inside and needs only vscode', () => {
+  const js = fs.readFileSync(path.join(ext, 'out', 'extension.js'), 'utf8');
+  assert.ok(js.includes('vscode-languageclient') || js.includes('LanguageClient'));
+  const requires = [...js.matchAll(/require\("([^"]+)"\)/g)].map((r) => r[1]);
+  const foreign = requires.filter((r) => r !== 'vscode' && !r.startsWith('node:') && !require('module').builtinModules.includes(r));
+  assert.deepStrictEqual(foreign, []);
+});
+check('manifest: main, activation on SKILL.md, manifests and Markdown', () => {
+  assert.strictEqual(m.main, './out/extension.js');
+  assert.ok(m.activationEvents.includes('workspaceContains:**/SKILL.md'));
+  assert.ok(m.activationEvents.includes('onLanguage:markdown'));
+  assert.ok(m.activationEvents.includes('workspaceContains:**/.claude-plugin/plugin.json'));
+  assert.ok(m.activationEvents.includes('workspaceContains:**/gemini-extension.json'));
+});
+check('manifest: settings for path, targets, roots, rules, debounceMs, trace', () => {
   const p = m.contributes.configuration.properties;
-  for (const k of ['skill-ls.path', 'skill-ls.targets', 'skill-ls.debounceMs', 'skill-ls.trace.server']) assert.ok(p[k], k);
-  assert.strictEqual(p['skill-ls.path'].default, 'skill-ls');
-  assert.strictEqual(p['skill-ls.debounceMs'].default, 50);
+  for (const k of ['path', 'targets', 'roots', 'rules', 'debounceMs', 'trace.server']) assert.ok(p[`skill-ls.${k}`], k);
+  assert.strictEqual(p['skill-ls.path'].default, '');
 });
-check('manifest contributes skill-ls.showCatalog', () =>
-  assert.ok(m.contributes.commands.some((c) => c.command === 'skill-ls.showCatalog')));
-check('packaged selector is {scheme: file, language: markdown, pattern: **/SKILL.md}', () => {
-  const cfg = require(path.join(ext, 'out', 'config.js'));
-  assert.deepStrictEqual(cfg.DOCUMENT_SELECTOR, [{ scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' }]);
-  assert.deepStrictEqual(cfg.serverCommand(cfg.normalizeSettings({})), { command: 'skill-ls', args: ['serve'] });
-});
-check('vscode-languageclient is packaged (the .vsix works offline)', () => {
-  const lc = path.join(ext, 'node_modules', 'vscode-languageclient', 'package.json');
-  assert.ok(fs.existsSync(lc), 'missing ' + lc);
-  assert.match(JSON.parse(fs.readFileSync(lc, 'utf8')).version, /^9\./);
-  require(require.resolve('vscode-languageserver-protocol', { paths: [path.join(ext, 'node_modules', 'vscode-languageclient')] }));
-});
-check('no sources, tests or dev tools in the .vsix', () => {
-  assert.ok(!fs.existsSync(path.join(ext, 'src')), 'src/ packaged');
-  assert.ok(!fs.existsSync(path.join(ext, 'out', 'test')), 'out/test packaged');
-  assert.ok(!fs.existsSync(path.join(ext, 'node_modules', '@vscode', 'vsce')), 'vsce packaged');
-  assert.ok(!fs.existsSync(path.join(ext, 'node_modules', 'typescript')), 'typescript packaged');
+check('manifest: commands show catalog and restart server', () => {
+  const ids = m.contributes.commands.map((c) => c.command).sort();
+  assert.deepStrictEqual(ids, ['skill-ls.restart', 'skill-ls.showCatalog']);
 });
 console.log(`vsix: ${failures} failed`);
 process.exit(failures ? 1 : 0);
 EOF
+	# The extension's launch with the bundled binary, for a whole session.
+	node "$repo/testdata/e2e/vscode-client.js" "$vscode" "$ws" "$x/extension/bin/skill-ls"
 }
 export -f check_vsix
 if selected_step vsix; then
-	if need vsix node npm unzip; then
+	if need vsix node npm unzip go; then
 		if $vscode_ready; then
 			run vsix check_vsix
 		else
@@ -284,7 +324,10 @@ if selected_step nvim; then
 	if need nvim nvim && server_step nvim; then
 		nvim_test() {
 			nvim --version | head -n 1
-			cd "$ws" && nvim --headless -i NONE -u "$repo/testdata/e2e/nvim-test.lua"
+			# A copy of its own: the test edits, renames and moves skills.
+			local w="$tmp/ws-nvim"
+			rm -rf "$w" && cp -r "$ws" "$w" || return 1
+			cd "$w" && SKILL_LS_WS="$w" nvim --headless -i NONE -u "$repo/testdata/e2e/nvim-test.lua"
 		}
 		export -f nvim_test
 		run nvim nvim_test
@@ -313,7 +356,9 @@ if selected_step emacs; then
 				-f batch-byte-compile "$tmp/skill-ls.el" || return 1
 			# -q, not -Q: on Emacs 28 eglot is Debian's elpa-eglot, put on the
 			# load-path by site-start (Emacs 29+ has eglot built in).
-			cd "$ws" && emacs --batch -q \
+			local w="$tmp/ws-emacs"
+			rm -rf "$w" && cp -r "$ws" "$w" || return 1
+			cd "$w" && SKILL_LS_WS="$w" emacs --batch -q \
 				-l "$repo/editors/emacs/skill-ls.el" \
 				-l "$repo/testdata/e2e/emacs-test.el"
 		}

@@ -76,6 +76,24 @@ type PackageSet struct {
 	// Capped names the walk cap hit while looking for manifests, "" none.
 	Capped string
 	byPath map[string][]*Package
+	byRoot map[string][]*Package // by plugin root
+	order  map[*Package]int      // place in Packages
+}
+
+// around lists the packages whose plugin root holds path, in the set's
+// order: looked up by path's folders, not by trying every package.
+func (ps *PackageSet) around(path string) []*Package {
+	var out []*Package
+	for d := filepath.Dir(path); ; {
+		out = append(out, ps.byRoot[d]...)
+		up := filepath.Dir(d)
+		if d == ps.Top || up == d || !within(ps.Top, d) {
+			break
+		}
+		d = up
+	}
+	slices.SortFunc(out, func(a, b *Package) int { return ps.order[a] - ps.order[b] })
+	return out
 }
 
 // Of lists the packages that load the SKILL.md at path.
@@ -154,7 +172,7 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 		}
 		// Entries that list their skills, by target: one reason for all.
 		listing := map[*Target][]string{}
-		for _, p := range ps.Packages {
+		for _, p := range ps.around(e.Skill.Path) {
 			if !slices.Contains(targets, p.Target) || slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == p.Target }) {
 				continue
 			}

@@ -21,10 +21,10 @@ func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
 func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
 	f := &packageFinder{
 		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
-		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}},
+		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}, byRoot: map[string][]*Package{}, order: map[*Package]int{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
-		listings: map[string][]*listing{}, checked: map[string]bool{},
+		listings: map[string][]*listing{}, checked: map[string]bool{}, added: map[packageKey]bool{},
 	}
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
@@ -49,6 +49,8 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 		for _, s := range p.Skills {
 			f.set.byPath[s] = append(f.set.byPath[s], p)
 		}
+		f.set.byRoot[p.Root] = append(f.set.byRoot[p.Root], p)
+		f.set.order[p] = len(f.set.order)
 	}
 	for _, m := range f.set.Manifests {
 		m.Problems = merge(m.Problems)
@@ -56,7 +58,14 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *Pack
 	return f.set
 }
 
+// packageKey is one plugin as one target reads it.
+type packageKey struct {
+	target     *Target
+	root, name string
+}
+
 type packageFinder struct {
+	added map[packageKey]bool   // the packages found, by key
 	stats map[string]statResult // stat, remembered
 	// plugLookup and markLookup are each target's manifest lookups.
 	plugLookup       map[*Target][]lookup[*PluginFormat]
@@ -312,11 +321,11 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 	if defines && (man == nil || !strict) {
 		fields = l.entry
 	}
-	for _, q := range f.set.Packages {
-		if q.Target == t && q.Root == dir && q.Name == p.Name {
-			return // one plugin, listed twice
-		}
+	key := packageKey{t, dir, p.Name}
+	if f.added[key] {
+		return // one plugin, listed twice
 	}
+	f.added[key] = true
 	f.set.Packages = append(f.set.Packages, p)
 	if p.Refused != "" {
 		return

@@ -256,6 +256,10 @@ func (t *Target) Knows(key string) bool {
 	return ok
 }
 
+// Rejects reports whether the target refuses a skill for holding key: it
+// refuses fields it does not know.
+func (t *Target) Rejects(key string) bool { return t.RejectUnknown && !t.Knows(key) }
+
 // Str returns a top-level field's value as the target's reader sees text:
 // a string, or for readers that take scalars as text, any scalar.
 func (t *Target) Str(s *Skill, key string) (string, bool) {

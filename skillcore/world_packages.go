@@ -79,7 +79,7 @@ func (w *World) ReloadPackages() []string {
 	roots := w.roots()
 	var changed, reread []string
 	for p, e := range w.entries {
-		if found, _ := findingRoots(p, roots); sameRoots(e.Roots, found) {
+		if found, _ := w.rootIndex.finding(p, roots); sameRoots(e.Roots, found) {
 			e.Roots = found // judged as it was: only its roots are the new list's
 			continue
 		}

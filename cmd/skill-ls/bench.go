@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -195,9 +194,7 @@ func timeCheck(exe, home, path string, runs int) (time.Duration, int64, error) {
 				return 0, 0, fmt.Errorf("check %s: %w", path, err)
 			}
 		}
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			peak = max(peak, ru.Maxrss*1024)
-		}
+		peak = max(peak, peakRSS(cmd.ProcessState))
 	}
 	slices.Sort(walls)
 	return walls[len(walls)/2], peak, nil

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -103,9 +102,7 @@ func timePeer(peer, path string, runs int) (time.Duration, int64, error) {
 		if _, ok := err.(*exec.ExitError); err != nil && !ok {
 			return 0, 0, fmt.Errorf("peer %s: %w", args[0], err)
 		}
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			peak = max(peak, ru.Maxrss*1024)
-		}
+		peak = max(peak, peakRSS(cmd.ProcessState))
 	}
 	slices.Sort(walls)
 	return walls[len(walls)/2], peak, nil

@@ -47,7 +47,8 @@ servers = ext.get("language_servers", {})
 ok(list(servers) == ["skill-ls"], "zed: one language server, skill-ls", list(servers))
 srv = servers.get("skill-ls", {})
 ok(srv.get("name") == "skill-ls", "zed: language server name is skill-ls", srv.get("name"))
-ok(srv.get("languages") == ["Markdown"], 'zed: attached to language "Markdown"', srv.get("languages"))
+ok(srv.get("languages") == ["Markdown", "JSON"], 'zed: attached to "Markdown" and "JSON" (SKILL.md and manifests)',
+   srv.get("languages"))
 
 cargo = load(zed / "Cargo.toml")
 lib = cargo.get("lib", {})
@@ -77,6 +78,9 @@ ok(hls.get("args") == ["serve"], 'helix: args are ["serve"]', hls.get("args"))
 md = [lang for lang in helix.get("language", []) if lang.get("name") == "markdown"]
 ok(len(md) == 1 and "skill-ls" in md[0].get("language-servers", []),
    "helix: markdown lists the skill-ls language server", md)
+js = [lang for lang in helix.get("language", []) if lang.get("name") == "json"]
+ok(len(js) == 1 and "skill-ls" in js[0].get("language-servers", []),
+   "helix: json lists the skill-ls language server (package manifests)", js)
 
 print(f"manifests: {failures} failed")
 sys.exit(1 if failures else 0)

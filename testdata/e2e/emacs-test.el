@@ -7,8 +7,12 @@
 ;; which only site-start puts on the load-path; Emacs 29+ has it built in.)
 ;;
 ;; Opens the workspace made by scripts/e2e.sh with Eglot and the real
-;; skill-ls binary and checks the Flymake diagnostics, hover and completion.
-;; Exits 0 when every check passed, 1 otherwise.
+;; skill-ls binary and uses it as a user would: settings from
+;; `skill-ls-initialization-options' and `eglot-workspace-configuration'
+;; both in effect, a quick fix chosen from the start of a line, rename and a
+;; folder moved by hand, the "Open <path>" action (client-side), the
+;; catalog, hover and completion.  Exits 0 when every check passed, 1
+;; otherwise.
 
 ;;; Code:
 
@@ -71,16 +75,54 @@
   (forward-line line)
   (forward-char col))
 
+(defvar skill-ls-test-shown nil
+  "What the server showed the user (window/showMessage), newest first.")
+
+(cl-defmethod eglot-handle-notification :before
+  (_server (_method (eql window/showMessage)) &key _type message)
+  (push message skill-ls-test-shown))
+
+(defun skill-ls-test--choose (title thunk)
+  "Run THUNK, picking the menu item TITLE as a user would."
+  (cl-letf (((symbol-function 'completing-read)
+             (lambda (_prompt collection &rest _)
+               (let ((item (cl-find-if (lambda (c) (string-prefix-p title (if (consp c) (car c) c)))
+                                       collection)))
+                 (unless item
+                   (error "No item %s among %S" title (mapcar #'car collection)))
+                 (if (consp item) (car item) item))))
+            ((symbol-function 'y-or-n-p) (lambda (&rest _) t)))
+    (let ((last-nonmenu-event 13))  ; a key, not a mouse click: no popup menu
+      (funcall thunk))))
+
+(defun skill-ls-test--codes ()
+  (flymake-start)
+  (mapcar #'skill-ls-test--code (flymake-diagnostics)))
+
+(defun skill-ls-test--line (n)
+  "Text of 0-based line N."
+  (save-excursion
+    (goto-char (point-min))
+    (forward-line n)
+    (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
+
 (defun skill-ls-test--run ()
   (let* ((ws (file-name-as-directory (expand-file-name (getenv "SKILL_LS_WS"))))
          (broken (expand-file-name ".agents/skills/my-skill/SKILL.md" ws))
          (good (expand-file-name ".agents/skills/good-skill/SKILL.md" ws))
          (readme (expand-file-name "README.md" ws))
+         (twin (expand-file-name ".claude/skills/good-skill/SKILL.md" ws))
+         (moved (expand-file-name ".agents/skills/renamed-skill/SKILL.md" ws))
+         ;; Settings from both places: init options make name-dir-mismatch
+         ;; a warning, the workspace configuration makes name-chars a note.
+         (skill-ls-initialization-options '(:rules (:name-dir-mismatch "warning")))
          (eglot-sync-connect skill-ls-test-timeout)
          (eglot-connect-timeout skill-ls-test-timeout)
          ;; Report diagnostics to Flymake as they arrive.
          (flymake-no-changes-timeout 0.5)
          server)
+    (setq-default eglot-workspace-configuration
+                  '(:skill-ls (:rules (:name-chars "info") :debounceMs 0)))
     (skill-ls-test--ok (executable-find "skill-ls") "skill-ls is on exec-path"
                        (getenv "PATH"))
 
@@ -88,13 +130,26 @@
     (with-current-buffer (find-file-noselect readme)
       (skill-ls-test--ok (not (derived-mode-p 'skill-md-mode))
                          "README.md is not in skill-md-mode" major-mode))
+    ;; Package manifests get a mode of their own; other JSON does not.
+    (let ((auto-mode-case-fold nil))
+      (skill-ls-test--ok (eq (assoc-default "/p/.claude-plugin/plugin.json" auto-mode-alist #'string-match)
+                             'skill-ls-manifest-mode)
+                         "plugin.json opens in skill-ls-manifest-mode")
+      (skill-ls-test--ok (eq (assoc-default "/p/gemini-extension.json" auto-mode-alist #'string-match)
+                             'skill-ls-manifest-mode)
+                         "gemini-extension.json opens in skill-ls-manifest-mode")
+      (skill-ls-test--ok (not (eq (assoc-default "/p/package.json" auto-mode-alist #'string-match)
+                                  'skill-ls-manifest-mode))
+                         "package.json does not"))
 
     ;; The broken skill: mode, server, diagnostics.
     (with-current-buffer (find-file-noselect broken)
       (skill-ls-test--ok (eq major-mode 'skill-md-mode)
                          "SKILL.md opens in skill-md-mode" major-mode)
       (let ((contact (eglot--guess-contact)))
-        (skill-ls-test--ok (equal (nth 3 contact) '("skill-ls" "serve"))
+        (skill-ls-test--ok (eq (nth 2 contact) 'skill-ls-server)
+                           "eglot server class is skill-ls-server" (nth 2 contact))
+        (skill-ls-test--ok (equal (seq-take (nth 3 contact) 2) '("skill-ls" "serve"))
                            "eglot contact is (\"skill-ls\" \"serve\")" (nth 3 contact))
         (skill-ls-test--ok (equal (nth 4 contact) "markdown")
                            "eglot language id is markdown" (nth 4 contact))
@@ -109,10 +164,19 @@
                (have-all
                 (lambda ()
                   (flymake-start)
-                  (let ((codes (mapcar #'skill-ls-test--code (flymake-diagnostics))))
-                    (cl-every (lambda (c) (member c codes)) want)))))
-          (skill-ls-test--ok (skill-ls-test--wait have-all)
-                             "flymake has name-chars and name-dir-mismatch")
+                  (cl-every (lambda (d)
+                              (pcase (skill-ls-test--code d)
+                                ("name-chars" (eq (flymake-diagnostic-type d) 'eglot-note))
+                                ("name-dir-mismatch" (eq (flymake-diagnostic-type d) 'eglot-warning))
+                                (_ t)))
+                            (flymake-diagnostics))))
+               (have-both
+                (lambda ()
+                  (let ((codes (skill-ls-test--codes)))
+                    (and (cl-every (lambda (c) (member c codes)) want)
+                         (funcall have-all))))))
+          (skill-ls-test--ok (skill-ls-test--wait have-both)
+                             "flymake has name-chars (note: workspace configuration) and name-dir-mismatch (warning: init options)")
           (skill-ls-test--out "flymake diagnostics seen on my-skill/SKILL.md:")
           (dolist (d (flymake-diagnostics))
             (skill-ls-test--out "  %s %S-%S %s: %s"
@@ -131,15 +195,57 @@
                   (skill-ls-test--ok (and (= bl 1) (>= bc 6) (< bc 16) (= el 1) (<= ec 16))
                                      (format "%s is on the name value (line 1, columns 6-16)" code)
                                      (format "got %d:%d-%d:%d" bl bc el ec)))
-                ;; Eglot's error type is `eglot-error' (category flymake-error).
-                (skill-ls-test--ok (memq (flymake-diagnostic-type d) '(:error eglot-error))
-                                   (format "%s is an error" code)
+                ;; The severity the settings give it (Eglot's types).
+                (skill-ls-test--ok (eq (flymake-diagnostic-type d)
+                                       (if (equal code "name-chars") 'eglot-note 'eglot-warning))
+                                   (format "%s has the severity the settings give it" code)
                                    (flymake-diagnostic-type d))
                 (skill-ls-test--ok (string-match-p
                                     (regexp-quote (format "skill-ls [%s]" code))
                                     (flymake-diagnostic-text d))
                                    (format "%s message reads \"skill-ls [%s]: ...\"" code code)
-                                   (flymake-diagnostic-text d))))))))
+                                   (flymake-diagnostic-text d)))))
+
+          ;; A quick fix chosen with point at the start of the name's line.
+          (skill-ls-test--goto 1 0)
+          (skill-ls-test--attempt "code action from the start of the line"
+            (skill-ls-test--choose "Set name to my-skill"
+                                   (lambda () (eglot-code-actions (point) nil nil t)))
+            (skill-ls-test--ok (equal (skill-ls-test--line 1) "name: my-skill")
+                               "code action from the start of the line: \"Set name to my-skill\" applied"
+                               (skill-ls-test--line 1)))
+          (save-buffer)
+          (skill-ls-test--ok (skill-ls-test--wait
+                              (lambda () (let ((codes (skill-ls-test--codes)))
+                                           (not (or (member "name-chars" codes)
+                                                    (member "name-dir-mismatch" codes))))))
+                             "after the fix the name findings are gone")
+
+          ;; Rename: Eglot cannot move folders; the user is told which one to
+          ;; rename, moves it and opens the file where it now is.
+          (skill-ls-test--goto 1 8)
+          (skill-ls-test--attempt "rename"
+            (eglot-rename "renamed-skill")
+            (skill-ls-test--ok (equal (skill-ls-test--line 1) "name: renamed-skill")
+                               "rename changed the name value" (skill-ls-test--line 1)))
+          (skill-ls-test--ok (skill-ls-test--wait
+                              (lambda () (cl-some (lambda (m) (string-search "rename the folder" m))
+                                                  skill-ls-test-shown)))
+                             "the user is told which folder to rename" skill-ls-test-shown)
+          (save-buffer)
+          (rename-file (expand-file-name ".agents/skills/my-skill" ws)
+                       (expand-file-name ".agents/skills/renamed-skill" ws))
+          (let ((old (current-buffer)))
+            (with-current-buffer (find-file-noselect moved)
+              (skill-ls-test--ok (skill-ls-test--wait
+                                  (lambda () (eq (eglot-current-server) server)))
+                                 "the moved file is managed by the server")
+              (sleep-for 1.5)         ; time for the server to publish both
+              (let ((codes (append (skill-ls-test--codes)
+                                   (with-current-buffer old (skill-ls-test--codes)))))
+                (skill-ls-test--ok (null codes)
+                                   "the moved skill is not a duplicate of itself (old and new buffer clean)"
+                                   codes)))))))
 
     ;; The valid skill: same server, hover and completion.
     (when server
@@ -156,10 +262,13 @@
             (skill-ls-test--out "hover on name: %s"
                                 (replace-regexp-in-string
                                  "\n" "\n  " (substring text 0 (min 600 (length text)))))
-            (skill-ls-test--ok (string-search "<available_skills>" text)
-                               "hover on name shows the <available_skills> catalog")
+            (skill-ls-test--ok (string-search "catalog entry" text)
+                               "hover on name shows catalog entries")
             (skill-ls-test--ok (string-search "good-skill" text)
-                               "hover on name mentions the skill name")))
+                               "hover on name mentions the skill name")
+            (skill-ls-test--ok (<= (length (split-string text "\n")) 20)
+                               "hover is compact (at most 20 lines)"
+                               (length (split-string text "\n")))))
         (skill-ls-test--goto 3 0)       ; the blank frontmatter line
         (skill-ls-test--attempt "completion request"
           (let* ((resp (jsonrpc-request server :textDocument/completion
@@ -168,7 +277,37 @@
                  (labels (mapcar (lambda (it) (plist-get it :label)) (append items nil))))
             (skill-ls-test--out "completion labels: %s" (string-join labels ", "))
             (skill-ls-test--ok (member "license" labels)
-                               "completion on a blank frontmatter line offers license"))))
+                               "completion on a blank frontmatter line offers license")
+            (skill-ls-test--ok (not (or (member "name" labels) (member "description" labels)))
+                               "completion offers no key already present")
+            (skill-ls-test--ok (not (member "effort" labels))
+                               "completion offers no key that is an error in .agents/skills (effort)")))
+
+        ;; "Open <path>": the same name under .claude/skills.  Chosen as a
+        ;; user does, the other file is visited (client-side skill-ls.open).
+        (skill-ls-test--ok (skill-ls-test--wait
+                            (lambda () (cl-some (lambda (c) (string-prefix-p "name-" (or c "")))
+                                                (skill-ls-test--codes))))
+                           "good-skill collides with .claude/skills/good-skill")
+        (skill-ls-test--goto 1 0)
+        (skill-ls-test--attempt "Open action"
+          (save-window-excursion
+            (skill-ls-test--choose (concat "Open " twin)
+                                   (lambda () (eglot-code-actions (point) nil nil t)))
+            (skill-ls-test--ok (equal (buffer-file-name (window-buffer (selected-window))) twin)
+                               "choosing \"Open <path>\" visits the other skill"
+                               (buffer-file-name (window-buffer (selected-window))))))
+
+        ;; The catalog, as the code lens's command and interactively.
+        (skill-ls-test--attempt "catalog"
+          (eglot-execute-command server 'skill-ls.showCatalog
+                                 (vector (list :targets (vector "zed" "codex"))))
+          (let ((text (with-current-buffer "*skill-ls catalog*" (buffer-string))))
+            (skill-ls-test--ok (and (string-search "<available_skills>" text)
+                                    (string-search "## codex" text)
+                                    (string-search good text))
+                               "skill-ls.showCatalog shows the catalogs in a buffer"
+                               (substring text 0 (min 300 (length text)))))))
       (eglot-shutdown server)
       (skill-ls-test--ok (skill-ls-test--wait
                           (lambda () (not (jsonrpc-running-p server))))

@@ -2,7 +2,10 @@
 // End-to-end test of the VS Code client's launch contract against the real
 // skill-ls binary, without VS Code:
 //
-//   node testdata/e2e/vscode-client.js <editors/vscode> <workspace>
+//   node testdata/e2e/vscode-client.js <editors/vscode> <workspace> [bundled binary]
+//
+// With a third argument, the extension is taken to carry that binary (as a
+// platform-specific .vsix does) and must launch it.
 //
 // It imports the compiled extension's config module (editors/vscode/out/
 // config.js, built by `npm test` / `npm run compile`) and launches the server
@@ -23,6 +26,7 @@ const { pathToFileURL } = require('node:url');
 
 const extDir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'editors', 'vscode'));
 const ws = path.resolve(process.argv[3] || process.env.SKILL_LS_WS || '.');
+const bundled = process.argv[4] ? path.resolve(process.argv[4]) : undefined;
 const timeoutMs = Number(process.env.SKILL_LS_TIMEOUT_MS || 30000);
 
 const extRequire = createRequire(path.join(extDir, 'package.json'));
@@ -69,10 +73,10 @@ async function main() {
 
   // Exactly what the extension does with default settings.
   const settings = config.normalizeSettings({});
-  const launch = config.serverCommand(settings, { workspaceFolder: ws });
+  const launch = config.serverCommand(settings, { workspaceFolder: ws, bundled });
   const initOptions = config.initializationOptions(settings);
-  ok(launch.command === 'skill-ls' && JSON.stringify(launch.args) === '["serve"]',
-    'extension launches `skill-ls serve`', JSON.stringify(launch));
+  ok(launch.command === (bundled || 'skill-ls') && JSON.stringify(launch.args) === '["serve"]',
+    `extension launches \`${bundled ? 'the bundled skill-ls' : 'skill-ls'} serve\``, JSON.stringify(launch));
 
   // vscode-languageclient spawns the executable with cwd = workspace folder.
   child = cp.spawn(launch.command, launch.args, { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -227,7 +231,7 @@ async function main() {
     }), 'hover');
     const htext = hoverText(hover && hover.contents);
     console.log(`hover on name: ${htext.slice(0, 600).replace(/\n/g, '\n  ')}`);
-    ok(htext.includes('<available_skills>'), 'hover on name shows the <available_skills> catalog');
+    ok(htext.includes('catalog entry'), 'hover on name shows catalog entries');
     ok(htext.includes('good-skill'), 'hover on name mentions the skill name');
   });
 

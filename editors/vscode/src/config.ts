@@ -22,25 +22,48 @@ export const CATALOG_COMMAND = 'skill-ls.catalog';
 export const SHOW_CATALOG_COMMAND = 'skill-ls.showCatalog';
 export const RESTART_COMMAND = 'skill-ls.restart';
 
+/** The package manifests (plugins, marketplaces, extensions) through which
+ * agents install skills; the server reads them too. Each is matched at any
+ * depth. */
+export const MANIFEST_GLOBS: readonly string[] = [
+  '**/.claude-plugin/plugin.json',
+  '**/.claude-plugin/marketplace.json',
+  '**/.codex-plugin/plugin.json',
+  '**/.agents/plugins/marketplace.json',
+  '**/.cursor-plugin/plugin.json',
+  '**/.cursor-plugin/marketplace.json',
+  '**/.plugin/plugin.json',
+  '**/.github/plugin/plugin.json',
+  '**/plugin.json',
+  '**/marketplace.json',
+  '**/gemini-extension.json',
+];
+
 /** Activation events the manifest must declare. */
 export const ACTIVATION_EVENTS: readonly string[] = [
   'workspaceContains:**/SKILL.md',
   'onLanguage:markdown',
+  ...MANIFEST_GLOBS.map((g) => `workspaceContains:${g}`),
 ];
 
-/** Targets that render a catalog, offered by "skill-ls: Show Catalog". */
+/** Every target, offered by "skill-ls: Show Catalog". */
 export const CATALOG_TARGETS: readonly string[] = [
   'agentskills',
   'zed',
   'codex',
   'claude-code',
+  'claude-api',
   'copilot',
   'gemini',
   'tiny-agent',
   'zot',
 ];
 
-export const DEFAULT_PATH = 'skill-ls';
+/** The default binary path: empty, meaning the binary bundled in the
+ * extension, else `skill-ls` on PATH. */
+export const DEFAULT_PATH = '';
+/** The binary looked up on PATH when there is no bundled one. */
+export const PATH_BINARY = 'skill-ls';
 export const DEFAULT_DEBOUNCE_MS = 50;
 
 export type Severity = 'error' | 'warning' | 'info' | 'off';
@@ -49,6 +72,7 @@ export type Severity = 'error' | 'warning' | 'info' | 'off';
 export interface RawSettings {
   path?: unknown;
   targets?: unknown;
+  roots?: unknown;
   rules?: unknown;
   debounceMs?: unknown;
 }
@@ -57,16 +81,18 @@ export interface RawSettings {
 export interface Settings {
   path: string;
   targets: string[];
+  roots: string[];
   rules: Record<string, Severity>;
   debounceMs: number;
 }
 
 /** What the server gets as initializationOptions (and as the `skill-ls`
  * section of workspace/didChangeConfiguration). Keys follow the server's
- * contract: targets, rules, debounceMs (roots and home are left to the
- * server's defaults here). */
+ * contract: targets, roots, rules, debounceMs (home is left to the server's
+ * default). */
 export interface InitializationOptions {
   targets?: string[];
+  roots?: string[];
   rules?: Record<string, Severity>;
   debounceMs: number;
 }
@@ -79,14 +105,17 @@ export interface ServerCommand {
 /** A document filter equal in shape to vscode's DocumentFilter. */
 export interface SkillDocumentFilter {
   scheme: string;
-  language: string;
+  language?: string;
   pattern: string;
 }
 
-/** Only SKILL.md files on disk are sent to the server. The server is
- * harmless on other Markdown, but there is no reason to send it. */
+/** Only SKILL.md files and package manifests on disk are sent to the
+ * server. The server is harmless on other Markdown and JSON, but there is
+ * no reason to send it. (Manifests are matched by name alone: VS Code may
+ * call them json or jsonc.) */
 export const DOCUMENT_SELECTOR: readonly SkillDocumentFilter[] = [
   { scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' },
+  ...['**/plugin.json', '**/marketplace.json', '**/gemini-extension.json'].map((pattern) => ({ scheme: 'file', pattern })),
 ];
 
 /** File-system watcher glob for skills (also registered by the server when
@@ -98,16 +127,10 @@ const SEVERITIES = new Set<string>(['error', 'warning', 'info', 'off']);
 /** Validate raw settings and apply defaults. Unknown or mistyped values fall
  * back to the default rather than failing the whole extension. */
 export function normalizeSettings(raw: RawSettings): Settings {
-  const p = typeof raw.path === 'string' && raw.path.trim() !== '' ? raw.path.trim() : DEFAULT_PATH;
+  const p = typeof raw.path === 'string' ? raw.path.trim() : DEFAULT_PATH;
 
-  const targets: string[] = [];
-  if (Array.isArray(raw.targets)) {
-    for (const t of raw.targets) {
-      if (typeof t === 'string' && t.trim() !== '' && !targets.includes(t.trim())) {
-        targets.push(t.trim());
-      }
-    }
-  }
+  const targets = stringList(raw.targets);
+  const roots = stringList(raw.roots);
 
   const rules: Record<string, Severity> = {};
   if (raw.rules !== null && typeof raw.rules === 'object' && !Array.isArray(raw.rules)) {
@@ -123,7 +146,20 @@ export function normalizeSettings(raw: RawSettings): Settings {
     debounceMs = Math.floor(raw.debounceMs);
   }
 
-  return { path: p, targets, rules, debounceMs };
+  return { path: p, targets, roots, rules, debounceMs };
+}
+
+/** The distinct non-blank strings of a list, trimmed; [] for anything else. */
+function stringList(raw: unknown): string[] {
+  const out: string[] = [];
+  if (Array.isArray(raw)) {
+    for (const t of raw) {
+      if (typeof t === 'string' && t.trim() !== '' && !out.includes(t.trim())) {
+        out.push(t.trim());
+      }
+    }
+  }
+  return out;
 }
 
 export interface PathContext {
@@ -131,13 +167,23 @@ export interface PathContext {
   workspaceFolder?: string;
   /** The user's home directory (defaults to os.homedir()). */
   home?: string;
+  /** The binary bundled in the extension, when there is one. */
+  bundled?: string;
+}
+
+/** Where a platform-specific .vsix carries the server binary. */
+export function bundledBinary(extensionPath: string, platform: string = process.platform): string {
+  return path.join(extensionPath, 'bin', platform === 'win32' ? 'skill-ls.exe' : 'skill-ls');
 }
 
 /** Expand `~` and `${workspaceFolder}` in the configured binary path. A bare
  * name (no path separator) is left alone so it is looked up on PATH. A
  * relative path with a separator is taken relative to the workspace folder. */
 export function resolveServerPath(configured: string, ctx: PathContext = {}): string {
-  let p = configured.trim() || DEFAULT_PATH;
+  let p = configured.trim();
+  if (p === '') {
+    return ctx.bundled ?? PATH_BINARY;
+  }
   const home = ctx.home ?? os.homedir();
   if (p === '~') {
     p = home;
@@ -157,7 +203,8 @@ export function resolveServerPath(configured: string, ctx: PathContext = {}): st
   return p;
 }
 
-/** The server process: `<path> serve`, talking LSP over stdio. (No
+/** The server process: `<path> serve`, talking LSP over stdio; the
+ * bundled binary unless the user set a path. (No
  * transport is given to vscode-languageclient on purpose: with
  * TransportKind.stdio it would append `--stdio` to these args.) */
 export function serverCommand(settings: Settings, ctx: PathContext = {}): ServerCommand {
@@ -170,6 +217,9 @@ export function initializationOptions(settings: Settings): InitializationOptions
   const opts: InitializationOptions = { debounceMs: settings.debounceMs };
   if (settings.targets.length > 0) {
     opts.targets = [...settings.targets];
+  }
+  if (settings.roots.length > 0) {
+    opts.roots = [...settings.roots];
   }
   if (Object.keys(settings.rules).length > 0) {
     opts.rules = { ...settings.rules };
@@ -188,19 +238,32 @@ export function catalogRequest(target: string): ExecuteCommandParams {
   return { command: CATALOG_COMMAND, arguments: [{ target }] };
 }
 
-/** The language of the untitled document showing a target's catalog. */
-export function catalogLanguage(target: string): string {
-  switch (target) {
-    case 'codex':
-    case 'claude-code':
-    case 'zot':
-    case 'copilot':
-    case 'gemini':
-      return 'markdown';
-    default:
-      // zed, tiny-agent and agentskills render <available_skills> XML.
-      return 'xml';
+/** The language of the document showing a catalog: an XML catalog is
+ * shown as XML, the others (lists, Markdown) as Markdown. */
+export function catalogLanguage(text: string): string {
+  return /^\s*</.test(text) ? 'xml' : 'markdown';
+}
+
+/** One Markdown document with the catalogs of several agents (the code
+ * lens's "loaded by ..." command), each under its name, XML fenced as XML. */
+export function catalogsDocument(catalogs: { target: string; text: string }[]): string {
+  return catalogs
+    .map(({ target, text }) => {
+      const fence = '`'.repeat(Math.max(3, ...Array.from(text.matchAll(/`+/g), (m) => m[0].length + 1)));
+      return `## ${target}\n\n${fence}${catalogLanguage(text)}\n${text.replace(/\n$/, '')}\n${fence}\n`;
+    })
+    .join('\n');
+}
+
+/** The targets a "show catalog" command names: its argument's targets
+ * (the code lens passes [{targets: [...]}], [] for a file no agent loads),
+ * or undefined when it names none (the command palette). */
+export function commandTargets(args: unknown): string[] | undefined {
+  const first = Array.isArray(args) ? args[0] : args;
+  if (first !== null && typeof first === 'object' && 'targets' in first) {
+    return stringList((first as { targets?: unknown }).targets);
   }
+  return undefined;
 }
 
 /** Turn the server's answer to skill-ls.catalog into text. The contract is
@@ -232,7 +295,7 @@ export function launchFailureMessage(command: string, err: unknown): string {
   const detail = err instanceof Error ? err.message : String(err);
   return (
     `skill-ls: could not start "${command} serve" (${detail}). ` +
-    'Install the binary with `go install ./cmd/skill-ls` from a clone of skill-ls, ' +
+    'This extension has no bundled binary for this platform: install skill-ls on PATH ' +
     'or set "skill-ls.path" to its location.'
   );
 }

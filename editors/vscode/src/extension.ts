@@ -1,7 +1,10 @@
 // The skill-ls VS Code extension: a thin client that starts `skill-ls serve`
-// and hands it SKILL.md files. All decisions about arguments and options live
-// in ./config so they can be tested without VS Code.
+// (the binary bundled in a platform-specific .vsix, unless the user set a
+// path) and hands it SKILL.md files and package manifests. All decisions
+// about arguments and options live in ./config so they can be tested
+// without VS Code.
 
+import * as fs from 'fs';
 import * as vscode from 'vscode';
 import {
   ExecuteCommandRequest,
@@ -19,10 +22,13 @@ import {
   SHOW_CATALOG_COMMAND,
   SKILL_GLOB,
   Settings,
+  bundledBinary,
   catalogLanguage,
   catalogPickItems,
   catalogRequest,
   catalogText,
+  catalogsDocument,
+  commandTargets,
   initializationOptions,
   launchFailureMessage,
   normalizeSettings,
@@ -31,12 +37,14 @@ import {
 
 let client: LanguageClient | undefined;
 let watcher: vscode.FileSystemWatcher | undefined;
+let bundled: string | undefined;
 
 function readSettings(): Settings {
   const cfg = vscode.workspace.getConfiguration(CONFIG_SECTION);
   return normalizeSettings({
     path: cfg.get('path'),
     targets: cfg.get('targets'),
+    roots: cfg.get('roots'),
     rules: cfg.get('rules'),
     debounceMs: cfg.get('debounceMs'),
   });
@@ -47,9 +55,13 @@ function workspaceFolderPath(): string | undefined {
   return folder?.uri.fsPath;
 }
 
+function launchCommand() {
+  return serverCommand(readSettings(), { workspaceFolder: workspaceFolderPath(), bundled });
+}
+
 function createClient(skillWatcher: vscode.FileSystemWatcher): LanguageClient {
   const settings = readSettings();
-  const launch = serverCommand(settings, { workspaceFolder: workspaceFolderPath() });
+  const launch = launchCommand();
 
   // No `transport`: the server speaks LSP on stdio by default, and
   // TransportKind.stdio would make the client append `--stdio`.
@@ -81,8 +93,7 @@ async function startClient(context: vscode.ExtensionContext): Promise<void> {
   try {
     await c.start();
   } catch (err) {
-    const launch = serverCommand(readSettings(), { workspaceFolder: workspaceFolderPath() });
-    void vscode.window.showErrorMessage(launchFailureMessage(launch.command, err));
+    void vscode.window.showErrorMessage(launchFailureMessage(launchCommand().command, err));
   }
 }
 
@@ -98,32 +109,54 @@ async function stopClient(): Promise<void> {
   }
 }
 
-async function showCatalog(): Promise<void> {
-  if (client === undefined || !client.isRunning()) {
+async function catalogOf(c: LanguageClient, target: string): Promise<string> {
+  const result: unknown = await c.sendRequest(ExecuteCommandRequest.type, catalogRequest(target));
+  return catalogText(result);
+}
+
+/** "skill-ls: Show Catalog": the catalog of one agent, picked from every
+ * target, opened as XML or Markdown as it renders. Run by the code lens
+ * with [{targets}], the catalogs of those agents in one document. */
+async function showCatalog(...args: unknown[]): Promise<void> {
+  const c = client;
+  if (c === undefined || !c.isRunning()) {
     void vscode.window.showErrorMessage('skill-ls: the language server is not running.');
     return;
   }
-  const target = await vscode.window.showQuickPick(catalogPickItems(readSettings()), {
-    title: 'skill-ls: show the catalog as this agent renders it',
-    placeHolder: 'Target agent',
-  });
-  if (target === undefined) {
+  let targets = commandTargets(args);
+  const fromLens = targets !== undefined;
+  if (targets !== undefined && targets.length === 0) {
+    void vscode.window.showInformationMessage('skill-ls: no agent loads this file, so it is in no catalog.');
     return;
   }
+  if (targets === undefined) {
+    const target = await vscode.window.showQuickPick(catalogPickItems(readSettings()), {
+      title: 'skill-ls: show the catalog as this agent renders it',
+      placeHolder: 'Target agent',
+    });
+    if (target === undefined) {
+      return;
+    }
+    targets = [target];
+  }
+  const names: string[] = targets;
   try {
-    const result: unknown = await client.sendRequest(ExecuteCommandRequest.type, catalogRequest(target));
+    const catalogs = await Promise.all(names.map(async (target) => ({ target, text: await catalogOf(c, target) })));
+    const content = fromLens ? catalogsDocument(catalogs) : catalogs[0].text;
     const doc = await vscode.workspace.openTextDocument({
-      content: catalogText(result),
-      language: catalogLanguage(target),
+      content,
+      language: fromLens ? 'markdown' : catalogLanguage(content),
     });
     await vscode.window.showTextDocument(doc, { preview: false });
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
-    void vscode.window.showErrorMessage(`skill-ls: catalog for ${target} failed: ${detail}`);
+    void vscode.window.showErrorMessage(`skill-ls: catalog for ${names.join(', ')} failed: ${detail}`);
   }
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const b = bundledBinary(context.extensionPath);
+  bundled = fs.existsSync(b) ? b : undefined;
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_CATALOG_COMMAND, showCatalog),
     vscode.commands.registerCommand(RESTART_COMMAND, async () => {

@@ -2,7 +2,8 @@
 //! (SKILL.md files).
 //!
 //! The extension does not download anything: it runs a `skill-ls` binary the
-//! user installed (`go install ./cmd/skill-ls`), found at
+//! user installed (a release archive, or `go install ./cmd/skill-ls` from a
+//! checkout), found at
 //! `lsp.skill-ls.binary.path` in Zed's settings or on the worktree's PATH,
 //! as `skill-ls serve`, and passes `lsp.skill-ls.initialization_options` and
 //! `lsp.skill-ls.settings` through to it.
@@ -39,8 +40,9 @@ impl zed::Extension for SkillLsExtension {
             Some(path) => path,
             None => worktree.which(SERVER_NAME).ok_or_else(|| {
                 format!(
-                    "{SERVER_NAME} not found on PATH. Install it with `go install ./cmd/skill-ls` \
-                     from a clone of skill-ls, or set lsp.{SERVER_NAME}.binary.path in Zed's settings."
+                    "{SERVER_NAME} not found on PATH. Install it (a release archive, or \
+                     `go install ./cmd/skill-ls` from a checkout of skill-ls), or set \
+                     lsp.{SERVER_NAME}.binary.path in Zed's settings."
                 )
             })?,
         };

@@ -11,6 +11,9 @@ import {
   catalogPickItems,
   catalogRequest,
   catalogText,
+  catalogsDocument,
+  bundledBinary,
+  commandTargets,
   initializationOptions,
   launchFailureMessage,
   normalizeSettings,
@@ -21,8 +24,9 @@ import {
 describe('normalizeSettings', () => {
   it('applies defaults to empty settings', () => {
     assert.deepEqual(normalizeSettings({}), {
-      path: 'skill-ls',
+      path: '',
       targets: [],
+      roots: [],
       rules: {},
       debounceMs: DEFAULT_DEBOUNCE_MS,
     });
@@ -34,12 +38,14 @@ describe('normalizeSettings', () => {
       normalizeSettings({
         path: '/opt/bin/skill-ls',
         targets: ['zed', 'codex'],
+        roots: ['vendor/skills'],
         rules: { 'body-too-long': 'off', 'name-chars': 'warning' },
         debounceMs: 0,
       }),
       {
         path: '/opt/bin/skill-ls',
         targets: ['zed', 'codex'],
+        roots: ['vendor/skills'],
         rules: { 'body-too-long': 'off', 'name-chars': 'warning' },
         debounceMs: 0,
       },
@@ -50,10 +56,12 @@ describe('normalizeSettings', () => {
     const s = normalizeSettings({
       path: '   ',
       targets: ['zed', 3, '', 'zed', ' codex '],
+      roots: 'vendor',
       rules: { a: 'loud', b: 'info', c: 7 },
       debounceMs: -5,
     });
-    assert.equal(s.path, 'skill-ls');
+    assert.equal(s.path, '');
+    assert.deepEqual(s.roots, []);
     assert.deepEqual(s.targets, ['zed', 'codex']);
     assert.deepEqual(s.rules, { b: 'info' });
     assert.equal(s.debounceMs, 50);
@@ -72,8 +80,16 @@ describe('normalizeSettings', () => {
 });
 
 describe('serverCommand', () => {
-  it('launches `skill-ls serve` from PATH by default', () => {
+  it('launches `skill-ls serve` from PATH when nothing is bundled', () => {
     assert.deepEqual(serverCommand(normalizeSettings({})), { command: 'skill-ls', args: ['serve'] });
+  });
+
+  it('runs the bundled binary unless a path is set', () => {
+    const bundled = bundledBinary('/ext', 'linux');
+    assert.equal(bundled, path.join('/ext', 'bin', 'skill-ls'));
+    assert.equal(bundledBinary('/ext', 'win32'), path.join('/ext', 'bin', 'skill-ls.exe'));
+    assert.deepEqual(serverCommand(normalizeSettings({}), { bundled }), { command: bundled, args: ['serve'] });
+    assert.equal(serverCommand(normalizeSettings({ path: '/opt/skill-ls' }), { bundled }).command, '/opt/skill-ls');
   });
 
   it('never adds --stdio or other transport flags', () => {
@@ -123,11 +139,11 @@ describe('initializationOptions', () => {
     assert.deepEqual(initializationOptions(normalizeSettings({})), { debounceMs: 50 });
   });
 
-  it('passes targets, rules and debounceMs with the server contract keys', () => {
+  it('passes targets, roots, rules and debounceMs with the server contract keys', () => {
     const opts = initializationOptions(
-      normalizeSettings({ targets: ['zed'], rules: { 'name-chars': 'off' }, debounceMs: 0 }),
+      normalizeSettings({ targets: ['zed'], roots: ['vendor/skills'], rules: { 'name-chars': 'off' }, debounceMs: 0 }),
     );
-    assert.deepEqual(opts, { targets: ['zed'], rules: { 'name-chars': 'off' }, debounceMs: 0 });
+    assert.deepEqual(opts, { targets: ['zed'], roots: ['vendor/skills'], rules: { 'name-chars': 'off' }, debounceMs: 0 });
   });
 
   it('is JSON-serializable and does not alias the settings', () => {
@@ -140,8 +156,13 @@ describe('initializationOptions', () => {
 });
 
 describe('documents', () => {
-  it('selects only SKILL.md files on disk', () => {
-    assert.deepEqual(DOCUMENT_SELECTOR, [{ scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' }]);
+  it('selects only SKILL.md files and package manifests on disk', () => {
+    assert.deepEqual(DOCUMENT_SELECTOR, [
+      { scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' },
+      { scheme: 'file', pattern: '**/plugin.json' },
+      { scheme: 'file', pattern: '**/marketplace.json' },
+      { scheme: 'file', pattern: '**/gemini-extension.json' },
+    ]);
   });
 });
 
@@ -154,7 +175,7 @@ describe('catalog command', () => {
   it('offers every catalog target', () => {
     assert.deepEqual(
       [...CATALOG_TARGETS].sort(),
-      ['agentskills', 'claude-code', 'codex', 'copilot', 'gemini', 'tiny-agent', 'zed', 'zot'],
+      ['agentskills', 'claude-api', 'claude-code', 'codex', 'copilot', 'gemini', 'tiny-agent', 'zed', 'zot'],
     );
   });
 
@@ -164,15 +185,31 @@ describe('catalog command', () => {
     assert.equal(items.length, CATALOG_TARGETS.length);
     assert.deepEqual([...items].sort(), [...CATALOG_TARGETS].sort());
     assert.deepEqual(catalogPickItems(normalizeSettings({})), [...CATALOG_TARGETS]);
-    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['claude-api'] })), [...CATALOG_TARGETS]);
+    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['nope'] })), [...CATALOG_TARGETS]);
   });
 
   it('shows XML catalogs as xml and list catalogs as markdown', () => {
-    assert.equal(catalogLanguage('zed'), 'xml');
-    assert.equal(catalogLanguage('agentskills'), 'xml');
-    assert.equal(catalogLanguage('tiny-agent'), 'xml');
-    assert.equal(catalogLanguage('codex'), 'markdown');
-    assert.equal(catalogLanguage('zot'), 'markdown');
+    assert.equal(catalogLanguage('<available_skills>\n</available_skills>'), 'xml');
+    assert.equal(catalogLanguage('\n  <skills>'), 'xml');
+    assert.equal(catalogLanguage('## Skills\n- a: b'), 'markdown');
+    assert.equal(catalogLanguage(''), 'markdown');
+  });
+
+  it('takes the code lens\'s targets', () => {
+    assert.deepEqual(commandTargets([{ targets: ['zed', 'codex'] }]), ['zed', 'codex']);
+    assert.deepEqual(commandTargets([{ targets: [] }]), []);
+    assert.deepEqual(commandTargets([{ targets: 'zed' }]), []);
+    assert.equal(commandTargets([]), undefined);
+    assert.equal(commandTargets(undefined), undefined);
+  });
+
+  it('puts several catalogs in one Markdown document, XML fenced as XML', () => {
+    const doc = catalogsDocument([
+      { target: 'zed', text: '<available_skills>\n</available_skills>\n' },
+      { target: 'codex', text: '## Skills\n- a: uses ``` fences' },
+    ]);
+    assert.match(doc, /^## zed\n\n```xml\n<available_skills>\n<\/available_skills>\n```\n/);
+    assert.match(doc, /## codex\n\n````markdown\n## Skills\n- a: uses ``` fences\n````\n$/);
   });
 
   it('turns the server result into text', () => {
@@ -189,7 +226,7 @@ describe('launchFailureMessage', () => {
     const msg = launchFailureMessage('skill-ls', new Error('spawn skill-ls ENOENT'));
     assert.match(msg, /skill-ls serve/);
     assert.match(msg, /ENOENT/);
-    assert.match(msg, /go install \.\/cmd\/skill-ls/);
+    assert.match(msg, /bundled binary/);
     assert.match(msg, /skill-ls\.path/);
   });
 });

@@ -23,6 +23,7 @@ interface Manifest {
   engines: { vscode: string };
   activationEvents: string[];
   dependencies: Record<string, string>;
+  scripts: Record<string, string>;
   devDependencies: Record<string, string>;
   contributes: {
     commands: { command: string }[];
@@ -35,11 +36,13 @@ const root = path.resolve(__dirname, '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
 
 describe('package.json', () => {
-  it('activates on SKILL.md workspaces and Markdown', () => {
+  it('activates on SKILL.md workspaces, package manifests and Markdown', () => {
     assert.deepEqual(manifest.activationEvents, [...ACTIVATION_EVENTS]);
   });
 
-  it('points main at the compiled extension', () => {
+  it('points main at the bundled extension, built by esbuild before packaging', () => {
+    assert.match(manifest.scripts.bundle, /^esbuild .*--bundle .*--outfile=out\/extension\.js .*--external:vscode/);
+    assert.equal(manifest.scripts['vscode:prepublish'], 'npm run bundle');
     assert.equal(manifest.main, './out/extension.js');
     assert.ok(fs.existsSync(path.join(root, 'src', 'extension.ts')));
   });
@@ -69,6 +72,7 @@ describe('package.json', () => {
     assert.deepEqual(Object.keys(props).sort(), [
       `${CONFIG_SECTION}.debounceMs`,
       `${CONFIG_SECTION}.path`,
+      `${CONFIG_SECTION}.roots`,
       `${CONFIG_SECTION}.rules`,
       `${CONFIG_SECTION}.targets`,
       `${CONFIG_SECTION}.trace.server`,
@@ -77,6 +81,7 @@ describe('package.json', () => {
     assert.equal(props['skill-ls.debounceMs'].default, DEFAULT_DEBOUNCE_MS);
     assert.deepEqual(props['skill-ls.targets'].default, []);
     assert.equal(props['skill-ls.targets'].type, 'array');
+    assert.deepEqual(props['skill-ls.roots'].default, []);
     assert.deepEqual(props['skill-ls.trace.server'].enum, ['off', 'messages', 'verbose']);
     assert.equal(props['skill-ls.trace.server'].default, 'off');
   });
