@@ -26,7 +26,7 @@ mkdir -p "$sample/.agents/skills/deploy" "$sample/.agents/skills/notes"
 cd "$sample"
 git init -q .
 # Misspelt key and a colon that breaks the YAML: both have safe fixes.
-printf -- '---\nname: deploy\ndescription: Use when: shipping the app\nuser-invokable: true\n---\n# Deploy\n' > .agents/skills/deploy/SKILL.md
+printf -- '---\nname: deploy\ndescription: Use when: shipping the app\nlicence: MIT\n---\n# Deploy\n' > .agents/skills/deploy/SKILL.md
 printf -- '---\nname: notes\ndescription: Takes notes.\n---\n# Notes\n' > .agents/skills/notes/SKILL.md
 echo '# not a skill' > README.md
 git add -A
@@ -38,7 +38,7 @@ status=0; run skill-ls
 [ "$status" -ne 0 ] && grep -q "yaml-syntax" "$work/out.txt" || { echo "precommit.sh: FAIL: the hook passed a broken skill" >&2; exit 1; }
 status=0; run skill-ls-fix
 [ "$status" -ne 0 ] && grep -q "files were modified by this hook" "$work/out.txt" || { echo "precommit.sh: FAIL: skill-ls-fix did not fix" >&2; exit 1; }
-grep -q 'description: "Use when: shipping the app"' .agents/skills/deploy/SKILL.md && grep -q '^user-invocable: true$' .agents/skills/deploy/SKILL.md || { echo "precommit.sh: FAIL: unexpected fix:" >&2; cat .agents/skills/deploy/SKILL.md >&2; exit 1; }
+grep -q 'description: "Use when: shipping the app"' .agents/skills/deploy/SKILL.md && grep -q '^license: MIT$' .agents/skills/deploy/SKILL.md || { echo "precommit.sh: FAIL: unexpected fix:" >&2; cat .agents/skills/deploy/SKILL.md >&2; exit 1; }
 git add -A
 status=0; run skill-ls
 [ "$status" -eq 0 ] || { echo "precommit.sh: FAIL: the hook failed after --fix" >&2; exit 1; }
