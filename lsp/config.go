@@ -311,7 +311,12 @@ func (s *Server) DidChangeConfiguration(ctx context.Context, params *protocol.Di
 		pull := s.caps.configuration
 		s.mu.Unlock()
 		if pull {
-			if got, ok := s.pullSettings(s.ctx); ok && (got != nil || sent == nil) {
+			// A client that never answers costs the wait of startup, then
+			// its settings are taken as sent.
+			ctx, cancel := context.WithTimeout(s.ctx, startupWait)
+			got, ok := s.pullSettings(ctx)
+			cancel()
+			if ok && (got != nil || sent == nil) {
 				s.setClientSettings(got)
 				s.maybeRebuild()
 				return
