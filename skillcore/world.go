@@ -163,13 +163,20 @@ func (w *World) targets() []*Target {
 	return out
 }
 
-// Scan discovers and reads every SKILL.md under the world's roots. Files
-// that cannot be read, and caps a root's scan reached (*LimitError), are
+// Scan discovers and reads every SKILL.md under the world's roots, and the
+// files at extra (those a check found itself), in one batch. Files that
+// cannot be read, and caps a root's scan reached (*LimitError), are
 // returned as errors; the rest are loaded.
-func (w *World) Scan() []error {
+func (w *World) Scan(extra ...string) []error {
 	var paths []string
 	var errs []error
 	seen := map[string]bool{}
+	for _, p := range extra {
+		if p = filepath.Clean(p); !seen[p] {
+			seen[p] = true
+			paths = append(paths, p)
+		}
+	}
 	// Many agents share a root (.agents/skills): walk each folder once per
 	// way of scanning it.
 	walked := map[string]bool{}

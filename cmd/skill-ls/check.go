@@ -206,15 +206,12 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 			addProject(world.ProjectOf(f))
 		}
 	}
-	unreadable := map[string]bool{}
-	for _, e := range r.ws.Scan() {
+	// The roots' files and the PATHs' are read in one batch.
+	for _, e := range r.ws.World.Scan(selected...) {
 		if err := limitOf(e); err != nil {
 			return nil, err
 		}
 		r.fail(e)
-		if pe, ok := e.(*os.PathError); ok {
-			unreadable[pe.Path] = true
-		}
 	}
 	if len(paths) == 0 {
 		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
@@ -229,22 +226,10 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], skillcore.FileName)
 		}
 	}
-	var load []string
 	seen := map[string]bool{}
 	for _, f := range selected {
-		if seen[f] || unreadable[f] {
-			continue
-		}
-		seen[f] = true
-		if world.Entry(f) == nil {
-			load = append(load, f)
-		}
-	}
-	for _, e := range world.Load(load) {
-		r.fail(e)
-	}
-	for f := range seen {
-		if world.Entry(f) != nil {
+		if !seen[f] && world.Entry(f) != nil {
+			seen[f] = true
 			r.files = append(r.files, f)
 		}
 	}
