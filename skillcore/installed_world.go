@@ -18,6 +18,12 @@ const installedRank = packageRank << 1
 func (w *World) installedRoots(targets []*Target) []Root {
 	w.installation = w.Env.InstalledPlugins(w.enablementProject())
 	plugins := w.installation.Plugins
+	w.installedCopies = map[string]bool{}
+	for _, p := range plugins {
+		if p.Copy {
+			w.installedCopies[p.Root] = true
+		}
+	}
 	// A plugin installed from a folder the workspace holds (linked, or
 	// loaded in place) is already one of its packages.
 	known := map[string]bool{}
@@ -78,14 +84,25 @@ func (w *World) Installation() Installation {
 // it installed (in its cache under the home folder): such files are never
 // edited. A plugin loaded in place from a folder the user works in is not
 // such a copy.
+// It is asked of every finding a check reports: the folders of path are
+// looked up, not every plugin tried.
 func (w *World) IsInstalled(path string) bool {
-	path = filepath.Clean(path)
-	for _, p := range w.Installation().Plugins {
-		if p.Copy && within(p.Root, path) {
+	if w.rootList == nil {
+		w.roots()
+	}
+	if len(w.installedCopies) == 0 {
+		return false
+	}
+	for d := filepath.Dir(filepath.Clean(path)); ; {
+		if w.installedCopies[d] {
 			return true
 		}
+		up := filepath.Dir(d)
+		if up == d {
+			return false
+		}
+		d = up
 	}
-	return false
 }
 
 // InstalledOf is the installed plugin through which t loads the file, nil

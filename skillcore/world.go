@@ -53,6 +53,9 @@ type World struct {
 	// installation is what the agents have installed under Env.Home, read
 	// with rootList.
 	installation Installation
+	// installedCopies are the folders of the plugins in installation that
+	// are an agent's own copy (IsInstalled).
+	installedCopies map[string]bool
 }
 
 // Entry is one SKILL.md in a world.
