@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -76,7 +77,7 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 		// the kernel as it is read (procfs, sysfs): it may never end.
 		return nil, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
 	}
-	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1)
+	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1, int(st.Size()))
 	switch {
 	case err != nil:
 		return nil, err
@@ -94,15 +95,20 @@ type handle interface {
 }
 
 // readAtMost appends to buf what r holds, up to n bytes, reading until end
-// of file or n.
-func readAtMost(r io.Reader, buf []byte, n int) ([]byte, error) {
+// of file or n. size is what fstat said of the file: once that much is
+// read, with room asked for more and none given, the file is read whole
+// without a last read to see its end (one system call a file fewer).
+func readAtMost(r io.Reader, buf []byte, n, size int) ([]byte, error) {
+	if size > 0 && cap(buf) <= size {
+		buf = slices.Grow(buf, min(size, n)+1)
+	}
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
 		m, err := r.Read(buf[len(buf):min(cap(buf), n)])
 		buf = buf[:len(buf)+m]
-		if err == io.EOF {
+		if err == io.EOF || err == nil && size > 0 && len(buf) == size && len(buf) < cap(buf) {
 			return buf, nil
 		}
 		if err != nil {
