@@ -17,39 +17,14 @@ import (
 // problem packages cause ("problem PATH RULE SEVERITY TARGETS"), on
 // manifests and on skills.
 func TestPackageScenarios(t *testing.T) {
-	archives, _ := filepath.Glob("../testdata/packages/hostile/*.txtar")
-	if len(archives) == 0 {
-		t.Fatal("no scenarios")
-	}
-	for _, a := range archives {
-		t.Run(strings.TrimSuffix(filepath.Base(a), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(a)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want []string
-			var files []txtar.File
-			for _, f := range ar.Files {
-				if f.Name == "want" {
-					for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
-						if l = strings.TrimSpace(l); l != "" {
-							want = append(want, l)
-						}
-					}
-					continue
-				}
-				files = append(files, f)
-			}
-			dir := t.TempDir()
-			skills := writeTree(t, dir, files)
-			w := newTestWorld(t, dir, skills)
-			got := packageLines(w, dir, skills)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-			}
-		})
-	}
+	scenarios(t, "../testdata/packages/hostile/*.txtar", func(t *testing.T, files []txtar.File, want []string) {
+		dir := t.TempDir()
+		skills := writeTree(t, dir, files)
+		w := newTestWorld(t, dir, skills)
+		if got := packageLines(w, dir, skills); !slices.Equal(got, want) {
+			t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+		}
+	})
 }
 
 // packageRules are the rules packages cause on a skill.

@@ -106,7 +106,13 @@ func worldLines(t testing.TB, w *World, dir string, skills []string) []string {
 // worldScenarios runs f on each archive of testdata/world: its tree and the
 // lines of its "want" file, sorted.
 func worldScenarios(t *testing.T, f func(t *testing.T, files []txtar.File, want []string)) {
-	archives, err := filepath.Glob("../testdata/world/*.txtar")
+	scenarios(t, "../testdata/world/*.txtar", f)
+}
+
+// scenarios runs f on each txtar archive that pattern matches, with its
+// files and the sorted lines of its "want" file.
+func scenarios(t *testing.T, pattern string, f func(t *testing.T, files []txtar.File, want []string)) {
+	archives, err := filepath.Glob(pattern)
 	if err != nil || len(archives) == 0 {
 		t.Fatal("no scenarios", err)
 	}
