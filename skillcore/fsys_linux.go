@@ -132,8 +132,10 @@ func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 	bp := direntBuffers.Get().(*[]byte)
 	defer direntBuffers.Put(bp)
 	buf := *bp
-	var out []fs.DirEntry
-	for len(out) <= max {
+	// The entries are made in one slice, and handed out as pointers into
+	// it: one allocation a folder rather than one an entry.
+	var ents []dirent
+	for len(ents) <= max {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
 			continue
@@ -144,7 +146,7 @@ func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 		if n <= 0 {
 			break
 		}
-		for b := buf[:n]; len(b) >= offName && len(out) <= max; {
+		for b := buf[:n]; len(b) >= offName && len(ents) <= max; {
 			// A linux_dirent64 record: inode, offset, record length,
 			// type, then the name up to a NUL.
 			ino := binary.NativeEndian.Uint64(b[offIno:])
@@ -161,8 +163,12 @@ func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 			if ino == 0 || string(name) == "." || string(name) == ".." {
 				continue
 			}
-			out = append(out, &dirent{dir: dir, name: string(name), typ: direntType(rec[offType])})
+			ents = append(ents, dirent{dir: dir, name: string(name), typ: direntType(rec[offType])})
 		}
+	}
+	out := make([]fs.DirEntry, len(ents))
+	for i := range ents {
+		out[i] = &ents[i]
 	}
 	return out, key, nil
 }

@@ -355,9 +355,9 @@ func (c *checker) unknownFields(targets []*Target) {
 				rejecting = append(rejecting, t.ID)
 			}
 		}
-		by := honouredBy(f.Key)
 		if slices.ContainsFunc(targets, func(t *Target) bool { return t.Knows(f.Key) }) {
 			if len(rejecting) > 0 {
+				by := honouredBy(f.Key)
 				verb := "refuse"
 				if len(rejecting) == 1 {
 					verb = "refuses"
@@ -372,7 +372,7 @@ func (c *checker) unknownFields(targets []*Target) {
 			sev, tids = Warning, idsOf(targets)
 		}
 		msg := fmt.Sprintf("unknown field %q", f.Key)
-		if len(by) > 0 {
+		if by := honouredBy(f.Key); len(by) > 0 {
 			msg = fmt.Sprintf("field %q is not read by the agents that load this file; only %s read it", f.Key, strings.Join(by, ", "))
 		} else if s := ClosestField(f.Key); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)

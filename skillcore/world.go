@@ -37,11 +37,11 @@ type World struct {
 	cache   map[contextKey]*resolution
 	// projectDirs remembers ProjectOf per directory.
 	projectDirs map[string]string
-	// rootList caches roots() for the settings summed up in rootsKey, and
-	// rootIndex finds its roots by folder.
+	// rootList caches roots() for the settings in rootsFor, and rootIndex
+	// finds its roots by folder.
 	rootList  []Root
 	rootIndex rootIndex
-	rootsKey  string
+	rootsFor  rootSettings
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
@@ -100,16 +100,9 @@ func (w *World) Roots() []Root { return slices.Clone(w.roots()) }
 // roots is Roots, computed again only when the projects, extra roots, pinned
 // targets or home change. (Variables read through Env.Getenv are read once.)
 func (w *World) roots() []Root {
-	var key strings.Builder
-	key.WriteString(w.Env.Home)
-	for _, group := range [][]string{w.Projects, w.Extra, idsOf(w.Pinned), w.PackageDirs} {
-		key.WriteByte(0)
-		for _, s := range group {
-			key.WriteString(s)
-			key.WriteByte(1)
-		}
-	}
-	if w.rootsKey == key.String() && w.rootList != nil {
+	// Asked per file and per finding: compared, not rebuilt, when nothing
+	// changed.
+	if w.rootList != nil && w.rootsFor.same(w) {
 		return w.rootList
 	}
 	var out []Root
@@ -137,8 +130,25 @@ func (w *World) roots() []Root {
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	out = append(out, w.installedRoots(w.targets())...)
-	w.rootsKey, w.rootList, w.rootIndex = key.String(), out, indexRoots(out)
+	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)
 	return out
+}
+
+// rootSettings are what the world's roots depend on (Env's variables are
+// read once).
+type rootSettings struct {
+	home                         string
+	projects, extra, packageDirs []string
+	pinned                       []*Target
+}
+
+func settingsOf(w *World) rootSettings {
+	return rootSettings{w.Env.Home, slices.Clone(w.Projects), slices.Clone(w.Extra), slices.Clone(w.PackageDirs), slices.Clone(w.Pinned)}
+}
+
+func (r rootSettings) same(w *World) bool {
+	return r.home == w.Env.Home && slices.Equal(r.projects, w.Projects) && slices.Equal(r.extra, w.Extra) &&
+		slices.Equal(r.packageDirs, w.PackageDirs) && slices.Equal(r.pinned, w.Pinned)
 }
 
 // PackageSets lists the packages of the world, one set per folder searched.
