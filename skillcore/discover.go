@@ -339,6 +339,22 @@ func (w *walker) limit(cap string, max int, p string) {
 	}
 }
 
+// markerNames maps the last name of each root marker (".git", "skills" of
+// ".agents/skills") to the folder name it must sit in ("" for none): a
+// walk looks each entry up once instead of trying every marker.
+var markerNames = func() map[string][]string {
+	out := map[string][]string{}
+	for _, m := range rootMarkers {
+		first, second, nested := strings.Cut(m, "/")
+		if nested {
+			out[second] = append(out[second], first)
+		} else {
+			out[first] = append(out[first], "")
+		}
+	}
+	return out
+}()
+
 // Find is FindSkills for a world: it also remembers, for ProjectOf, which
 // folders of the walk hold a project marker, so that the files it finds cost
 // no further lookups on disk.
@@ -356,12 +372,11 @@ func (w *World) Find(dir string) ([]string, []error) {
 		facts.seeFolder(p, entries)
 		walked = append(walked, p)
 		for _, e := range entries {
-			for _, m := range rootMarkers {
-				first, second, nested := strings.Cut(m, "/")
+			for _, parent := range markerNames[e.Name()] {
 				switch {
-				case !nested && e.Name() == first:
+				case parent == "":
 					marked[p] = true
-				case nested && e.Name() == second && filepath.Base(p) == first:
+				case filepath.Base(p) == parent:
 					marked[filepath.Dir(p)] = true
 				}
 			}
