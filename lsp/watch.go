@@ -222,8 +222,15 @@ func (s *Server) refreshWatches(all []skillcore.Root, installed []string) (added
 			return nil
 		}
 		w = &watcher{fs: fw, dirs: map[string]bool{}, done: make(chan struct{})}
+		// The session may end between the check above and here: then no
+		// loop runs, and a watcher kept would make serve wait for ever
+		// for its loop to end.
+		if !s.goBackground(func() { s.watchLoop(w) }) {
+			s.mu.Unlock()
+			fw.Close()
+			return nil
+		}
 		s.watch = w
-		s.goBackground(func() { s.watchLoop(w) })
 	}
 	s.mu.Unlock()
 
