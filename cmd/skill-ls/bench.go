@@ -55,14 +55,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	}
 	exe, err := os.Executable()
 	if err != nil {
-		fmt.Fprintln(stderr, "skill-ls:", err)
-		return exitFindings
+		return benchFailed(stderr, err)
 	}
 	tmp := *keep
 	if tmp == "" {
 		if tmp, err = os.MkdirTemp("", "skill-ls-bench-"); err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 		defer os.RemoveAll(tmp)
 	}
@@ -78,14 +76,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "check", *corpus)
 			wall, rss, err := timeCheck(exe, os.Getenv("HOME"), *corpus, *runs)
 			if err != nil {
-				fmt.Fprintln(stderr, "skill-ls:", err)
-				return exitFindings
+				return benchFailed(stderr, err)
 			}
 			add(benchResult{Name: "check corpus: wall", Value: ms(wall), Unit: "ms", Budget: 80}, benchResult{Name: "check corpus: peak RSS", Value: mib(rss), Unit: "MiB", Budget: 40})
 			if *peer != "" {
 				if err := benchPeer(add, *peer, "corpus", *corpus, wall, *runs); err != nil {
-					fmt.Fprintln(stderr, "skill-ls:", err)
-					return exitFindings
+					return benchFailed(stderr, err)
 				}
 			}
 		}
@@ -98,20 +94,17 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		dir := filepath.Join(tmp, "large")
 		n, err := largeCorpus(dir, *large, sources)
 		if err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 		fmt.Fprintf(stderr, "check a large corpus of %d real skills\n", n)
 		wall, rss, err := timeCheck(exe, os.Getenv("HOME"), dir, min(*runs, 3))
 		if err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 		add(benchResult{Name: "check large corpus: wall", Value: ms(wall), Unit: "ms"}, benchResult{Name: "check large corpus: peak RSS", Value: mib(rss), Unit: "MiB", Budget: 100})
 		if *peer != "" {
 			if err := benchPeer(add, *peer, "large corpus", dir, wall, min(*runs, 3)); err != nil {
-				fmt.Fprintln(stderr, "skill-ls:", err)
-				return exitFindings
+				return benchFailed(stderr, err)
 			}
 		}
 	}
@@ -124,14 +117,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		dir := filepath.Join(tmp, strconv.Itoa(n))
 		project, home, err := generateWorkspace(dir, n, uint64(n))
 		if err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 		fmt.Fprintf(stderr, "workspace of %d skills\n", n)
 		wall, rss, err := timeCheck(exe, home, project, min(*runs, 3))
 		if err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 		add(benchResult{Name: fmt.Sprintf("check %d skills: wall", n), Value: ms(wall), Unit: "ms"},
 			benchResult{Name: fmt.Sprintf("check %d skills: peak RSS", n), Value: mib(rss), Unit: "MiB"})
@@ -139,8 +130,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		for range max(*serverRuns, 1) {
 			rs, err := benchServer(exe, project, home, n, *edits)
 			if err != nil {
-				fmt.Fprintln(stderr, "skill-ls: server:", err)
-				return exitFindings
+				return benchFailed(stderr, fmt.Errorf("server: %w", err))
 			}
 			sessions = append(sessions, rs)
 		}
@@ -150,8 +140,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	if *jsonOut != "" {
 		b, _ := json.MarshalIndent(map[string]any{"go": runtime.Version(), "cpus": runtime.NumCPU(), "results": results}, "", "  ")
 		if err := os.WriteFile(*jsonOut, append(b, '\n'), 0o644); err != nil {
-			fmt.Fprintln(stderr, "skill-ls:", err)
-			return exitFindings
+			return benchFailed(stderr, err)
 		}
 	}
 	return exitOK
@@ -365,4 +354,10 @@ func writeBenchTable(w io.Writer, rs []benchResult) {
 		}
 		fmt.Fprintf(w, "| %-52s | %10.2f | %-4s | %8s | %-4s |\n", r.Name, r.Value, r.Unit, budget, r.verdict())
 	}
+}
+
+// benchFailed says on one line why the bench stopped.
+func benchFailed(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+	return exitFindings
 }
