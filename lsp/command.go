@@ -43,31 +43,11 @@ type catalogArgs struct {
 func (s *Server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCommandParams) (protocol.LSPAny, error) {
 	switch params.Command {
 	case commandCatalog:
-		var args catalogArgs
-		if len(params.Arguments) > 0 {
-			if err := json.Unmarshal(params.Arguments[0], &args); err != nil {
-				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: %s: %v", commandCatalog, err)
-			}
-		}
-		text, err := s.catalog(args)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(text)
+		return runCommand(params, s.catalog)
 	case commandOpen:
 		return s.open(ctx, params.Arguments)
 	case commandShowCatalog:
-		var args showCatalogArgs
-		if len(params.Arguments) > 0 {
-			if err := json.Unmarshal(params.Arguments[0], &args); err != nil {
-				return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: %s: %v", commandShowCatalog, err)
-			}
-		}
-		text, err := s.showCatalog(args)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(text)
+		return runCommand(params, s.showCatalog)
 	}
 	return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: unknown command %q", params.Command)
 }
@@ -114,4 +94,20 @@ func (s *Server) catalog(args catalogArgs) (string, error) {
 		project = filepath.Clean(project)
 	}
 	return skillcore.RenderCatalog(t, s.ws.World.Catalog(t, project)), nil
+}
+
+// runCommand runs a command whose one optional argument is an object of
+// type A, and answers with what run returns, as JSON.
+func runCommand[A, R any](params *protocol.ExecuteCommandParams, run func(A) (R, error)) (protocol.LSPAny, error) {
+	var args A
+	if len(params.Arguments) > 0 {
+		if err := json.Unmarshal(params.Arguments[0], &args); err != nil {
+			return nil, jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: %s: %v", params.Command, err)
+		}
+	}
+	out, err := run(args)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(out)
 }

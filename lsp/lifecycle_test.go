@@ -318,3 +318,29 @@ func TestSilentClientStillGetsDiagnostics(t *testing.T) {
 		}
 	}
 }
+
+// A client that asks the server to pull its settings after a change, and
+// then never answers workspace/configuration, has the settings it sent
+// taken after the wait: here a rule it turns off stops being published.
+func TestSilentClientSettingsChangeTakesSentSettings(t *testing.T) {
+	ws := t.TempDir()
+	skill := filepath.Join(ws, ".agents", "skills", "demo", "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(skill, []byte("---\nname: Not Valid\ndescription: d\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startRawWith(t, ws, `{"workspace":{"configuration":true}}`)
+	published := func(m rawMessage) bool {
+		return m.Method == "textDocument/publishDiagnostics" && strings.Contains(string(m.Params), string(uri.File(skill)))
+	}
+	if m := c.await("first diagnostics", published); !strings.Contains(string(m.Params), "name-chars") {
+		t.Fatalf("diagnostics %s lack name-chars", m.Params)
+	}
+	c.notify("workspace/didChangeConfiguration", `{"settings":{"skill-ls":{"rules":{"name-chars":"off"}}}}`)
+	c.await("the settings asked for", func(m rawMessage) bool { return m.Method == "workspace/configuration" })
+	c.await("diagnostics without name-chars", func(m rawMessage) bool {
+		return published(m) && !strings.Contains(string(m.Params), "name-chars")
+	})
+}

@@ -1,8 +1,6 @@
 package lsp
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -23,15 +21,7 @@ func (h *harness) released(rel string) bool {
 func startTree(t *testing.T, files map[string]string) *harness {
 	t.Helper()
 	root := t.TempDir()
-	for rel, text := range files {
-		p := filepath.Join(root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, root, files)
 	return startAt(t, root, setup{watch: true})
 }
 
