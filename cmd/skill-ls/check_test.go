@@ -486,10 +486,14 @@ func TestCheckCorpus(t *testing.T) {
 // (the process figure comes from hyperfine on the built binary).
 func BenchmarkCheckCorpus(b *testing.B) {
 	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
+	if dir := os.Getenv("SKILL_LS_BENCH_CORPUS"); dir != "" {
+		corpus = dir // a larger tree, for profiles
+	}
 	if _, err := os.Stat(corpus); err != nil {
 		b.Skip("corpus absent:", err)
 	}
 	b.Setenv("HOME", b.TempDir())
+	b.ReportAllocs()
 	for b.Loop() {
 		if code := run([]string{"check", "--format", "json", corpus}, nil, io.Discard, io.Discard); code != exitFindings {
 			b.Fatalf("exit %d", code)

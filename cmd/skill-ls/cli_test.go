@@ -495,3 +495,28 @@ func TestConfigRoots(t *testing.T) {
 		t.Errorf("roots from the file: exit %d\n%s", code, out)
 	}
 }
+
+// TestFlagsAfterOperands: flags may follow PATH, as other checkers take
+// them; after "--" a word that looks like a flag is a PATH.
+func TestFlagsAfterOperands(t *testing.T) {
+	dir := writeCheckTree(t, warnTree)
+	proj := filepath.Join(dir, "proj")
+	for _, c := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"check", proj, "--format", "json"}, exitOK, `"summary"`},
+		{[]string{"check", "--no-config", proj, "--max-warnings", "0"}, exitFindings, "1 warning"},
+		{[]string{"check", proj, "--rule", "link-broken=error", "--quiet"}, exitFindings, "error link-broken"},
+		{[]string{"check", proj, "--", "--format"}, exitUsage, ""},
+	} {
+		code, out, errs := runCmd(c.args...)
+		if code != c.code || !strings.Contains(out+errs, c.out) {
+			t.Errorf("%v: exit %d, want %d; output lacks %q:\n%s%s", c.args, code, c.code, c.out, out, errs)
+		}
+	}
+	if _, _, errs := runCmd("check", proj, "--", "--format"); !strings.Contains(errs, "--format") {
+		t.Errorf("after --, --format was taken as a flag: %q", errs)
+	}
+}

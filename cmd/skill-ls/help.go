@@ -96,11 +96,13 @@ func newFlags(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses a command's flags. Asked for help, it prints the
-// command's usage on stdout; on a bad flag, one line on stderr. done is
-// true when the command is to stop with code.
+// parseFlags parses a command's flags, before and after its operands
+// (`check DIR --format json`, as other checkers take them); after "--"
+// everything is an operand. Asked for help, it prints the command's usage
+// on stdout; on a bad flag, one line on stderr. done is true when the
+// command is to stop with code.
 func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code int, done bool) {
-	err := fs.Parse(args)
+	err := parseInterspersed(fs, args)
 	switch {
 	case err == nil:
 		return exitOK, false
@@ -110,6 +112,29 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code
 	}
 	fmt.Fprintf(stderr, "skill-ls %s: %s (see skill-ls help %s)\n", fs.Name(), escapeText(err.Error()), fs.Name())
 	return exitUsage, true
+}
+
+// parseInterspersed is fs.Parse with operands and flags in any order; the
+// operands are left in fs.Args, in the order given.
+func parseInterspersed(fs *flag.FlagSet, args []string) error {
+	var operands []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			operands = append(operands, rest...)
+			break
+		}
+		operands = append(operands, rest[0])
+		args = rest[1:]
+	}
+	// Parsing "--" alone leaves the flags as set and the operands as Args.
+	return fs.Parse(append([]string{"--"}, operands...))
 }
 
 // commandUsage prints a command's synopsis, summary and flags.
