@@ -371,7 +371,11 @@ func (w *World) Find(dir string) ([]string, []error) {
 		}
 		facts.seeFolder(p, entries)
 		walked = append(walked, p)
+		named := skillNamer(entries)
 		for _, e := range entries {
+			if named(e.Name()) {
+				w.prefetch(filepath.Join(p, e.Name()))
+			}
 			for _, parent := range markerNames[e.Name()] {
 				switch {
 				case parent == "":

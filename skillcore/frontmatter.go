@@ -14,10 +14,14 @@ type Frontmatter struct {
 	// its "---".
 	OpenSpaces  bool
 	CloseSpaces bool
-	Open        Range // the opening delimiter, without its line end
-	Content     Range // the YAML between the delimiters
-	Close       Range // the closing delimiter, without its line end
-	Body        Range // everything after the closing line
+	// ExactCloseAfter: with CloseSpaces, a line that is exactly "---" comes
+	// later, where a loader that wants an exact closing line closes. Kept
+	// here so that a skill judged after its body is released reads the same.
+	ExactCloseAfter bool
+	Open            Range // the opening delimiter, without its line end
+	Content         Range // the YAML between the delimiters
+	Close           Range // the closing delimiter, without its line end
+	Body            Range // everything after the closing line
 }
 
 // SplitFrontmatter finds the frontmatter in src starting at offset start
@@ -43,7 +47,7 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 		text := src[line.Start:line.End]
 		if isDelimiter(text) {
 			if !q.open() {
-				return fm.close(line, nl, end)
+				return fm.close(src, line, nl)
 			}
 			if skipped.Start < 0 {
 				skipped, skippedNext = line, nl
@@ -53,19 +57,20 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 		pos = nl
 	}
 	if skipped.Start >= 0 {
-		return fm.close(skipped, skippedNext, end)
+		return fm.close(src, skipped, skippedNext)
 	}
 	fm.Body = Range{end, end}
 	return fm
 }
 
 // close ends the frontmatter at the delimiter line, the body starting at next.
-func (fm Frontmatter) close(line Range, next, end int) Frontmatter {
+func (fm Frontmatter) close(src []byte, line Range, next int) Frontmatter {
 	fm.Closed = true
 	fm.CloseSpaces = line.Len() > 3
+	fm.ExactCloseAfter = fm.CloseSpaces && exactDelimiterAfter(src, next)
 	fm.Content.End = line.Start
 	fm.Close = line
-	fm.Body = Range{next, end}
+	fm.Body = Range{next, len(src)}
 	return fm
 }
 

@@ -39,6 +39,14 @@ func (s *Skill) Release() bool {
 	return true
 }
 
+// Size is the length of the skill's text, whole or released.
+func (s *Skill) Size() int {
+	if s.released != nil {
+		return s.released.size
+	}
+	return len(s.Src)
+}
+
 // Released reports whether the skill holds only its frontmatter's text.
 func (s *Skill) Released() bool { return s.released != nil }
 

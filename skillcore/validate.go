@@ -70,14 +70,14 @@ func (c *checker) missingAt() Range { return c.s.Frontmatter.Open }
 func (c *checker) file() {
 	t, s := c.t, c.s
 	// Over MaxFileBytes the file is not parsed, and told so once.
-	if t.MaxFileBytes > 0 && len(s.Src) > t.MaxFileBytes && len(s.Src) <= MaxFileBytes {
-		c.add("file-too-large", Error, Range{t.MaxFileBytes, len(s.Src)},
-			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(len(s.Src)), sizeText(t.MaxFileBytes)))
+	if size := s.Size(); t.MaxFileBytes > 0 && size > t.MaxFileBytes && size <= MaxFileBytes {
+		c.add("file-too-large", Error, Range{t.MaxFileBytes, size},
+			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(size), sizeText(t.MaxFileBytes)))
 	}
 	if fm := s.Frontmatter; fm.OpenSpaces && !t.Fences.OpenSpaces {
 		c.add("frontmatter-missing", Error, fm.Open, "the opening line has spaces after ---; this agent wants it exactly ---")
 	}
-	if fm := s.Frontmatter; fm.CloseSpaces && !t.Fences.CloseSpaces && !exactDelimiterAfter(s.Src, fm.Body.Start) {
+	if fm := s.Frontmatter; fm.CloseSpaces && !t.Fences.CloseSpaces && !fm.ExactCloseAfter {
 		c.add("frontmatter-unclosed", Error, fm.Close, "the closing line has spaces after ---; this agent wants a line that is exactly --- and finds none")
 	}
 	if len(t.ReservedDirs) > 0 && slices.Contains(t.ReservedDirs, s.DirName()) {

@@ -1,7 +1,6 @@
 package skillcore
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"runtime"
@@ -31,6 +30,12 @@ type World struct {
 	// derives from the body there it need not read again.
 	ReleaseBodies bool
 	BeforeRelease func(*Skill)
+	// ReadAhead makes a world that releases bodies read the files Find
+	// finds while the walk and the package search go on, for the Load that
+	// follows (see readahead.go).
+	ReadAhead bool
+
+	ahead *readAhead // files read ahead, until Load takes them
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
@@ -233,26 +238,18 @@ func (w *World) Load(paths []string) []error {
 	}
 	done := make([]read, len(paths))
 	roots := w.roots()
+	ahead := w.takeAhead()
 	ForEach(len(paths), func(i int) {
 		p := filepath.Clean(paths[i])
-		buf := readBuffers.Get().(*[]byte)
-		defer readBuffers.Put(buf)
-		s, src, err := readSkill(p, *buf)
-		if err != nil {
-			done[i].err = err
+		r, ok := ahead[p]
+		if !ok {
+			r.skill, r.err = w.read(p)
+		}
+		if r.err != nil {
+			done[i].err = r.err
 			return
 		}
-		if src != nil {
-			*buf = src
-		}
-		e := w.evaluate(s, roots)
-		if w.ReleaseBodies && w.BeforeRelease != nil {
-			w.BeforeRelease(e.Skill)
-		}
-		if !w.ReleaseBodies || !e.Skill.Release() {
-			e.Skill.Src = bytes.Clone(src) // the buffer goes back to the pool
-		}
-		done[i].entry = e
+		done[i].entry = w.evaluate(r.skill, roots)
 	})
 	var errs []error
 	for _, d := range done {

@@ -150,6 +150,7 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	r.cwd, _ = os.Getwd()
 	r.ws = analysis.NewWorkspace(cfg)
 	world := r.ws.World
+	world.ReadAhead = true // read what the walk finds while it goes on
 	addProject := func(p string) {
 		if p != "" && !slices.Contains(world.Projects, p) {
 			world.Projects = append(world.Projects, p)

@@ -1,0 +1,99 @@
+package skillcore
+
+import (
+	"bytes"
+	"path/filepath"
+	"runtime"
+	"sync"
+)
+
+// A check's walk, its package search and its reading of files used to take
+// turns, the walk and the search leaving a core idle a third of the time.
+// Reading a file and letting its body go depends on nothing the search
+// finds (which roots and targets see the file is decided in Load), so files
+// a walk finds can be read while it goes on.
+
+// aheadQueue bounds the files waiting to be read ahead; past it the walk
+// does not wait, and Load reads the rest itself.
+const aheadQueue = 1 << 16
+
+// readAhead reads files on background goroutines until Load takes them.
+type readAhead struct {
+	queue chan string
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	done  map[string]readResult
+}
+
+// readResult is a file read, its body checked and let go, or why not.
+type readResult struct {
+	skill *Skill
+	err   error
+}
+
+// readAheadOf starts reading ahead for w, once. Only a world that releases
+// bodies reads ahead: one that keeps them would hold every text twice.
+func (w *World) readAheadOf() *readAhead {
+	if w.ahead == nil && w.ReadAhead && w.ReleaseBodies {
+		ra := &readAhead{queue: make(chan string, aheadQueue), done: map[string]readResult{}}
+		for range runtime.GOMAXPROCS(0) {
+			ra.wg.Go(func() {
+				for p := range ra.queue {
+					s, err := w.read(p)
+					ra.mu.Lock()
+					ra.done[p] = readResult{s, err}
+					ra.mu.Unlock()
+				}
+			})
+		}
+		w.ahead = ra
+	}
+	return w.ahead
+}
+
+// prefetch asks for path to be read ahead; it never waits.
+func (w *World) prefetch(path string) {
+	ra := w.readAheadOf()
+	if ra == nil {
+		return
+	}
+	select {
+	case ra.queue <- filepath.Clean(path):
+	default:
+	}
+}
+
+// takeAhead waits for what was asked to be read ahead and returns it; the
+// world reads ahead no more until asked again.
+func (w *World) takeAhead() map[string]readResult {
+	ra := w.ahead
+	if ra == nil {
+		return nil
+	}
+	w.ahead = nil
+	close(ra.queue)
+	ra.wg.Wait()
+	return ra.done
+}
+
+// read reads the file at path (clean) for Load: parsed, and when the world
+// releases bodies, given to BeforeRelease and released. Files that cannot
+// be read are returned as errors.
+func (w *World) read(path string) (*Skill, error) {
+	buf := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(buf)
+	s, src, err := readSkill(path, *buf)
+	if err != nil {
+		return nil, err
+	}
+	if src != nil {
+		*buf = src
+	}
+	if w.ReleaseBodies && w.BeforeRelease != nil {
+		w.BeforeRelease(s)
+	}
+	if !w.ReleaseBodies || !s.Release() {
+		s.Src = bytes.Clone(src) // the buffer goes back to the pool
+	}
+	return s, nil
+}
