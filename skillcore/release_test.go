@@ -126,3 +126,58 @@ func TestReleasedWorldMatches(t *testing.T) {
 		}
 	})
 }
+
+// TestValidateReleased: what a target says of a file does not change once
+// its body is let go, for the checks that look past the frontmatter: the
+// file's size, and an exact closing line further down.
+func TestValidateReleased(t *testing.T) {
+	const head = "---\nname: pdf\ndescription: Reads PDFs.\n--- \n"
+	for _, tc := range []struct{ name, src string }{
+		{"closing spaces, exact line later", head + "\n# PDF\n\n---\n\nMore.\n"},
+		{"closing spaces, none later", head + "\n# PDF\n"},
+		{"over a target's size", "---\nname: pdf\ndescription: Reads PDFs.\n---\n" + strings.Repeat("word ", 30<<10)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			whole := Parse("/p/pdf/SKILL.md", []byte(tc.src))
+			want := Validate(whole, Targets)
+			lean := Parse("/p/pdf/SKILL.md", []byte(tc.src))
+			if !lean.Release() {
+				t.Fatal("not released")
+			}
+			if got := Validate(lean, Targets); !reflect.DeepEqual(got, want) {
+				t.Errorf("problems differ once released:\n got %v\nwant %v", got, want)
+			}
+			if lean.Size() != len(tc.src) {
+				t.Errorf("Size() = %d, want %d", lean.Size(), len(tc.src))
+			}
+		})
+	}
+}
+
+// TestReadAheadMatches: a world that reads the files its walk finds while
+// the walk goes on judges them as one that reads them in Load.
+func TestReadAheadMatches(t *testing.T) {
+	worldScenarios(t, func(t *testing.T, files []txtar.File, _ []string) {
+		dir := t.TempDir()
+		skills := writeTree(t, dir, files)
+		kept := scanTestWorld(t, dir, skills, false)
+		w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{filepath.Join(dir, "proj")})
+		w.ReleaseBodies, w.ReadAhead = true, true
+		found, _ := w.Find(dir)
+		if w.ahead == nil {
+			t.Fatal("the walk read nothing ahead")
+		}
+		if errs := w.Scan(found...); len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, p := range skills {
+			if w.Entry(p) == nil {
+				t.Errorf("%s: not loaded", p)
+				continue
+			}
+			if got, want := w.Problems(p), kept.Problems(p); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: problems differ when read ahead:\n got %v\nwant %v", p, got, want)
+			}
+		}
+	})
+}
