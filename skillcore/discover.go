@@ -209,7 +209,7 @@ func walkTree(dir string, seen func(p string, entries []fs.DirEntry, err error),
 	}
 	w := newWalker(dir, findCaps, seen)
 	w.skip = skip
-	w.walk(dir, 0, false)
+	w.walk(noFolder, "", dir, 0, false)
 	w.wg.Wait()
 	slices.Sort(w.files)
 	slices.SortFunc(w.errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
@@ -242,9 +242,11 @@ type walker struct {
 	errs          []error
 }
 
-// walk enters the folder at p at depth below the root. quiet is for a
-// symlink met in the walk: where it leads to no folder, it is no folder.
-func (w *walker) walk(p string, depth int, quiet bool) {
+// walk enters the folder at p, which is name in the open folder at
+// (noFolder: p is opened by its path), at depth below the root. quiet is
+// for a symlink met in the walk: where it leads to no folder, it is no
+// folder.
+func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	if depth > w.caps.depth {
 		w.mu.Lock()
 		w.limit("depth", w.caps.depth, p)
@@ -254,7 +256,14 @@ func (w *walker) walk(p string, depth int, quiet bool) {
 	w.mu.Lock()
 	budget := min(w.caps.entries-w.entries, w.caps.folder)
 	w.mu.Unlock()
-	entries, key, err := listDir(p, max(budget, 0))
+	var entries []fs.DirEntry
+	var key fileKey
+	f, err := openFolder(at, name, p)
+	if err == nil {
+		// Open while its subfolders are walked from it.
+		defer f.close()
+		entries, key, err = f.list(p, max(budget, 0))
+	}
 	if err != nil && quiet && leadsNowhere(err) {
 		return
 	}
@@ -312,11 +321,12 @@ func (w *walker) walk(p string, depth int, quiet bool) {
 			w.wg.Add(1)
 			go func() {
 				defer w.wg.Done()
-				w.walk(child, depth+1, link)
+				// f may be closed by then: open by path.
+				w.walk(noFolder, name, child, depth+1, link)
 				<-w.helpers
 			}()
 		default:
-			w.walk(child, depth+1, link)
+			w.walk(f, name, child, depth+1, link)
 		}
 	}
 }

@@ -228,7 +228,7 @@ func TestFindSkillsCaps(t *testing.T) {
 		// One goroutine: the order of the walk, so where it meets a cap,
 		// is then fixed.
 		w.helpers = nil
-		w.walk(dir, 0, false)
+		w.walk(noFolder, "", dir, 0, false)
 		var limits []*LimitError
 		for _, err := range w.errs {
 			var le *LimitError

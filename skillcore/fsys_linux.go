@@ -115,15 +115,51 @@ func keyOf(_ string, st fs.FileInfo) fileKey {
 // direntBuffers hold what one getdents64 call returns.
 var direntBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
-// listDir lists up to max+1 entries of the folder dir (unsorted, without
-// "." and ".."), and the folder's key. Anything else where a folder is
-// expected (a FIFO) fails at once.
-func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
-	fd, err := open(dir, openFlags|syscall.O_DIRECTORY)
-	if err != nil {
-		return nil, fileKey{}, &os.PathError{Op: "open", Path: dir, Err: err}
+// folder is an open folder. A walk opens each subfolder from its parent's
+// descriptor: the kernel then looks up one name instead of every folder
+// of a long path (a tenth of a large check's system time).
+type folder struct{ fd int }
+
+// noFolder opens by the whole path.
+var noFolder = folder{fd: -1}
+
+// openFolder opens the folder at path, which is name in at (noFolder: by
+// path). Anything else where a folder is expected (a FIFO) fails at once.
+func openFolder(at folder, name, path string) (folder, error) {
+	var fd int
+	var err error
+	for {
+		if at.fd < 0 {
+			fd, err = syscall.Open(path, openFlags|syscall.O_DIRECTORY, 0)
+		} else {
+			fd, err = syscall.Openat(at.fd, name, openFlags|syscall.O_DIRECTORY, 0)
+		}
+		if err != syscall.EINTR {
+			break
+		}
 	}
-	defer syscall.Close(fd)
+	if err != nil {
+		return noFolder, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return folder{fd: fd}, nil
+}
+
+func (f folder) close() { syscall.Close(f.fd) }
+
+// listDir lists up to max+1 entries of the folder dir (unsorted, without
+// "." and ".."), and the folder's key.
+func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
+	f, err := openFolder(noFolder, "", dir)
+	if err != nil {
+		return nil, fileKey{}, err
+	}
+	defer f.close()
+	return f.list(dir, max)
+}
+
+// list is listDir of the open folder f, at dir.
+func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
+	fd := f.fd
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		return nil, fileKey{}, &os.PathError{Op: "fstat", Path: dir, Err: err}

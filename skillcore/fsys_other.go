@@ -32,6 +32,17 @@ func openFile(path string) (handle, error) {
 	return osFile{f}, nil
 }
 
+// folder is a folder a walk is in; here it is opened by its whole path.
+type folder struct{ path string }
+
+var noFolder = folder{}
+
+func openFolder(_ folder, _, path string) (folder, error) { return folder{path: path}, nil }
+
+func (folder) close() {}
+
+func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) { return listDir(dir, max) }
+
 // listDir lists up to max+1 entries of the folder dir, and its key.
 func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 	f, err := os.OpenFile(dir, openFlags, 0)
