@@ -5,27 +5,48 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // presence tells which paths exist, for the links of one body: each path
-// is looked up once, and a folder asked about for a third path is listed
-// once, its entries answering for every path in it from then on. A file of
-// thousands of links into references/ then costs one read of that folder
-// instead of a stat each.
+// once, and a folder the walk that found the file listed (walked) answers
+// from that listing. A folder asked about more than listAfter times is
+// listed once, its entries answering for every path in it from then on. A
+// file of thousands of links into references/ then costs one read of that
+// folder instead of a stat each.
 type presence struct {
 	known  map[string]bool
 	asked  map[string]int
-	listed map[string]map[string]fs.FileMode // a folder's entries by name
+	listed map[string]listing
+	walked func(dir string) ([]fs.DirEntry, bool) // nil: none
+}
+
+// listing is a folder's entries sorted by name; whole is false when they
+// could not be had (a folder too large to list whole, or one that cannot
+// be read): its paths are then stat'ed.
+type listing struct {
+	entries []fs.DirEntry
+	whole   bool
+}
+
+// find returns the type of the entry called name, and whether there is one.
+func (l listing) find(name string) (fs.FileMode, bool) {
+	i, ok := slices.BinarySearchFunc(l.entries, name, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	if !ok {
+		return 0, false
+	}
+	return l.entries[i].Type(), true
 }
 
 // listAfter is how many paths of one folder are stat'ed before the folder is
 // listed instead: a skill's few links cost no listing.
 const listAfter = 2
 
-func newPresence() *presence {
-	return &presence{known: map[string]bool{}, asked: map[string]int{}, listed: map[string]map[string]fs.FileMode{}}
+func newPresence(walked func(dir string) ([]fs.DirEntry, bool)) *presence {
+	return &presence{known: map[string]bool{}, asked: map[string]int{}, listed: map[string]listing{}, walked: walked}
 }
 
 // exists reports whether something is at path (through symlinks).
@@ -34,14 +55,17 @@ func (p *presence) exists(path string) bool {
 		return ok
 	}
 	dir, name := filepath.Dir(path), filepath.Base(path)
-	entries, tried := p.listed[dir]
+	l, tried := p.listed[dir]
 	if !tried {
-		if p.asked[dir]++; p.asked[dir] > listAfter {
-			entries = p.list(dir)
+		if entries, ok := p.walk(dir); ok {
+			l = listing{entries: entries, whole: true}
+			p.listed[dir] = l
+		} else if p.asked[dir]++; p.asked[dir] > listAfter {
+			l = p.list(dir)
 		}
 	}
 	var ok bool
-	if mode, in := entries[name]; entries != nil && (!in || mode&fs.ModeSymlink == 0) {
+	if mode, in := l.find(name); l.whole && (!in || mode&fs.ModeSymlink == 0) {
 		ok = in
 	} else {
 		_, err := os.Stat(path)
@@ -51,21 +75,23 @@ func (p *presence) exists(path string) bool {
 	return ok
 }
 
-// list reads dir's entries (none when dir does not exist), or gives nil
-// when it cannot (a folder too large to list whole, or one that cannot be
-// read): its paths are then stat'ed.
-func (p *presence) list(dir string) map[string]fs.FileMode {
-	var names map[string]fs.FileMode
+func (p *presence) walk(dir string) ([]fs.DirEntry, bool) {
+	if p.walked == nil {
+		return nil, false
+	}
+	return p.walked(dir)
+}
+
+// list reads dir's entries (none when dir does not exist).
+func (p *presence) list(dir string) listing {
+	var l listing
 	entries, err := skillcore.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		names = map[string]fs.FileMode{} // nothing is in a folder that is not
+		l.whole = true // nothing is in a folder that is not
 	case err == nil && len(entries) < skillcore.MaxListed:
-		names = make(map[string]fs.FileMode, len(entries))
-		for _, e := range entries {
-			names[e.Name()] = e.Type()
-		}
+		l = listing{entries: entries, whole: true}
 	}
-	p.listed[dir] = names
-	return names
+	p.listed[dir] = l
+	return l
 }

@@ -189,17 +189,21 @@ func skillNamer(entries []fs.DirEntry) func(name string) bool {
 // (*LimitError).
 func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
 
+// folderSeen is told of a folder a walk entered, with its entries (full:
+// all of them, not cut at a cap), or of the error that kept it out.
+type folderSeen func(p string, entries []fs.DirEntry, full bool, err error)
+
 // findSkills is FindSkills, telling seen (when not nil) of every folder the
 // walk enters, with its entries, or of the error that kept it out. The
 // walk runs on every core, so seen is called from many goroutines, one call
 // at a time, in no set order.
-func findSkills(dir string, seen func(p string, entries []fs.DirEntry, err error)) (files []string, errs []error) {
+func findSkills(dir string, seen folderSeen) (files []string, errs []error) {
 	return walkTree(dir, seen, nil)
 }
 
 // walkTree is findSkills, entering no entry of a folder that skip names
 // (nil: every one).
-func walkTree(dir string, seen func(p string, entries []fs.DirEntry, err error), skip func(dir, name string) bool) (files []string, errs []error) {
+func walkTree(dir string, seen folderSeen, skip func(dir, name string) bool) (files []string, errs []error) {
 	st, err := os.Stat(dir)
 	if err != nil {
 		return nil, []error{err}
@@ -216,7 +220,7 @@ func walkTree(dir string, seen func(p string, entries []fs.DirEntry, err error),
 	return w.files, w.errs
 }
 
-func newWalker(root string, caps walkCaps, seen func(p string, entries []fs.DirEntry, err error)) *walker {
+func newWalker(root string, caps walkCaps, seen folderSeen) *walker {
 	w := &walker{root: root, caps: caps, seen: seen, visited: map[fileKey]bool{}, capped: map[string]bool{}}
 	w.helpers = make(chan struct{}, runtime.GOMAXPROCS(0)-1)
 	return w
@@ -228,7 +232,7 @@ func newWalker(root string, caps walkCaps, seen func(p string, entries []fs.DirE
 type walker struct {
 	root    string
 	caps    walkCaps
-	seen    func(p string, entries []fs.DirEntry, err error)
+	seen    folderSeen
 	skip    func(dir, name string) bool // an entry of dir not to enter
 	helpers chan struct{}               // a slot per goroutine that may help
 	wg      sync.WaitGroup
@@ -275,7 +279,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	case err != nil:
 		w.errs = append(w.errs, err)
 		if w.seen != nil {
-			w.seen(p, nil, err)
+			w.seen(p, nil, false, err)
 		}
 		w.mu.Unlock()
 		return
@@ -296,7 +300,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		w.limit("folder", w.caps.folder, p)
 	}
 	if w.seen != nil {
-		w.seen(p, entries, nil)
+		w.seen(p, entries, full, nil)
 	}
 	named := skillNamer(entries)
 	for _, e := range entries {
@@ -374,10 +378,16 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
-	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
+	if w.ReadAhead && w.ReleaseBodies && w.listings == nil {
+		w.listings = &folderListings{m: map[string][]fs.DirEntry{}}
+	}
+	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
 		if err != nil {
 			failed[p] = true
 			return
+		}
+		if full {
+			w.listings.put(p, entries)
 		}
 		facts.seeFolder(p, entries)
 		walked = append(walked, p)

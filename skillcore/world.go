@@ -35,7 +35,8 @@ type World struct {
 	// follows (see readahead.go).
 	ReadAhead bool
 
-	ahead *readAhead // files read ahead, until Load takes them
+	ahead    *readAhead      // files read ahead, until Load takes them
+	listings *folderListings // what the walk listed, until that Load ends
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
@@ -251,6 +252,7 @@ func (w *World) Load(paths []string) []error {
 		}
 		done[i].entry = w.evaluate(r.skill, roots)
 	})
+	w.listings = nil
 	var errs []error
 	for _, d := range done {
 		if d.err != nil {
