@@ -49,12 +49,9 @@ func scanLinks(s *skillcore.Skill) *Body { return scanBody(s, false) }
 func scanBody(s *skillcore.Skill, headings bool) *Body {
 	r := s.Body()
 	src := s.Src[:r.End]
-	b := &Body{Lines: bytes.Count(src[r.Start:], []byte("\n"))}
-	if r.Len() > 0 && src[r.End-1] != '\n' {
-		b.Lines++
-	}
+	b := &Body{}
 	m := mdScanner{src: src, b: b, headings: headings, para: -1, code: -1}
-	for pos := r.Start; pos < r.End; {
+	for pos := r.Start; pos < r.End; b.Lines++ {
 		le, next := r.End, r.End
 		if i := bytes.IndexByte(src[pos:], '\n'); i >= 0 {
 			le, next = pos+i, pos+i+1
@@ -355,25 +352,31 @@ func (m *mdScanner) closeAll() {
 
 // inline finds the code spans and inline links in the text [start, end) of
 // a paragraph or heading.
+//
+// Only a backtick, "<" or "[" (and "]" once a bracket is open) can start
+// what it looks for; "!" and "\\" matter only just before one. So it jumps
+// from one of those to the next with bytes.IndexByte, each kept until
+// passed, instead of looking at every byte: most text has none.
 func (m *mdScanner) inline(start, end int) {
 	src := m.src
 	type opener struct {
 		image, active bool
 	}
 	var open []opener
+	next := nextBytes{-1, -1, -1, -1}
 	for i := start; i < end; {
-		for i < end && !inlineSpecial[src[i]] {
-			i++
-		}
+		i = next.find(src, i, end, len(open) > 0)
 		if i == end {
 			break
 		}
+		// A byte after an odd run of backslashes is escaped; those before i
+		// were read already.
+		escaped := backslashesBefore(src, start, i)%2 == 1
+		if escaped {
+			i++
+			continue
+		}
 		switch c := src[i]; c {
-		case '\\':
-			if i+1 < end && isPunct(src[i+1]) {
-				i += 2
-				continue
-			}
 		case '`':
 			n := 1
 			for i+n < end && src[i+n] == '`' {
@@ -391,18 +394,11 @@ func (m *mdScanner) inline(start, end int) {
 				i = e
 				continue
 			}
-		case '!':
-			if i+1 < end && src[i+1] == '[' {
-				open = append(open, opener{image: true, active: true})
-				i += 2
-				continue
-			}
 		case '[':
-			open = append(open, opener{active: true})
+			// "![" opens an image unless the "!" is escaped.
+			image := i > start && src[i-1] == '!' && backslashesBefore(src, start, i-1)%2 == 0
+			open = append(open, opener{image: image, active: true})
 		case ']':
-			if len(open) == 0 {
-				break
-			}
 			o := open[len(open)-1]
 			open = open[:len(open)-1]
 			if !o.active || i+1 >= end || src[i+1] != '(' {
@@ -425,14 +421,51 @@ func (m *mdScanner) inline(start, end int) {
 	}
 }
 
-// inlineSpecial marks the bytes inline scanning stops at.
-var inlineSpecial = [256]bool{'\\': true, '`': true, '<': true, '!': true, '[': true, ']': true}
+// backslashesBefore counts the backslashes just before i, back to start.
+func backslashesBefore(src []byte, start, i int) int {
+	n := 0
+	for i-n > start && src[i-n-1] == '\\' {
+		n++
+	}
+	return n
+}
+
+// inlineStarts are the bytes inline stops at; the last only inside brackets.
+var inlineStarts = [4]byte{'`', '<', '[', ']'}
+
+// nextBytes holds, for each of inlineStarts, where it next occurs after
+// the offset it was last looked for from (end: nowhere; -1: not looked for).
+type nextBytes [4]int
+
+// find returns the first offset at or after i, before end, holding one of
+// inlineStarts (the "]" only when brackets is true), or end.
+func (n *nextBytes) find(src []byte, i, end int, brackets bool) int {
+	best := end
+	k := len(inlineStarts)
+	if !brackets {
+		k--
+	}
+	for c := range k {
+		if n[c] < i {
+			n[c] = end
+			if j := bytes.IndexByte(src[i:end], inlineStarts[c]); j >= 0 {
+				n[c] = i + j
+			}
+		}
+		best = min(best, n[c])
+	}
+	return best
+}
 
 // codeSpan records a code span's content [s, e) when it names a file.
 func (m *mdScanner) codeSpan(s, e int) {
 	text := m.src[s:e]
 	if len(text) >= 2 && text[0] == ' ' && text[len(text)-1] == ' ' && len(bytes.Trim(text, " ")) > 0 {
 		s, e = s+1, e-1
+	}
+	// Most code spans are no path: tell so before making a string.
+	if !underSkillDir(m.src[s:e]) {
+		return
 	}
 	if p := string(m.src[s:e]); looksLikeSkillPath(p) {
 		m.b.Links = append(m.b.Links, Link{Target: p, Range: Range{Start: s, End: e}, InCode: true})
@@ -890,6 +923,16 @@ func isRelativePath(dest string) bool {
 // skillDirs are the folders the spec names for a skill's own files; a code
 // span under one of them is read as a file reference.
 var skillDirs = []string{"scripts/", "references/", "assets/", "templates/", "examples/", "./", "../"}
+
+// underSkillDir reports whether p starts with one of skillDirs and goes on.
+func underSkillDir(p []byte) bool {
+	for _, d := range skillDirs {
+		if len(p) > len(d) && string(p[:len(d)]) == d {
+			return true
+		}
+	}
+	return false
+}
 
 func looksLikeSkillPath(p string) bool {
 	for _, d := range skillDirs {
