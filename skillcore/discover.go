@@ -393,8 +393,11 @@ func (w *World) Find(dir string) ([]string, []error) {
 		walked = append(walked, p)
 		named := skillNamer(entries)
 		for _, e := range entries {
-			if named(e.Name()) {
-				w.prefetch(filepath.Join(p, e.Name()))
+			switch name := e.Name(); {
+			case named(name):
+				w.prefetch(filepath.Join(p, name), false)
+			case manifestNames[name] && e.Type().IsRegular():
+				w.prefetch(filepath.Join(p, name), true)
 			}
 			for _, parent := range markerNames[e.Name()] {
 				switch {

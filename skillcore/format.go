@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -209,6 +210,15 @@ func IsManifest(path string) bool {
 	}
 	return false
 }
+
+// manifestNames are the file names of manifestPaths.
+var manifestNames = func() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range manifestPaths {
+		out[path.Base(p)] = true
+	}
+	return out
+}()
 
 // manifestPaths lists every manifest path of every format.
 var manifestPaths = func() []string {

@@ -68,7 +68,7 @@ func BenchmarkPackagesFromWalk(b *testing.B) {
 		w.Find(dir)
 		b.Run(dir, func(b *testing.B) {
 			for b.Loop() {
-				findPackageSets([]string{dir}, nil, w.walks)
+				findPackageSets([]string{dir}, nil, w.walks, nil)
 			}
 		})
 	}

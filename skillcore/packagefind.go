@@ -13,14 +13,15 @@ import (
 // resolves, for each target, the plugins it loads and their skills. It
 // reads only manifests and lists folders; it never leaves top, never
 // follows a remote source and never follows a link out of a plugin root.
-func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil) }
+func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil, nil) }
 
 // findPackages is FindPackages reading the manifests of overlay (editor
 // buffers) from there rather than from disk, and taking what a walk of top
-// (or of a folder holding it) met from facts rather than walking again.
-func findPackages(top string, overlay map[string][]byte, facts *walkFacts) *PackageSet {
+// (or of a folder holding it) met from facts rather than walking again, and
+// the manifests preread gives (nil: none) rather than reading them.
+func findPackages(top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
 	f := &packageFinder{
-		overlay: overlay, facts: facts, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
+		overlay: overlay, facts: facts, preread: preread, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}, byRoot: map[string][]*Package{}, order: map[*Package]int{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
@@ -72,6 +73,7 @@ type packageFinder struct {
 	markLookup       map[*Target][]lookup[*MarketplaceFormat]
 	overlay          map[string][]byte
 	facts            *walkFacts
+	preread          func(string) (*Manifest, bool) // manifests read ahead
 	listed           map[string][]os.DirEntry // the entries of skills folders
 	set              *PackageSet
 	top              string
@@ -114,6 +116,11 @@ func (f *packageFinder) load(path string) *Manifest {
 	}
 	if !f.facts.mayExist(path) || !f.inside(f.top, path) {
 		return nil
+	}
+	if f.preread != nil {
+		if m, ok := f.preread(path); ok {
+			return m
+		}
 	}
 	m, err := readManifest(path)
 	if err != nil {

@@ -37,7 +37,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) {
 	link := d.Type()&fs.ModeSymlink != 0
 	name := d.Name()
 	skill := name == FileName && d.Type().IsRegular()
-	manifest := name == "plugin.json" || name == "marketplace.json" || name == "gemini-extension.json"
+	manifest := manifestNames[name]
 	if !link && !skill && !manifest {
 		return
 	}

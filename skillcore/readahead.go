@@ -12,7 +12,8 @@ import (
 // turns, the walk and the search leaving a core idle a third of the time.
 // Reading a file and letting its body go depends on nothing the search
 // finds (which roots and targets see the file is decided in Load), so files
-// a walk finds can be read while it goes on.
+// a walk finds can be read while it goes on. So can the package manifests
+// it meets, which the search then takes instead of reading them.
 
 // aheadQueue bounds the files waiting to be read ahead; past it the walk
 // does not wait, and Load reads the rest itself.
@@ -20,10 +21,18 @@ const aheadQueue = 1 << 16
 
 // readAhead reads files on background goroutines until Load takes them.
 type readAhead struct {
-	queue chan string
-	wg    sync.WaitGroup
-	mu    sync.Mutex
-	done  map[string]readResult
+	queue     chan aheadFile
+	wg        sync.WaitGroup
+	manifests sync.WaitGroup // the manifests queued and not yet read
+	mu        sync.Mutex
+	done      map[string]readResult
+	read      map[string]*Manifest // nil where there is none to read
+}
+
+// aheadFile is a file to read ahead: a SKILL.md or a package manifest.
+type aheadFile struct {
+	path     string
+	manifest bool
 }
 
 // readResult is a file read, its body checked and let go, or why not.
@@ -36,13 +45,21 @@ type readResult struct {
 // bodies reads ahead: one that keeps them would hold every text twice.
 func (w *World) readAheadOf() *readAhead {
 	if w.ahead == nil && w.ReadAhead && w.ReleaseBodies {
-		ra := &readAhead{queue: make(chan string, aheadQueue), done: map[string]readResult{}}
+		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: map[string]readResult{}, read: map[string]*Manifest{}}
 		for range runtime.GOMAXPROCS(0) {
 			ra.wg.Go(func() {
-				for p := range ra.queue {
-					s, err := w.read(p)
+				for f := range ra.queue {
+					if f.manifest {
+						m, _ := readManifest(f.path)
+						ra.mu.Lock()
+						ra.read[f.path] = m
+						ra.mu.Unlock()
+						ra.manifests.Done()
+						continue
+					}
+					s, err := w.read(f.path)
 					ra.mu.Lock()
-					ra.done[p] = readResult{s, err}
+					ra.done[f.path] = readResult{s, err}
 					ra.mu.Unlock()
 				}
 			})
@@ -52,16 +69,38 @@ func (w *World) readAheadOf() *readAhead {
 	return w.ahead
 }
 
-// prefetch asks for path to be read ahead; it never waits.
-func (w *World) prefetch(path string) {
+// prefetch asks for the file at path to be read ahead; it never waits.
+func (w *World) prefetch(path string, manifest bool) {
 	ra := w.readAheadOf()
 	if ra == nil {
 		return
 	}
-	select {
-	case ra.queue <- filepath.Clean(path):
-	default:
+	if manifest {
+		ra.manifests.Add(1)
 	}
+	select {
+	case ra.queue <- aheadFile{filepath.Clean(path), manifest}:
+	default:
+		if manifest {
+			ra.manifests.Done()
+		}
+	}
+}
+
+// takeManifest returns, once, the manifest at path as read ahead (nil when
+// there was none to read), after the manifests queued are read; false
+// when it was not read ahead. The package search calls it in parallel.
+func (w *World) takeManifest(path string) (*Manifest, bool) {
+	ra := w.ahead
+	if ra == nil {
+		return nil, false
+	}
+	ra.manifests.Wait()
+	ra.mu.Lock()
+	defer ra.mu.Unlock()
+	m, ok := ra.read[path]
+	delete(ra.read, path)
+	return m, ok
 }
 
 // takeAhead waits for what was asked to be read ahead and returns it; the

@@ -133,7 +133,7 @@ func (w *World) roots() []Root {
 	if w.walks == nil {
 		w.walks = map[string]*walkFacts{}
 	}
-	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks)
+	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks, w.takeManifest)
 	out = append(out, packageRoots(w.packageSets, w.targets())...)
 	out = append(out, w.installedRoots(w.targets())...)
 	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)

@@ -147,7 +147,7 @@ func checkAlone(path string, src []byte) *Manifest {
 	} else if _, err := os.Stat(path); err != nil {
 		return nil
 	}
-	ps := findPackages(dir, overlay, nil)
+	ps := findPackages(dir, overlay, nil, nil)
 	if m := ps.Manifests[path]; m != nil {
 		return m
 	}
@@ -188,7 +188,7 @@ func manifestRoot(path string) string {
 // findPackageSets finds the packages under each folder, leaving out a
 // folder inside another (the outer search finds its packages, with the
 // marketplaces around them).
-func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]*walkFacts) []*PackageSet {
+func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]*walkFacts, preread func(string) (*Manifest, bool)) []*PackageSet {
 	dirs = slices.Clone(dirs)
 	slices.Sort(dirs)
 	dirs = slices.Compact(dirs)
@@ -207,7 +207,7 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 		if facts[i] == nil {
 			facts[i] = walkForPackages(tops[i])
 		}
-		out[i] = findPackages(tops[i], overlay, facts[i])
+		out[i] = findPackages(tops[i], overlay, facts[i], preread)
 	})
 	for i, top := range tops {
 		if walks != nil && walks[top] == nil {
