@@ -42,7 +42,7 @@ type Link struct {
 // analysis together. Tests hold it to goldmark's reading of the corpus.
 func ScanBody(s *skillcore.Skill) *Body { return scanBody(s, true) }
 
-// scanLinks is ScanBody without the headings, for the checks of a body
+// scanLinks is ScanBody without the headings and code blocks, for the checks of a body
 // (its length, its links), which a scan makes of every file.
 func scanLinks(s *skillcore.Skill) *Body { return scanBody(s, false) }
 
@@ -71,7 +71,7 @@ func scanBody(s *skillcore.Skill, headings bool) *Body {
 type mdScanner struct {
 	src      []byte
 	b        *Body
-	headings bool  // record headings (their links are read either way)
+	headings bool  // record headings and code blocks (links are read either way)
 	quotes   int   // depth of the open block quotes
 	lists    []int // content columns of the open list items, innermost last
 
@@ -322,7 +322,9 @@ func (m *mdScanner) closePara() {
 
 func (m *mdScanner) closeCode() {
 	if m.code >= 0 {
-		m.b.Fences = append(m.b.Fences, Range{Start: m.code, End: m.codeEnd})
+		if m.headings {
+			m.b.Fences = append(m.b.Fences, Range{Start: m.code, End: m.codeEnd})
+		}
 		m.code = -1
 	}
 }
@@ -335,7 +337,9 @@ func (m *mdScanner) closeFence(closeEnd int) {
 		if closeEnd >= 0 {
 			end = closeEnd
 		}
-		m.b.Fences = append(m.b.Fences, Range{Start: m.fenceAt, End: end})
+		if m.headings {
+			m.b.Fences = append(m.b.Fences, Range{Start: m.fenceAt, End: end})
+		}
 	}
 	m.fence = false
 }

@@ -525,7 +525,7 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	if len(reasons) > 0 {
 		msg = "no agent discovers this file: " + strings.Join(reasons, "; ")
 	}
-	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: idsOf(w.targets())}
+	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: w.targetIDs()}
 }
 
 // qualifiedTooLong reports installed names over a target's cap (codex:

@@ -204,7 +204,7 @@ func PluginFormatByID(id string) *PluginFormat {
 func IsManifest(path string) bool {
 	p := strings.ReplaceAll(path, "\\", "/")
 	for _, rel := range manifestPaths {
-		if p == rel || strings.HasSuffix(p, "/"+rel) {
+		if p == rel || strings.HasSuffix(p, rel) && p[len(p)-len(rel)-1] == '/' {
 			return true
 		}
 	}

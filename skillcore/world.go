@@ -173,6 +173,20 @@ func (w *World) targets() []*Target {
 		}
 		return out
 	}
+	return loadingTargets
+}
+
+// targetIDs are the IDs of targets(), for messages.
+func (w *World) targetIDs() []string {
+	if len(w.Pinned) > 0 {
+		return idsOf(w.targets())
+	}
+	return loadingTargetIDs
+}
+
+// loadingTargets are the targets a world applies unless pinned (shared:
+// not to be changed), and loadingTargetIDs their IDs.
+var loadingTargets = func() []*Target {
 	var out []*Target
 	for _, t := range Targets {
 		if !t.UploadOnly {
@@ -180,7 +194,9 @@ func (w *World) targets() []*Target {
 		}
 	}
 	return out
-}
+}()
+
+var loadingTargetIDs = idsOf(loadingTargets)
 
 // Scan discovers and reads every SKILL.md under the world's roots, and the
 // files at extra (those a check found itself), in one batch. Files that

@@ -85,7 +85,12 @@ const maxSimpleKeys = 200
 func (d *yamlDoc) simple() (*Value, bool) {
 	src, content := d.src, d.content
 	text := src[content.Start:content.End]
-	for _, r := range string(text) {
+	for i := 0; i < len(text); {
+		r, n := rune(text[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRune(text[i:])
+		}
+		i += n
 		if !yamlPrintable(r) || r == 0x85 || r == 0x2028 || r == 0x2029 {
 			return nil, false // invalid UTF-8, control characters, BOM, odd line breaks: yaml.v3 decides
 		}

@@ -94,7 +94,7 @@ type summary struct {
 const reportChunk = 512
 
 func (r *checkRun) report() *report {
-	rep := &report{Files: []fileReport{}}
+	rep := &report{Files: make([]fileReport, 0, len(r.files))}
 	for start := 0; start < len(r.files); start += reportChunk {
 		r.reportFiles(rep, r.files[start:min(start+reportChunk, len(r.files))])
 	}
