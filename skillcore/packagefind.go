@@ -74,7 +74,7 @@ type packageFinder struct {
 	overlay          map[string][]byte
 	facts            *walkFacts
 	preread          func(string) (*Manifest, bool) // manifests read ahead
-	listed           map[string][]os.DirEntry // the entries of skills folders
+	listed           map[string][]os.DirEntry       // the entries of skills folders
 	set              *PackageSet
 	top              string
 	plugins, markets map[string]bool
