@@ -21,12 +21,12 @@ const aheadQueue = 1 << 16
 
 // readAhead reads files on background goroutines until Load takes them.
 type readAhead struct {
-	queue     chan aheadFile
-	wg        sync.WaitGroup
-	manifests sync.WaitGroup // the manifests queued and not yet read
-	mu        sync.Mutex
-	done      map[string]readResult
-	read      map[string]*Manifest // nil where there is none to read
+	queue   chan aheadFile
+	wg      sync.WaitGroup
+	mu      sync.Mutex
+	done    map[string]readResult
+	read    map[string]*Manifest // nil where there is none to read
+	claimed map[string]bool      // manifests being read, or read elsewhere
 }
 
 // aheadFile is a file to read ahead: a SKILL.md or a package manifest.
@@ -43,30 +43,42 @@ type readResult struct {
 
 // readAheadOf starts reading ahead for w, once. Only a world that releases
 // bodies reads ahead: one that keeps them would hold every text twice.
+// While the walk goes on, one core fewer reads than there are, so that the
+// walk ends sooner; the package search after it then shares the cores
+// with the reading left, and Load drains the rest on all of them.
 func (w *World) readAheadOf() *readAhead {
 	if w.ahead == nil && w.ReadAhead && w.ReleaseBodies {
-		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: map[string]readResult{}, read: map[string]*Manifest{}}
-		for range runtime.GOMAXPROCS(0) {
-			ra.wg.Go(func() {
-				for f := range ra.queue {
-					if f.manifest {
-						m, _ := readManifest(f.path)
-						ra.mu.Lock()
-						ra.read[f.path] = m
-						ra.mu.Unlock()
-						ra.manifests.Done()
-						continue
-					}
-					s, err := w.read(f.path)
-					ra.mu.Lock()
-					ra.done[f.path] = readResult{s, err}
-					ra.mu.Unlock()
-				}
-			})
+		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: map[string]readResult{}, read: map[string]*Manifest{}, claimed: map[string]bool{}}
+		for range max(1, runtime.GOMAXPROCS(0)-1) {
+			ra.wg.Go(func() { w.drain(ra) })
 		}
 		w.ahead = ra
 	}
 	return w.ahead
+}
+
+// drain reads the files queued until the queue is closed and empty.
+func (w *World) drain(ra *readAhead) {
+	for f := range ra.queue {
+		if f.manifest {
+			ra.mu.Lock()
+			taken := ra.claimed[f.path]
+			ra.claimed[f.path] = true
+			ra.mu.Unlock()
+			if taken {
+				continue // the package search read it itself
+			}
+			m, _ := readManifest(f.path)
+			ra.mu.Lock()
+			ra.read[f.path] = m
+			ra.mu.Unlock()
+			continue
+		}
+		s, err := w.read(f.path)
+		ra.mu.Lock()
+		ra.done[f.path] = readResult{s, err}
+		ra.mu.Unlock()
+	}
 }
 
 // prefetch asks for the file at path to be read ahead; it never waits.
@@ -75,36 +87,31 @@ func (w *World) prefetch(path string, manifest bool) {
 	if ra == nil {
 		return
 	}
-	if manifest {
-		ra.manifests.Add(1)
-	}
 	select {
 	case ra.queue <- aheadFile{filepath.Clean(path), manifest}:
 	default:
-		if manifest {
-			ra.manifests.Done()
-		}
 	}
 }
 
 // takeManifest returns, once, the manifest at path as read ahead (nil when
-// there was none to read), after the manifests queued are read; false
-// when it was not read ahead. The package search calls it in parallel.
+// there was none to read), or false when it is not read yet: the caller
+// reads it, and the read-ahead then leaves it. The package search calls it
+// in parallel.
 func (w *World) takeManifest(path string) (*Manifest, bool) {
 	ra := w.ahead
 	if ra == nil {
 		return nil, false
 	}
-	ra.manifests.Wait()
 	ra.mu.Lock()
 	defer ra.mu.Unlock()
 	m, ok := ra.read[path]
 	delete(ra.read, path)
+	ra.claimed[path] = true
 	return m, ok
 }
 
-// takeAhead waits for what was asked to be read ahead and returns it; the
-// world reads ahead no more until asked again.
+// takeAhead drains what is left to read ahead on every core and returns
+// all that was read; the world reads ahead no more until asked again.
 func (w *World) takeAhead() map[string]readResult {
 	ra := w.ahead
 	if ra == nil {
@@ -112,6 +119,10 @@ func (w *World) takeAhead() map[string]readResult {
 	}
 	w.ahead = nil
 	close(ra.queue)
+	for range runtime.GOMAXPROCS(0) - max(1, runtime.GOMAXPROCS(0)-1) {
+		ra.wg.Go(func() { w.drain(ra) })
+	}
+	w.drain(ra)
 	ra.wg.Wait()
 	return ra.done
 }
