@@ -23,7 +23,7 @@ go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-60s}" -v | grep -E 'cycl
 
 echo "== fuzz (bounded)"
 FUZZTIME=${FUZZTIME:-10s}
-for pkg in ./skillcore ./analysis ./lsp; do
+for pkg in ./skillcore ./analysis ./lsp ./cmd/skill-ls; do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target ($FUZZTIME)"
     # go's fuzzer can end a timed run with "context deadline exceeded" when

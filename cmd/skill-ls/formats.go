@@ -16,15 +16,11 @@ import (
 // are encoded in parallel, and a large report is not held twice in memory.
 func writeJSON(w io.Writer, rep *report) error {
 	files := make([][]byte, len(rep.Files))
-	errs := make([]error, len(rep.Files))
 	skillcore.ForEach(len(rep.Files), func(i int) {
-		files[i], errs[i] = json.Marshal(rep.Files[i])
+		files[i] = rep.Files[i].appendJSON(nil)
 	})
 	out := []byte(`{"files": [`)
 	for i, b := range files {
-		if errs[i] != nil {
-			return errs[i]
-		}
 		if i > 0 {
 			out = append(out, ',')
 		}
