@@ -379,7 +379,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
 	if w.ReadAhead && w.ReleaseBodies && w.listings == nil {
-		w.listings = &folderListings{m: map[string][]fs.DirEntry{}}
+		w.listings = &folderListings{m: make(map[string][]fs.DirEntry, 1<<12)}
 	}
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
 		if err != nil {

@@ -112,8 +112,15 @@ func keyOf(_ string, st fs.FileInfo) fileKey {
 	return fileKey{}
 }
 
-// direntBuffers hold what one getdents64 call returns.
-var direntBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+// listScratch is what listing a folder works in: what one getdents64 call
+// returns, and the names read so far with where each ends.
+type listScratch struct {
+	buf   []byte
+	names []byte
+	ends  []int
+}
+
+var listScratches = sync.Pool{New: func() any { return &listScratch{buf: make([]byte, 32<<10)} }}
 
 // folder is an open folder. A walk opens each subfolder from its parent's
 // descriptor: the kernel then looks up one name instead of every folder
@@ -165,12 +172,16 @@ func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 		return nil, fileKey{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
 	key := fileKey{st.Dev, st.Ino}
-	bp := direntBuffers.Get().(*[]byte)
-	defer direntBuffers.Put(bp)
-	buf := *bp
+	sc := listScratches.Get().(*listScratch)
+	defer listScratches.Put(sc)
+	buf := sc.buf
 	// The entries are made in one slice, and handed out as pointers into
 	// it: one allocation a folder rather than one an entry.
+	// The names go into one string, each entry's a part of it: one
+	// allocation a folder rather than one a name.
 	var ents []dirent
+	names, ends := sc.names[:0], sc.ends[:0]
+	defer func() { sc.names, sc.ends = names[:0], ends[:0] }()
 	for len(ents) <= max {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
@@ -199,11 +210,19 @@ func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 			if ino == 0 || string(name) == "." || string(name) == ".." {
 				continue
 			}
-			ents = append(ents, dirent{dir: dir, name: string(name), typ: direntType(rec[offType])})
+			names = append(names, name...)
+			ends = append(ends, len(names))
+			ents = append(ents, dirent{dir: dir, typ: direntType(rec[offType])})
 		}
 	}
+	all := string(names)
 	out := make([]fs.DirEntry, len(ents))
 	for i := range ents {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		ents[i].name = all[start:ends[i]]
 		out[i] = &ents[i]
 	}
 	return out, key, nil

@@ -13,23 +13,31 @@ import (
 )
 
 // writeJSON prints the report as one JSON object, a file to a line: files
-// are encoded in parallel, and a large report is not held twice in memory.
+// are encoded in parallel, a run of them into each buffer, and written in
+// order.
 func writeJSON(w io.Writer, rep *report) error {
-	files := make([][]byte, len(rep.Files))
-	skillcore.ForEach(len(rep.Files), func(i int) {
-		files[i] = rep.Files[i].appendJSON(nil)
-	})
-	out := []byte(`{"files": [`)
-	for i, b := range files {
-		if i > 0 {
-			out = append(out, ',')
+	const run = 64
+	runs := make([][]byte, (len(rep.Files)+run-1)/run)
+	skillcore.ForEach(len(runs), func(i int) {
+		files := rep.Files[i*run : min((i+1)*run, len(rep.Files))]
+		b := make([]byte, 0, len(files)<<10)
+		for j := range files {
+			if i > 0 || j > 0 {
+				b = append(b, ',')
+			}
+			b = files[j].appendJSON(append(b, "\n  "...))
 		}
-		out = append(append(out, "\n  "...), b...)
-		if _, err := w.Write(out); err != nil {
+		runs[i] = b
+	})
+	if _, err := w.Write([]byte(`{"files": [`)); err != nil {
+		return err
+	}
+	for _, b := range runs {
+		if _, err := w.Write(b); err != nil {
 			return err
 		}
-		out = out[:0]
 	}
+	var out []byte
 	if len(rep.Files) > 0 {
 		out = append(out, '\n')
 	}

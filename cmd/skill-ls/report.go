@@ -286,6 +286,10 @@ func (r *checkRun) displayPath(p string) string {
 	if r.cwd == "" {
 		return p
 	}
+	// Most paths lie below the working folder, clean: no Rel needed.
+	if prefix := strings.TrimSuffix(r.cwd, string(filepath.Separator)) + string(filepath.Separator); strings.HasPrefix(p, prefix) && len(p) > len(prefix) && filepath.Clean(p) == p {
+		return p[len(prefix):]
+	}
 	if rel, err := filepath.Rel(r.cwd, p); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return rel
 	}
