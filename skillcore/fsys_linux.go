@@ -118,6 +118,7 @@ type listScratch struct {
 	buf   []byte
 	names []byte
 	ends  []int
+	types []fs.FileMode
 }
 
 var listScratches = sync.Pool{New: func() any { return &listScratch{buf: make([]byte, 32<<10)} }}
@@ -175,14 +176,12 @@ func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 	sc := listScratches.Get().(*listScratch)
 	defer listScratches.Put(sc)
 	buf := sc.buf
-	// The entries are made in one slice, and handed out as pointers into
-	// it: one allocation a folder rather than one an entry.
-	// The names go into one string, each entry's a part of it: one
-	// allocation a folder rather than one a name.
-	var ents []dirent
-	names, ends := sc.names[:0], sc.ends[:0]
-	defer func() { sc.names, sc.ends = names[:0], ends[:0] }()
-	for len(ents) <= max {
+	// The names are gathered first, then made one string, and the entries
+	// one slice handed out as pointers into it: three allocations a folder
+	// rather than two an entry.
+	names, ends, types := sc.names[:0], sc.ends[:0], sc.types[:0]
+	defer func() { sc.names, sc.ends, sc.types = names[:0], ends[:0], types[:0] }()
+	for len(ends) <= max {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
 			continue
@@ -193,7 +192,7 @@ func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 		if n <= 0 {
 			break
 		}
-		for b := buf[:n]; len(b) >= offName && len(ents) <= max; {
+		for b := buf[:n]; len(b) >= offName && len(ends) <= max; {
 			// A linux_dirent64 record: inode, offset, record length,
 			// type, then the name up to a NUL.
 			ino := binary.NativeEndian.Uint64(b[offIno:])
@@ -212,18 +211,17 @@ func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 			}
 			names = append(names, name...)
 			ends = append(ends, len(names))
-			ents = append(ents, dirent{dir: dir, typ: direntType(rec[offType])})
+			types = append(types, direntType(rec[offType]))
 		}
 	}
 	all := string(names)
-	out := make([]fs.DirEntry, len(ents))
-	for i := range ents {
-		start := 0
-		if i > 0 {
-			start = ends[i-1]
-		}
-		ents[i].name = all[start:ends[i]]
+	ents := make([]dirent, len(ends))
+	out := make([]fs.DirEntry, len(ends))
+	start := 0
+	for i, end := range ends {
+		ents[i] = dirent{dir: dir, name: all[start:end], typ: types[i]}
 		out[i] = &ents[i]
+		start = end
 	}
 	return out, key, nil
 }

@@ -20,7 +20,7 @@ func writeJSON(w io.Writer, rep *report) error {
 	runs := make([][]byte, (len(rep.Files)+run-1)/run)
 	skillcore.ForEach(len(runs), func(i int) {
 		files := rep.Files[i*run : min((i+1)*run, len(rep.Files))]
-		b := make([]byte, 0, len(files)<<10)
+		b := make([]byte, 0, len(files)*1536)
 		for j := range files {
 			if i > 0 || j > 0 {
 				b = append(b, ',')

@@ -286,9 +286,13 @@ func (r *checkRun) displayPath(p string) string {
 	if r.cwd == "" {
 		return p
 	}
-	// Most paths lie below the working folder, clean: no Rel needed.
-	if prefix := strings.TrimSuffix(r.cwd, string(filepath.Separator)) + string(filepath.Separator); strings.HasPrefix(p, prefix) && len(p) > len(prefix) && filepath.Clean(p) == p {
-		return p[len(prefix):]
+	// A clean absolute path is shown relative only below the working
+	// folder: no Rel needed to tell.
+	if filepath.IsAbs(p) && filepath.Clean(p) == p {
+		if prefix := strings.TrimSuffix(r.cwd, string(filepath.Separator)) + string(filepath.Separator); strings.HasPrefix(p, prefix) && len(p) > len(prefix) {
+			return p[len(prefix):]
+		}
+		return p
 	}
 	if rel, err := filepath.Rel(r.cwd, p); err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return rel
