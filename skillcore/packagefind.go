@@ -132,15 +132,22 @@ func (f *packageFinder) load(path string) *Manifest {
 // prefetch reads, in parallel, every manifest the walk met in a folder
 // noted as a plugin or marketplace root.
 func (f *packageFinder) prefetch() {
+	// The manifests met are fewer than the folders times the manifest
+	// paths: each is looked at once, for the folder it would belong to.
 	var paths []string
-	seen := map[string]bool{}
-	for _, dirs := range []map[string]bool{f.plugins, f.markets, f.bare} {
-		for d := range dirs {
-			for _, rel := range manifestPaths {
-				if p := filepath.Join(d, rel); f.facts.found[p] && !seen[p] {
-					seen[p] = true
-					paths = append(paths, p)
-				}
+	for _, p := range f.facts.manifests {
+		for _, rel := range manifestPaths {
+			rel = filepath.FromSlash(rel)
+			if !strings.HasSuffix(p, rel) || len(p) <= len(rel) || !os.IsPathSeparator(p[len(p)-len(rel)-1]) {
+				continue
+			}
+			d := p[:len(p)-len(rel)-1]
+			if d == "" {
+				d = string(filepath.Separator)
+			}
+			if f.plugins[d] || f.markets[d] || f.bare[d] {
+				paths = append(paths, p)
+				break
 			}
 		}
 	}

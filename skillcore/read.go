@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Every file skill-ls reads from disk is read by ReadFile: a workspace is
@@ -200,4 +199,29 @@ func readSource(path string, buf []byte) (src []byte, s *Skill, err error) {
 
 // readBuffers are the buffers Load reads files into: a file's text is
 // parsed there, and only what the world keeps of it is copied out.
-var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
+var readBuffers = bufferPool{free: make(chan *[]byte, 16)}
+
+// bufferPool keeps buffers across collections, unlike a sync.Pool, which
+// drops them at each: a large check would otherwise grow new ones after
+// every collection.
+type bufferPool struct{ free chan *[]byte }
+
+func (p bufferPool) Get() *[]byte {
+	select {
+	case b := <-p.free:
+		return b
+	default:
+		return new([]byte)
+	}
+}
+
+// Put keeps b unless the pool is full or b is over a file's size cap.
+func (p bufferPool) Put(b *[]byte) {
+	if cap(*b) > MaxFileBytes+1 {
+		return
+	}
+	select {
+	case p.free <- b:
+	default:
+	}
+}

@@ -48,7 +48,7 @@ type readResult struct {
 // with the reading left, and Load drains the rest on all of them.
 func (w *World) readAheadOf() *readAhead {
 	if w.ahead == nil && w.ReadAhead && w.ReleaseBodies {
-		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: map[string]readResult{}, read: map[string]*Manifest{}, claimed: map[string]bool{}}
+		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: make(map[string]readResult, 1<<10), read: map[string]*Manifest{}, claimed: map[string]bool{}}
 		for range max(1, runtime.GOMAXPROCS(0)-1) {
 			ra.wg.Go(func() { w.drain(ra) })
 		}
@@ -131,7 +131,7 @@ func (w *World) takeAhead() map[string]readResult {
 // releases bodies, given to BeforeRelease and released. Files that cannot
 // be read are returned as errors.
 func (w *World) read(path string) (*Skill, error) {
-	buf := readBuffers.Get().(*[]byte)
+	buf := readBuffers.Get()
 	defer readBuffers.Put(buf)
 	s, src, err := readSkill(path, *buf)
 	if err != nil {

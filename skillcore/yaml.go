@@ -95,7 +95,12 @@ func (d *yamlDoc) simple() (*Value, bool) {
 			return nil, false // invalid UTF-8, control characters, BOM, odd line breaks: yaml.v3 decides
 		}
 	}
-	root := &Value{Kind: KindMap, Range: Range{-1, -1}}
+	// The values come from one slab, and the fields from one slice, sized
+	// by the lines: a few allocations a file rather than a few a field.
+	lines := bytes.Count(text, []byte("\n")) + 1
+	slab := make(valueSlab, 0, min(lines, maxSimpleKeys)+1)
+	root := slab.new()
+	*root = Value{Kind: KindMap, Range: Range{-1, -1}, Fields: make([]Field, 0, min(lines, maxSimpleKeys))}
 	var nested *Value // the map of the last "key:" line
 	indent, keys := 0, 0
 	for pos := content.Start; pos < content.End; {
@@ -119,18 +124,19 @@ func (d *yamlDoc) simple() (*Value, bool) {
 		switch {
 		case n == 0:
 			if k := bytes.TrimRight(l, " "); len(k) > 1 && k[len(k)-1] == ':' && isSimpleKey(k[:len(k)-1]) {
-				nested = &Value{Kind: KindMap, Range: Range{-1, -1}}
-				root.Fields = append(root.Fields, Field{Key: string(k[:len(k)-1]), KeyRange: Range{line.Start, line.Start + len(k) - 1}, Value: nested})
+				nested = slab.new()
+				*nested = Value{Kind: KindMap, Range: Range{-1, -1}}
+				root.Fields = append(root.Fields, Field{Key: internKey(k[:len(k)-1]), KeyRange: Range{line.Start, line.Start + len(k) - 1}, Value: nested})
 				continue
 			}
 			nested = nil
-			f, ok := simpleField(src, line)
+			f, ok := simpleField(src, line, &slab)
 			if !ok {
 				return nil, false
 			}
 			root.Fields = append(root.Fields, f)
 		case nested != nil && (len(nested.Fields) == 0 || n == indent):
-			f, ok := simpleField(src, Range{line.Start + n, line.End})
+			f, ok := simpleField(src, Range{line.Start + n, line.End}, &slab)
 			if !ok {
 				return nil, false
 			}
@@ -167,14 +173,44 @@ func isSimpleKey(k []byte) bool {
 	return len(k) > 0
 }
 
-// simpleField reads `key: value` on one line, or gives up.
-func simpleField(src []byte, line Range) (Field, bool) {
+// valueSlab hands out Values from one slice, then one at a time.
+type valueSlab []Value
+
+func (s *valueSlab) new() *Value {
+	if len(*s) == cap(*s) {
+		return &Value{}
+	}
+	*s = (*s)[:len(*s)+1]
+	return &(*s)[len(*s)-1]
+}
+
+// internKey is the key k as a string, shared for the fields agents know
+// (most keys): no string made for them.
+func internKey(k []byte) string {
+	if s, ok := fieldNames[string(k)]; ok {
+		return s
+	}
+	return string(k)
+}
+
+// fieldNames are the fields any target knows, by name.
+var fieldNames = func() map[string]string {
+	out := map[string]string{}
+	for _, f := range knownFields() {
+		out[f] = f
+	}
+	return out
+}()
+
+// simpleField reads `key: value` on one line, its value from slab, or
+// gives up.
+func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 	l := src[line.Start:line.End]
 	k := bytes.IndexByte(l, ':')
 	if k <= 0 || !isSimpleKey(l[:k]) {
 		return Field{}, false
 	}
-	f := Field{Key: string(l[:k]), KeyRange: Range{line.Start, line.Start + k}}
+	f := Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}}
 	i := k + 1
 	if i < len(l) && l[i] != ' ' {
 		return Field{}, false
@@ -184,7 +220,8 @@ func simpleField(src []byte, line Range) (Field, bool) {
 	}
 	rest := bytes.TrimRight(l[i:], " ")
 	start := line.Start + i
-	v := &Value{Kind: KindString, Range: Range{start, start + len(rest)}}
+	v := slab.new()
+	*v = Value{Kind: KindString, Range: Range{start, start + len(rest)}}
 	switch r, _ := utf8.DecodeRune(rest); {
 	case len(rest) >= 2 && rest[0] == '\'' && rest[len(rest)-1] == '\'':
 		inner := rest[1 : len(rest)-1]
