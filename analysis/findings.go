@@ -216,7 +216,7 @@ func bodyProblems(s *skillcore.Skill, b *Body, walked func(dir string) ([]fs.Dir
 		if target != dir && !strings.HasPrefix(target, inside) {
 			return "link-escapes"
 		}
-		parent := filepath.Dir(target)
+		parent := skillcore.ParentDir(target)
 		if there, seen := exists.known[parent]; seen && !there {
 			return "link-broken"
 		}

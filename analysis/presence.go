@@ -54,7 +54,7 @@ func (p *presence) exists(path string) bool {
 	if ok, seen := p.known[path]; seen {
 		return ok
 	}
-	dir, name := filepath.Dir(path), filepath.Base(path)
+	dir, name := skillcore.ParentDir(path), filepath.Base(path)
 	l, tried := p.listed[dir]
 	if !tried {
 		if entries, ok := p.walk(dir); ok {

@@ -306,7 +306,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	for _, e := range entries {
 		if named(e.Name()) {
 			// Whatever it is: reading it tells a file from a FIFO or a folder.
-			w.files = append(w.files, filepath.Join(p, e.Name()))
+			w.files = append(w.files, ChildPath(p, e.Name()))
 		}
 	}
 	w.mu.Unlock()
@@ -319,7 +319,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		if !t.IsDir() && t&fs.ModeSymlink == 0 {
 			continue
 		}
-		child, link := filepath.Join(p, name), t&fs.ModeSymlink != 0
+		child, link := ChildPath(p, name), t&fs.ModeSymlink != 0
 		select {
 		case w.helpers <- struct{}{}:
 			w.wg.Add(1)
@@ -395,16 +395,16 @@ func (w *World) Find(dir string) ([]string, []error) {
 		for _, e := range entries {
 			switch name := e.Name(); {
 			case named(name):
-				w.prefetch(filepath.Join(p, name), false)
+				w.prefetch(ChildPath(p, name), false)
 			case manifestNames[name] && e.Type().IsRegular():
-				w.prefetch(filepath.Join(p, name), true)
+				w.prefetch(ChildPath(p, name), true)
 			}
 			for _, parent := range markerNames[e.Name()] {
 				switch {
 				case parent == "":
 					marked[p] = true
 				case filepath.Base(p) == parent:
-					marked[filepath.Dir(p)] = true
+					marked[ParentDir(p)] = true
 				}
 			}
 		}
@@ -423,14 +423,14 @@ func (w *World) Find(dir string) ([]string, []error) {
 		if failed[d] {
 			continue
 		}
-		p, known := w.projectDirs[filepath.Dir(d)]
+		p, known := w.projectDirs[ParentDir(d)]
 		switch {
 		case marked[d] && d == w.Env.Home:
 			p = ""
 		case marked[d]:
 			p = d
 		case !known:
-			p = w.ProjectOf(filepath.Join(filepath.Dir(d), "x"))
+			p = w.ProjectOf(ChildPath(ParentDir(d), "x"))
 		}
 		w.projectDirs[d] = p
 	}

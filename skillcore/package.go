@@ -84,9 +84,9 @@ type PackageSet struct {
 // order: looked up by path's folders, not by trying every package.
 func (ps *PackageSet) around(path string) []*Package {
 	var out []*Package
-	for d := filepath.Dir(path); ; {
+	for d := ParentDir(path); ; {
 		out = append(out, ps.byRoot[d]...)
-		up := filepath.Dir(d)
+		up := ParentDir(d)
 		if d == ps.Top || up == d || !within(ps.Top, d) {
 			break
 		}

@@ -310,7 +310,12 @@ func (w *World) Paths() []string {
 }
 
 // Entry returns the file at path, or nil.
-func (w *World) Entry(path string) *Entry { return w.entries[filepath.Clean(path)] }
+func (w *World) Entry(path string) *Entry {
+	if e, ok := w.entries[path]; ok {
+		return e // asked by its own path, as most callers do: no cleaning
+	}
+	return w.entries[filepath.Clean(path)]
+}
 
 // Set parses src as the file at path, replacing what the world had, and
 // returns the other files whose collisions or catalog standing may have
@@ -488,9 +493,9 @@ func indexRoots(roots []Root) rootIndex {
 // root among them.
 func (x rootIndex) finding(path string, roots []Root) (found []*Root, project string) {
 	var at []int
-	for d := filepath.Dir(path); ; {
+	for d := ParentDir(path); ; {
 		at = append(at, x[d]...)
-		up := filepath.Dir(d)
+		up := ParentDir(d)
 		if up == d {
 			break
 		}
