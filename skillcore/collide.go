@@ -490,14 +490,23 @@ func nameRange(s *Skill) Range {
 func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	path := e.Skill.Path
 	roots := w.roots()
+	// The roots over the file: by folder from the world's index, or all of
+	// those of a project the world does not hold.
+	var over []int
 	if e.Project != "" && !slices.Contains(w.Projects, e.Project) {
 		roots = nil
 		for _, t := range w.targets() {
 			roots = append(roots, w.Env.Roots(t, e.Project)...)
 		}
+		for i := range roots {
+			over = append(over, i)
+		}
+	} else {
+		over = w.rootIndex.above(path)
 	}
 	var reasons []string
-	for _, r := range roots {
+	for _, i := range over {
+		r := roots[i]
 		if r.Package != nil || (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
 			continue // a package's misses are told by packageMisses
 		}

@@ -475,6 +475,22 @@ func (e *Entry) InstalledName(t *Target) string {
 	return ""
 }
 
+// above lists, in order, the roots (of the list x indexes) in one of the
+// folders holding path (clean).
+func (x rootIndex) above(path string) []int {
+	var at []int
+	for d := ParentDir(path); ; {
+		at = append(at, x[d]...)
+		up := ParentDir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	slices.Sort(at)
+	return at
+}
+
 // rootIndex lists roots by their folder: the roots that may find a file
 // are those of its folders, so a world of a thousand plugin roots judges a
 // file in a few lookups instead of a thousand.
@@ -492,17 +508,7 @@ func indexRoots(roots []Root) rootIndex {
 // file at path, in their order, and the project of the deepest project
 // root among them.
 func (x rootIndex) finding(path string, roots []Root) (found []*Root, project string) {
-	var at []int
-	for d := ParentDir(path); ; {
-		at = append(at, x[d]...)
-		up := ParentDir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
-	slices.Sort(at)
-	for _, i := range at {
+	for _, i := range x.above(path) {
 		if r := &roots[i]; r.Finds(path) {
 			found = append(found, r)
 			if len(r.Project) > len(project) {
