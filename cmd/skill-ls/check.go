@@ -48,12 +48,24 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if opts.fix {
 		fixed = run.fix()
 	}
-	rep := run.report()
-	rep.Summary.Fixed = fixed
 	out := bufio.NewWriterSize(stdout, 64<<10)
+	var rep *report
 	switch opts.format {
 	case "json":
-		err = writeJSON(out, rep)
+		// Written as judged, a chunk of files at a time: a large report is
+		// never held whole.
+		jw := &jsonWriter{w: out}
+		rep, err = run.report(jw.files)
+		rep.Summary.Fixed = fixed
+		if err == nil {
+			err = jw.end(rep.Summary)
+		}
+	default:
+		rep, _ = run.report(nil)
+		rep.Summary.Fixed = fixed
+	}
+	switch opts.format {
+	case "json":
 	case "sarif":
 		err = writeSARIF(out, rep)
 	case "github":

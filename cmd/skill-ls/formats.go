@@ -12,41 +12,65 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// writeJSON prints the report as one JSON object, a file to a line: files
-// are encoded in parallel, a run of them into each buffer, and written in
-// order.
-func writeJSON(w io.Writer, rep *report) error {
+// jsonWriter prints the report as one JSON object, a file to a line, the
+// files as they are judged: each batch is encoded in parallel, a run of
+// files into each buffer, and written in order.
+type jsonWriter struct {
+	w      io.Writer
+	opened bool // the object and its list of files are open
+	wrote  bool // a file is written
+}
+
+func (j *jsonWriter) files(files []fileReport) error {
 	const run = 64
-	runs := make([][]byte, (len(rep.Files)+run-1)/run)
+	runs := make([][]byte, (len(files)+run-1)/run)
 	skillcore.ForEach(len(runs), func(i int) {
-		files := rep.Files[i*run : min((i+1)*run, len(rep.Files))]
-		b := make([]byte, 0, len(files)*1536)
-		for j := range files {
-			if i > 0 || j > 0 {
+		part := files[i*run : min((i+1)*run, len(files))]
+		b := make([]byte, 0, len(part)<<10)
+		for k := range part {
+			if i > 0 || k > 0 || j.wrote {
 				b = append(b, ',')
 			}
-			b = files[j].appendJSON(append(b, "\n  "...))
+			b = part[k].appendJSON(append(b, "\n  "...))
 		}
 		runs[i] = b
 	})
-	if _, err := w.Write([]byte(`{"files": [`)); err != nil {
+	if err := j.open(); err != nil {
 		return err
 	}
 	for _, b := range runs {
-		if _, err := w.Write(b); err != nil {
+		if _, err := j.w.Write(b); err != nil {
 			return err
 		}
 	}
+	j.wrote = j.wrote || len(files) > 0
+	return nil
+}
+
+func (j *jsonWriter) open() error {
+	if j.opened {
+		return nil
+	}
+	j.opened = true
+	_, err := io.WriteString(j.w, `{"files": [`)
+	return err
+}
+
+// end closes the list of files and prints the summary.
+func (j *jsonWriter) end(s summary) error {
+	if err := j.open(); err != nil {
+		return err
+	}
 	var out []byte
-	if len(rep.Files) > 0 {
+	if j.wrote {
 		out = append(out, '\n')
 	}
-	b, err := json.Marshal(rep.Summary)
+	b, err := json.Marshal(s)
 	if err != nil {
 		return err
 	}
 	out = append(append(append(out, "],\n\"summary\": "...), b...), "}\n"...)
-	_, err = w.Write(out)
+	_, err = j.w.Write(out)
 	return err
 }
 

@@ -93,14 +93,34 @@ type summary struct {
 // need (texts, line indexes) goes before the next chunk is read.
 const reportChunk = 512
 
-func (r *checkRun) report() *report {
-	rep := &report{Files: make([]fileReport, 0, len(r.files))}
+// report judges the files, a chunk at a time. With stream set, each
+// chunk's file reports are handed to it and let go (the summary counts them
+// all); an error from it ends the report.
+func (r *checkRun) report(stream func([]fileReport) error) (*report, error) {
+	rep := &report{}
+	if stream == nil {
+		rep.Files = make([]fileReport, 0, len(r.files))
+	}
+	streamed := 0
+	flush := func() error {
+		if stream == nil {
+			return nil
+		}
+		streamed += len(rep.Files)
+		err := stream(rep.Files)
+		rep.Files = rep.Files[:0]
+		return err
+	}
 	for start := 0; start < len(r.files); start += reportChunk {
 		r.reportFiles(rep, r.files[start:min(start+reportChunk, len(r.files))])
+		if err := flush(); err != nil {
+			return rep, err
+		}
 	}
 	r.reportConfig(rep)
-	rep.Summary.Files = len(rep.Files)
-	return rep
+	err := flush()
+	rep.Summary.Files = streamed + len(rep.Files)
+	return rep, err
 }
 
 // reportConfig adds the project configuration file when it has findings.
