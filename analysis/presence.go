@@ -60,6 +60,9 @@ func (p *presence) exists(path string) bool {
 		if entries, ok := p.walk(dir); ok {
 			l = listing{entries: entries, whole: true}
 			p.listed[dir] = l
+		} else if p.walkedAway(dir) {
+			l = listing{whole: true} // nothing is in a folder that is not
+			p.listed[dir] = l
 		} else if p.asked[dir]++; p.asked[dir] > listAfter {
 			l = p.list(dir)
 		}
@@ -73,6 +76,21 @@ func (p *presence) exists(path string) bool {
 	}
 	p.known[path] = ok
 	return ok
+}
+
+// walkedAway reports whether the walk listed the folder holding dir, and
+// dir was not in it: links into a folder that is not there cost no look.
+func (p *presence) walkedAway(dir string) bool {
+	up := skillcore.ParentDir(dir)
+	if up == dir {
+		return false
+	}
+	entries, ok := p.walk(up)
+	if !ok {
+		return false
+	}
+	_, in := listing{entries: entries}.find(filepath.Base(dir))
+	return !in
 }
 
 func (p *presence) walk(dir string) ([]fs.DirEntry, bool) {

@@ -35,7 +35,7 @@ func TestPresenceAgreesWithStat(t *testing.T) {
 	paths := []string{"a.md", "missing-1.md", "missing-2.md", "b.md", "link.md", "dangling.md", "sub", "c.md", "missing-3.md", "a.md/x", "nowhere/x.md"}
 	// As a walk listed it, and on disk.
 	walked := func(d string) ([]fs.DirEntry, bool) {
-		if d != ref {
+		if d != ref && d != dir {
 			return nil, false
 		}
 		entries, err := skillcore.ReadDir(d)
@@ -61,6 +61,9 @@ func TestPresenceAgreesWithStat(t *testing.T) {
 		}
 		if w != nil && p.asked[ref] != 0 {
 			t.Errorf("references/ was walked, yet looked for on disk %d times", p.asked[ref])
+		}
+		if nowhere := filepath.Join(dir, "nowhere"); w != nil && p.asked[nowhere] != 0 {
+			t.Errorf("nowhere/ is not in the walked folder above it, yet was looked for on disk %d times", p.asked[nowhere])
 		}
 	}
 }
