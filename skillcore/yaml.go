@@ -249,11 +249,31 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 			return Field{}, false
 		}
 		v.Text = string(rest)
+	case isDottedVersion(rest):
+		v.Text = string(rest) // 1.0.0: no number or date to YAML, text
 	default:
 		return Field{}, false
 	}
 	f.Value = v
 	return f, true
+}
+
+// isDottedVersion reports whether b is digits in three or more dotted parts
+// ("1.0.0"), which YAML reads as text: no int, float or timestamp has two
+// dots.
+func isDottedVersion(b []byte) bool {
+	dots, digits := 0, 0
+	for _, c := range b {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && digits > 0:
+			dots, digits = dots+1, 0
+		default:
+			return false
+		}
+	}
+	return dots >= 2 && digits > 0
 }
 
 // yamlPrintable reports whether YAML allows r in a stream (or r is a line
