@@ -109,3 +109,19 @@ func FuzzSimpleYAML(f *testing.F) {
 		checkSimple(t, []byte(src))
 	})
 }
+
+// FuzzSimpleYAMLBlock aims at the fast path's block scalars: whatever
+// lines follow the header, the fast path reads them as yaml.v3 does or
+// leaves them to it.
+func FuzzSimpleYAMLBlock(f *testing.F) {
+	for _, h := range []string{">", ">-", "|", "|-", "> ", ">+", "|2"} {
+		f.Add(h, "  a\n  b\n")
+		f.Add(h, "    x: y\n    [z]\n")
+		f.Add(h, "  a\n\n  b\n")
+		f.Add(h, "  a\n   b\n")
+		f.Add(h, "  é😀 \"q\" 'r' #s\n")
+	}
+	f.Fuzz(func(t *testing.T, header, body string) {
+		checkSimple(t, []byte("---\ndescription: "+header+"\n"+body+"name: x\n---\n"))
+	})
+}

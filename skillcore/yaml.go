@@ -130,6 +130,14 @@ func (d *yamlDoc) simple() (*Value, bool) {
 				continue
 			}
 			nested = nil
+			if f, after, isBlock := blockField(src, line, next, content.End, &slab); isBlock {
+				if after < 0 {
+					return nil, false
+				}
+				root.Fields = append(root.Fields, f)
+				pos = after
+				continue
+			}
 			f, ok := simpleField(src, line, &slab)
 			if !ok {
 				return nil, false
@@ -256,6 +264,64 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 	}
 	f.Value = v
 	return f, true
+}
+
+// blockField reads a top-level `key: |` (or "|-", ">", ">-") followed by
+// lines all indented alike, none blank, with no tab, trailing space or
+// "#" first: a description written as a block, as yaml.v3 reads it.
+// isBlock is false when line is no such key; after is where the lines
+// after the block start, or -1 when the block is less plain than that.
+func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field, after int, isBlock bool) {
+	l := src[line.Start:line.End]
+	k := bytes.IndexByte(l, ':')
+	if k <= 0 || k+1 >= len(l) || l[k+1] != ' ' || !isSimpleKey(l[:k]) {
+		return Field{}, 0, false
+	}
+	at := k + 1
+	for at < len(l) && l[at] == ' ' {
+		at++
+	}
+	switch string(bytes.TrimRight(l[at:], " ")) {
+	case "|", "|-", ">", ">-":
+	default:
+		return Field{}, 0, false
+	}
+	folded, strip := l[at] == '>', at+1 < len(l) && l[at+1] == '-'
+	var text []byte
+	indent, last := -1, -1
+	for pos := next; pos < end; {
+		ln, nl := lineAt(src, pos)
+		b := src[ln.Start:min(ln.End, end)]
+		n := 0
+		for n < len(b) && b[n] == ' ' {
+			n++
+		}
+		if n == 0 && len(b) > 0 {
+			break // the next key, or a comment, at the left
+		}
+		if n == len(b) || indent >= 0 && n != indent || b[n] == '#' || b[len(b)-1] == ' ' ||
+			bytes.IndexByte(b, '\t') >= 0 || bytes.IndexByte(b, '\r') >= 0 || nl > end || src[nl-1] != '\n' {
+			return Field{}, -1, true
+		}
+		if indent < 0 {
+			indent = n
+		} else if folded {
+			text = append(text, ' ')
+		} else {
+			text = append(text, '\n')
+		}
+		text = append(text, b[n:]...)
+		last, pos, next = ln.End, nl, nl
+	}
+	if indent < 0 {
+		return Field{}, -1, true
+	}
+	if !strip {
+		text = append(text, '\n')
+	}
+	v := slab.new()
+	*v = Value{Kind: KindString, Style: StyleBlock, Text: string(text), Range: Range{line.Start + at, last}}
+	return Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}, Value: v}, next, true
 }
 
 // isDottedVersion reports whether b is digits in three or more dotted parts

@@ -259,6 +259,37 @@ func TestSimpleYAMLCorpus(t *testing.T) {
 	t.Logf("the fast path reads %d of %d frontmatters", n, len(files))
 }
 
+// TestSimpleYAMLBlock: a top-level block scalar of evenly indented lines
+// is read by the fast path as yaml.v3 reads it; anything less plain is not.
+func TestSimpleYAMLBlock(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		simple bool
+	}{
+		{"---\nname: x\ndescription: >\n  Folded text\n  on two lines.\nlicense: MIT\n---\n", true},
+		{"---\ndescription: >-\n    Four spaces,\n    stripped.\nname: x\n---\n", true},
+		{"---\ndescription: |\n  Literal: text\n  keeps \"lines\" [and] {all}.\nname: x\n---\n", true},
+		{"---\ndescription: |-\n  one\n# a comment\nname: x\n---\n", true},
+		{"---\nname: x\ndescription: >\n  last\n---\n", true},
+		{"---\ndescription: >\n  a\n\n  b\nname: x\n---\n", false}, // a blank line folds differently
+		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false}, // more indented
+		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false}, // less indented
+		{"---\ndescription: >\n  a \nname: x\n---\n", false},       // trailing space
+		{"---\ndescription: >\n  # not a comment\nname: x\n---\n", false},
+		{"---\ndescription: >\n  a\tb\nname: x\n---\n", false},
+		{"---\ndescription: >+\n  a\nname: x\n---\n", false},
+		{"---\ndescription: >2\n  a\nname: x\n---\n", false},
+		{"---\ndescription: > # c\n  a\nname: x\n---\n", false},
+		{"---\ndescription: >\nname: x\n---\n", false},
+		{"---\nmetadata:\n  a: |\n    b\n---\n", false},
+		{"---\ndescription: >\n  a", false}, // unclosed, no line end
+	} {
+		if got := checkSimple(t, []byte(c.src)); got != c.simple {
+			t.Errorf("%q: simple = %v, want %v", c.src, got, c.simple)
+		}
+	}
+}
+
 func TestSimpleYAMLNested(t *testing.T) {
 	for _, c := range []struct {
 		src    string
