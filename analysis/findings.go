@@ -38,31 +38,30 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 }
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
-// reports many files, with text enough to place each file's findings: its
+// reports many files, with enough of each file to place its findings: its
 // whole text, the frontmatter a released file keeps when they all sit
-// there, or a text made from its excerpt (placeText) with the same lines
-// and columns up to the furthest of them (nil for a file the workspace does
-// not hold). Bodies are checked,
+// there, or that and the lines of its body they point into (a Placement of
+// no text for a file the workspace does not hold). Bodies are checked,
 // and released ones read back, in parallel while the world's problems are
 // gathered; a file's first findings after a scan use what its body said
 // then (keepBody), placed by its excerpt, and read it back only when they
 // point further.
-func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
+func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 	if w.config.Project != nil && slices.ContainsFunc(paths, w.Ignored) {
 		return w.findingsOfReported(paths)
 	}
 	if len(paths) == 1 && IsManifestFile(paths[0]) {
-		return [][]Finding{w.ManifestFindings(paths[0])}, [][]byte{w.ManifestSource(paths[0])}
+		return [][]Finding{w.ManifestFindings(paths[0])}, []*Placement{NewPlacement(w.ManifestSource(paths[0]))}
 	}
 	if len(paths) == 1 {
 		// A keystroke's file: no goroutines to wait for, and the body
 		// scan stays cached for the requests on this version.
 		e := w.World.Entry(paths[0])
 		if e == nil {
-			return [][]Finding{{}}, [][]byte{nil}
+			return [][]Finding{{}}, []*Placement{NewPlacement(nil)}
 		}
 		if !e.Skill.Released() {
-			return [][]Finding{w.entryFindings(e)}, [][]byte{e.Skill.Src}
+			return [][]Finding{w.entryFindings(e)}, []*Placement{NewPlacement(e.Skill.Src)}
 		}
 	}
 	n := len(paths)
@@ -98,7 +97,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 	problems := w.World.ProblemsOf(paths)
 	<-done
 	out := make([][]Finding, n)
-	texts := make([][]byte, n)
+	places := make([]*Placement, n)
 	skillcore.ForEach(n, func(i int) {
 		s := skills[i]
 		if s == nil || stale[i] {
@@ -106,52 +105,55 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, [][]byte) {
 		}
 		out[i] = w.findings(problems[i], body[i])
 		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
-			if t, ok := placeText(s, lines[i], end); ok {
-				texts[i] = t
+			if pl := excerptPlacement(s, lines[i]); len(lines[i]) > 0 && end <= pl.Len() {
+				places[i] = pl
 				return
 			}
 			s = readBack(s, &stale[i])
 		}
 		if s != nil {
-			texts[i] = s.Src
+			places[i] = NewPlacement(s.Src)
 		}
 	})
 	for i, p := range paths {
 		if IsManifestFile(p) {
-			out[i], texts[i] = w.ManifestFindings(p), w.ManifestSource(p)
+			out[i], places[i] = w.ManifestFindings(p), NewPlacement(w.ManifestSource(p))
 			continue
 		}
 		if stale[i] {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
-			texts[i] = w.Source(p)
+			places[i] = NewPlacement(w.Source(p))
 		}
 		if out[i] == nil {
 			out[i] = []Finding{}
 		}
+		if places[i] == nil {
+			places[i] = NewPlacement(nil)
+		}
 	}
-	return out, texts
+	return out, places
 }
 
 // findingsOfReported is FindingsOf with no findings for the files the
 // project configuration ignores.
-func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, [][]byte) {
+func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, []*Placement) {
 	var keep []string
 	for _, p := range paths {
 		if !w.Ignored(p) {
 			keep = append(keep, p)
 		}
 	}
-	fs, texts := w.FindingsOf(keep)
-	out, outTexts := make([][]Finding, len(paths)), make([][]byte, len(paths))
+	fs, places := w.FindingsOf(keep)
+	out, outPlaces := make([][]Finding, len(paths)), make([]*Placement, len(paths))
 	for i, p := range paths {
 		if len(keep) > 0 && keep[0] == p {
-			out[i], outTexts[i] = fs[0], texts[0]
-			fs, texts, keep = fs[1:], texts[1:], keep[1:]
+			out[i], outPlaces[i] = fs[0], places[0]
+			fs, places, keep = fs[1:], places[1:], keep[1:]
 		} else {
-			out[i] = []Finding{}
+			out[i], outPlaces[i] = []Finding{}, NewPlacement(nil)
 		}
 	}
-	return out, outTexts
+	return out, outPlaces
 }
 
 // readBack is s whole: s itself, or read back from disk when released. A

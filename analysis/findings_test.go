@@ -39,7 +39,8 @@ func TestFindingsOfMatchesFindings(t *testing.T) {
 		if len(paths) != 3 {
 			t.Fatalf("%d files", len(paths))
 		}
-		batch, texts := tr.ws.FindingsOf(append(paths, tr.path("proj/none/SKILL.md")))
+		batch, places := tr.ws.FindingsOf(append(paths, tr.path("proj/none/SKILL.md")))
+		texts := textsOf(places)
 		for i, p := range paths {
 			if one := tr.ws.Findings(p); !reflect.DeepEqual(one, batch[i]) {
 				t.Errorf("release %v: %s:\n one  %v\n batch %v", release, p, rules(one), rules(batch[i]))
@@ -89,8 +90,8 @@ func TestReleasedFileChangedOnDisk(t *testing.T) {
 		var got []Finding
 		var text []byte
 		if batch {
-			fs, texts := tr.ws.FindingsOf([]string{a})
-			got, text = fs[0], texts[0]
+			fs, places := tr.ws.FindingsOf([]string{a})
+			got, text = fs[0], places[0].Text()
 		} else {
 			got, text = tr.ws.Findings(a), tr.ws.Source(a)
 		}
@@ -191,7 +192,8 @@ colour: red
 	if err := os.WriteFile(b, []byte("---\nname: b\ndescription: Does b.\ncolour: red\n---\n\n# B, longer now\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, texts := tr.ws.FindingsOf([]string{a, b})
+	got, places := tr.ws.FindingsOf([]string{a, b})
+	texts := textsOf(places)
 	if strings.Join(rules(got[0]), ",") != "link-broken" {
 		t.Errorf("a: %v", rules(got[0]))
 	}
@@ -230,4 +232,13 @@ func TestTooLargeBufferMatchesDisk(t *testing.T) {
 	if len(disk) != 1 || disk[0].Rule != "file-too-large" || !reflect.DeepEqual(disk, buffer) {
 		t.Errorf("disk %+v\nbuffer %+v", disk, buffer)
 	}
+}
+
+// textsOf is the Text of each placement.
+func textsOf(places []*Placement) [][]byte {
+	out := make([][]byte, len(places))
+	for i, p := range places {
+		out[i] = p.Text()
+	}
+	return out
 }

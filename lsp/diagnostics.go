@@ -209,7 +209,7 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 // holds then keeps only its frontmatter (Workspace.Release) until it is
 // asked about again.
 func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsParams {
-	findings, texts := s.ws.FindingsOf(paths)
+	findings, places := s.ws.FindingsOf(paths)
 	mappers := map[string]*Mapper{}
 	mapperFor := s.mapperFuncLocked(mappers)
 	out := make([]protocol.PublishDiagnosticsParams, 0, len(paths))
@@ -224,14 +224,14 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 		if doc == nil && len(findings[i]) == 0 && s.diag.published[path] == 0 {
 			continue
 		}
-		if m := mappers[path]; m == nil || len(m.src) < len(texts[i]) {
+		if m := mappers[path]; m == nil || len(m.src) < places[i].Len() {
 			// Enough to place its findings. Only an open document's
 			// Mapper is kept: a file on disk is released just above, and
 			// a kept Mapper would hold its whole text.
-			if doc != nil {
-				mappers[path] = s.mapperLocked(path, texts[i])
+			if text := places[i].Text(); doc != nil {
+				mappers[path] = s.mapperLocked(path, text)
 			} else {
-				mappers[path] = NewMapper(texts[i], s.enc)
+				mappers[path] = NewMapper(text, s.enc)
 			}
 		}
 		params := protocol.PublishDiagnosticsParams{

@@ -153,7 +153,7 @@ type checkRun struct {
 	quiet  bool                // report errors only
 	fixed  map[string][]string // the fixes --fix applied to each file
 	stderr io.Writer
-	lines  map[string]*lineIndex
+	lines  map[string]*analysis.Placement
 	cwd    string // paths below it are shown relative to it
 }
 

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"maps"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -133,7 +131,7 @@ func (r *checkRun) reportConfig(rep *report) {
 	if len(fs) == 0 {
 		return
 	}
-	r.lines = map[string]*lineIndex{p.Path: newLineIndex(p.Src)}
+	r.lines = map[string]*analysis.Placement{p.Path: analysis.NewPlacement(p.Src).Index()}
 	fr := fileReport{Path: r.displayPath(p.Path), LoadedBy: []string{}, Findings: []findingReport{}}
 	for _, f := range fs {
 		fr.Findings = append(fr.Findings, r.findingReport(p.Path, f))
@@ -158,30 +156,25 @@ func (rep *report) add(fr fileReport) {
 
 // reportFiles judges files and adds them to rep.
 func (r *checkRun) reportFiles(rep *report, files []string) {
-	findings, texts := r.ws.FindingsOf(files)
+	findings, places := r.ws.FindingsOf(files)
 	// Index the lines of every file a finding points into (the others
 	// related, as far as the places pointed to), then describe each file,
 	// both a file at a time in parallel.
-	r.lines = make(map[string]*lineIndex, len(files))
-	src := make(map[string][]byte, len(files))
+	r.lines = make(map[string]*analysis.Placement, len(files))
 	for i, p := range files {
-		src[p] = texts[i]
+		r.lines[p] = places[i]
 	}
 	for _, fs := range findings {
 		for _, f := range fs {
 			for _, rel := range f.Related {
-				if t := src[rel.Path]; len(t) < rel.Range.End {
-					src[rel.Path] = r.ws.SourceTo(rel.Path, rel.Range.End)
+				if pl := r.lines[rel.Path]; pl.Len() < rel.Range.End {
+					r.lines[rel.Path] = analysis.NewPlacement(r.ws.SourceTo(rel.Path, rel.Range.End))
 				}
 			}
 		}
 	}
-	paths := slices.Sorted(maps.Keys(src))
-	indexes := make([]*lineIndex, len(paths))
-	skillcore.ForEach(len(paths), func(i int) { indexes[i] = newLineIndex(src[paths[i]]) })
-	for i, p := range paths {
-		r.lines[p] = indexes[i]
-	}
+	paths := slices.Sorted(maps.Keys(r.lines))
+	skillcore.ForEach(len(paths), func(i int) { r.lines[paths[i]].Index() })
 	reports := make([]*fileReport, len(files))
 	skillcore.ForEach(len(files), func(i int) {
 		path := files[i]
@@ -268,36 +261,21 @@ func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport 
 	return fr
 }
 
-// index returns the line index of a file, made by report.
-func (r *checkRun) index(path string) *lineIndex { return r.lines[path] }
+// index returns the placement of a file, made by report.
+func (r *checkRun) index(path string) lineIndex { return lineIndex{r.lines[path]} }
 
 // lineIndex converts byte offsets in one file to lines and columns.
-type lineIndex struct {
-	src    []byte
-	starts []int // the offset of each line
-}
+type lineIndex struct{ *analysis.Placement }
 
-func newLineIndex(src []byte) *lineIndex {
-	x := &lineIndex{src: src, starts: make([]int, 1, bytes.Count(src, []byte("\n"))+1)}
-	for i := 0; ; {
-		j := bytes.IndexByte(src[i:], '\n')
-		if j < 0 {
-			return x
-		}
-		i += j + 1
-		x.starts = append(x.starts, i)
-	}
-}
-
-func (x *lineIndex) span(r analysis.Range) span {
+func (x lineIndex) span(r analysis.Range) span {
 	return span{Start: x.point(r.Start), End: x.point(r.End)}
 }
 
 // point converts a byte offset to a line and a code-point column.
-func (x *lineIndex) point(off int) point {
-	off = max(0, min(off, len(x.src)))
-	i := sort.SearchInts(x.starts, off+1) - 1
-	return point{Line: i + 1, Column: utf8.RuneCount(x.src[x.starts[i]:off]) + 1, Offset: off}
+func (x lineIndex) point(off int) point {
+	off = max(0, min(off, x.Len()))
+	line, before := x.Locate(off)
+	return point{Line: line + 1, Column: utf8.RuneCount(before) + 1, Offset: off}
 }
 
 // displayPath shows a path relative to the working directory when it is

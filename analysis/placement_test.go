@@ -1,0 +1,70 @@
+package analysis
+
+import (
+	"bytes"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore"
+)
+
+// TestPlacementLocatesAsText: a released file's placement puts every
+// offset up to its end on the line, and after the bytes, that its Text
+// does: findings placed from the excerpt read as those placed from the
+// text used to.
+func TestPlacementLocatesAsText(t *testing.T) {
+	placed := 0
+	for n, p := range corpusFiles(t) {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := skillcore.Parse(p, src)
+		body := s.Frontmatter.Body
+		if !s.Frontmatter.Closed || body.Len() < 3 {
+			continue
+		}
+		// Problems at a few places of the body, as a scan would keep them.
+		var problems []skillcore.Problem
+		for _, o := range []int{body.Start + 1, body.Start + body.Len()/3, body.Start + body.Len()/2 + n%7, body.End - 1} {
+			problems = append(problems, skillcore.Problem{Range: Range{Start: o, End: min(o+2, body.End)}})
+		}
+		lines := excerpt(s, problems)
+		if !s.Release() {
+			continue
+		}
+		pl := excerptPlacement(s, lines).Index()
+		placed++
+		text := pl.Text()
+		starts := lineStarts(text)
+		// Every offset of the frontmatter and the lines kept, and a few
+		// between them, where nothing points.
+		var offs []int
+		for o := 0; o <= len(s.Src); o++ {
+			offs = append(offs, o)
+		}
+		for _, l := range lines {
+			for o := l.start - 1; o <= l.start+len(l.text); o++ {
+				offs = append(offs, o)
+			}
+		}
+		for k := 1; k < 8; k++ {
+			offs = append(offs, len(s.Src)+k*(pl.Len()-len(s.Src))/8)
+		}
+		for _, off := range offs {
+			if off < 0 || off > pl.Len() {
+				continue
+			}
+			line, _ := slices.BinarySearch(starts, off+1)
+			line--
+			gotLine, before := pl.Locate(off)
+			if gotLine != line || !bytes.Equal(before, text[starts[line]:off]) {
+				t.Fatalf("%s: offset %d: line %d after %q, want line %d after %q", p, off, gotLine, before, line, text[starts[line]:off])
+			}
+		}
+	}
+	if placed < 100 {
+		t.Fatalf("only %d files placed from an excerpt", placed)
+	}
+}
