@@ -17,16 +17,21 @@ import (
 // files into each buffer, and written in order.
 type jsonWriter struct {
 	w      io.Writer
-	opened bool // the object and its list of files are open
-	wrote  bool // a file is written
+	opened bool     // the object and its list of files are open
+	wrote  bool     // a file is written
+	runs   [][]byte // the buffers of the last batch, used again
 }
 
 func (j *jsonWriter) files(files []fileReport) error {
 	const run = 64
-	runs := make([][]byte, (len(files)+run-1)/run)
+	n := (len(files) + run - 1) / run
+	for len(j.runs) < n {
+		j.runs = append(j.runs, make([]byte, 0, run<<10))
+	}
+	runs := j.runs[:n]
 	skillcore.ForEach(len(runs), func(i int) {
 		part := files[i*run : min((i+1)*run, len(files))]
-		b := make([]byte, 0, len(part)<<10)
+		b := runs[i][:0]
 		for k := range part {
 			if i > 0 || k > 0 || j.wrote {
 				b = append(b, ',')
