@@ -20,16 +20,23 @@ type excerptLine struct {
 }
 
 // excerpt copies out of s, whole, the lines of its body that problems
-// point into, in order.
-func excerpt(s *skillcore.Skill, problems []skillcore.Problem) []excerptLine {
+// point into, and those of its plugin variables (the world's findings on
+// them point into the body too), in order.
+func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.VarRef) []excerptLine {
 	body := s.Frontmatter.Body.Start
 	var offs []int
-	for _, p := range problems {
-		for _, o := range []int{p.Range.Start, p.Range.End} {
+	add := func(r Range) {
+		for _, o := range []int{r.Start, r.End} {
 			if o > body && o <= len(s.Src) {
 				offs = append(offs, o)
 			}
 		}
+	}
+	for _, p := range problems {
+		add(p.Range)
+	}
+	for _, v := range vars {
+		add(v.Range)
 	}
 	if len(offs) == 0 {
 		return nil

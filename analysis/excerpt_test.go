@@ -40,7 +40,7 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 			continue
 		}
 		problems := bodyProblems(s, scanLinks(s), nil)
-		lines := excerpt(s, problems)
+		lines := excerpt(s, problems, s.Vars)
 		fm := &skillcore.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
 		end := 0
 		for _, p := range problems {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -30,7 +31,7 @@ func TestPlacementLocatesAsText(t *testing.T) {
 		for _, o := range []int{body.Start + 1, body.Start + body.Len()/3, body.Start + body.Len()/2 + n%7, body.End - 1} {
 			problems = append(problems, skillcore.Problem{Range: Range{Start: o, End: min(o+2, body.End)}})
 		}
-		lines := excerpt(s, problems)
+		lines := excerpt(s, problems, s.Vars)
 		if !s.Release() {
 			continue
 		}
@@ -66,5 +67,43 @@ func TestPlacementLocatesAsText(t *testing.T) {
 	}
 	if placed < 100 {
 		t.Fatalf("only %d files placed from an excerpt", placed)
+	}
+}
+
+// TestFirstFindingsPlacedWhereTheFileHasThem: a released file's first
+// findings, placed from what the scan kept, sit on the lines and columns
+// the file has them at: those of its body's links and of the plugin
+// variables the world judges (once placed blind, 353:4472 for 564:33).
+func TestFirstFindingsPlacedWhereTheFileHasThem(t *testing.T) {
+	filler := strings.Repeat("Some words on a line of their own.\n", 40)
+	tr := newTestTree(t, Config{ReleaseBodies: true}, txtarFiles(`
+-- proj/.agents/skills/a/SKILL.md --
+---
+name: a
+description: Does a.
+---
+
+`+filler+"Run `${CLAUDE_PLUGIN_ROOT}/x.sh` — é.\n"+filler+"See [b](refs/missing.md), ${CLAUDE_PLUGIN_DATA}.\n"+filler)...)
+	a := tr.path("proj/.agents/skills/a/SKILL.md")
+	src, err := os.ReadFile(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, places := tr.ws.FindingsOf([]string{a})
+	whole := NewPlacement(src).Index()
+	pl := places[0].Index()
+	seen := map[string]bool{}
+	for _, f := range got[0] {
+		seen[f.Rule] = true
+		for _, off := range []int{f.Range.Start, f.Range.End} {
+			line, before := pl.Locate(off)
+			wantLine, wantBefore := whole.Locate(off)
+			if line != wantLine || string(before) != string(wantBefore) {
+				t.Errorf("%s at %d: line %d after %q, want line %d after %q", f.Rule, off, line, before, wantLine, wantBefore)
+			}
+		}
+	}
+	if !seen["variable-unknown"] || !seen["link-broken"] {
+		t.Fatalf("findings %v", rules(got[0]))
 	}
 }

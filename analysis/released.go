@@ -60,7 +60,7 @@ type keptBody struct {
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
 	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s), w.World.Listed)}
-	k.lines = excerpt(s, k.problems)
+	k.lines = excerpt(s, k.problems, s.Vars)
 	w.keptMu.Lock()
 	w.kept[s.Path] = k
 	w.keptMu.Unlock()

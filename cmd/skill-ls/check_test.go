@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/tools/txtar"
 
@@ -443,7 +444,8 @@ func TestVersion(t *testing.T) {
 }
 
 // TestCheckCorpus checks the 598 public skills: valid JSON, every file
-// reported, every finding of a known rule inside its file.
+// reported, every finding of a known rule inside its file, at the line and
+// column its offset has there.
 func TestCheckCorpus(t *testing.T) {
 	corpus := filepath.Join("..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(corpus); err != nil {
@@ -476,6 +478,14 @@ func TestCheckCorpus(t *testing.T) {
 			}
 			if x.Range.Start.Offset > x.Range.End.Offset || x.Range.End.Offset > len(src) || x.Range.Start.Line < 1 || x.Range.Start.Column < 1 {
 				t.Errorf("%s: %s at %+v", f.Path, x.Rule, x.Range)
+				continue
+			}
+			for _, p := range []point{x.Range.Start, x.Range.End} {
+				before := src[:p.Offset]
+				line, col := bytes.Count(before, []byte("\n"))+1, utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:])+1
+				if p.Line != line || p.Column != col {
+					t.Errorf("%s: %s at %d:%d, the file has offset %d at %d:%d", f.Path, x.Rule, p.Line, p.Column, p.Offset, line, col)
+				}
 			}
 		}
 	}
