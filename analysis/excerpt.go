@@ -60,30 +60,3 @@ func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.
 	}
 	return out
 }
-
-// placeText is a text in which offsets up to end fall on the lines and
-// columns they have in s's file, made from s's frontmatter and the excerpt
-// of its body: the excerpt's lines are where they were, with as many line
-// ends before each as the file has, and blanks elsewhere. It is false when
-// the excerpt does not reach end.
-func placeText(s *skillcore.Skill, lines []excerptLine, end int) ([]byte, bool) {
-	if len(lines) == 0 {
-		return nil, false
-	}
-	last := lines[len(lines)-1]
-	size := last.start + len(last.text)
-	if end > size {
-		return nil, false
-	}
-	text := bytes.Repeat([]byte{' '}, size)
-	copy(text, s.Src)
-	line := bytes.Count(s.Src, []byte{'\n'})
-	for _, l := range lines {
-		for i := l.start - (l.number - line); i < l.start; i++ {
-			text[i] = '\n'
-		}
-		copy(text[l.start:], l.text)
-		line = l.number + bytes.Count(l.text, []byte{'\n'})
-	}
-	return text, true
-}

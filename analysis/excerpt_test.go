@@ -49,11 +49,12 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 		if end <= len(fm.Src) {
 			continue
 		}
-		text, ok := placeText(fm, lines, end)
-		if !ok {
+		pl := excerptPlacement(fm, lines)
+		if end > pl.Len() {
 			t.Errorf("%s: the excerpt does not reach %d", name, end)
 			continue
 		}
+		text := pl.Text()
 		for _, p := range problems {
 			for _, o := range []int{p.Range.Start, p.Range.End} {
 				if got, want := place(text, o), place(src, o); got != want {

@@ -11,8 +11,8 @@ import (
 // columns: its text, or, for a file whose body was let go, its frontmatter
 // and the lines of its body the findings point into. A checker places
 // thousands of findings deep in bodies it no longer holds without making
-// a text of the file's size for each (placeText); a server that wants a
-// text still has one (Text).
+// a text of the file's size for each; a server that wants a text still has
+// one (Text).
 type Placement struct {
 	src     []byte        // the text, or the released file's frontmatter
 	excerpt []excerptLine // the body's lines kept, in order; nil: src is all
@@ -41,8 +41,9 @@ func (p *Placement) Len() int {
 }
 
 // Text is a text in which every offset up to Len falls on its line and
-// column: the file's, or its frontmatter and excerpt with line ends and
-// blanks between (placeText).
+// column: the file's, or its frontmatter and the excerpt's lines where they
+// were, with as many line ends before each as the file has, and blanks
+// elsewhere.
 func (p *Placement) Text() []byte {
 	if p == nil {
 		return nil
@@ -50,8 +51,17 @@ func (p *Placement) Text() []byte {
 	if p.excerpt == nil {
 		return p.src
 	}
-	t, _ := placeText(&skillcore.Skill{Src: p.src}, p.excerpt, p.Len())
-	return t
+	text := bytes.Repeat([]byte{' '}, p.Len())
+	copy(text, p.src)
+	line := bytes.Count(p.src, []byte{'\n'})
+	for _, l := range p.excerpt {
+		for i := l.start - (l.number - line); i < l.start; i++ {
+			text[i] = '\n'
+		}
+		copy(text[l.start:], l.text)
+		line = l.number + bytes.Count(l.text, []byte{'\n'})
+	}
+	return text
 }
 
 // Index prepares the placement for Locate, which may then be called from

@@ -378,7 +378,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
-	if w.ReadAhead && w.ReleaseBodies && w.listings == nil {
+	if w.readsAhead() && w.listings == nil {
 		w.listings = &folderListings{m: make(map[string][]fs.DirEntry, 1<<12)}
 	}
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {

@@ -47,7 +47,7 @@ type readResult struct {
 // walk ends sooner; the package search after it then shares the cores
 // with the reading left, and Load drains the rest on all of them.
 func (w *World) readAheadOf() *readAhead {
-	if w.ahead == nil && w.ReadAhead && w.ReleaseBodies {
+	if w.ahead == nil && w.readsAhead() {
 		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: make(map[string]readResult, 1<<10), read: map[string]*Manifest{}, claimed: map[string]bool{}}
 		for range max(1, runtime.GOMAXPROCS(0)-1) {
 			ra.wg.Go(func() { w.drain(ra) })
@@ -80,6 +80,9 @@ func (w *World) drain(ra *readAhead) {
 		ra.mu.Unlock()
 	}
 }
+
+// readsAhead reports whether w reads ahead what its walks find.
+func (w *World) readsAhead() bool { return w.ReadAhead && w.ReleaseBodies }
 
 // prefetch asks for the file at path to be read ahead; it never waits.
 func (w *World) prefetch(path string, manifest bool) {
