@@ -306,7 +306,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	for _, e := range entries {
 		if named(e.Name()) {
 			// Whatever it is: reading it tells a file from a FIFO or a folder.
-			w.files = append(w.files, ChildPath(p, e.Name()))
+			w.files = append(w.files, childPath(p, e.Name()))
 		}
 	}
 	w.mu.Unlock()
@@ -319,7 +319,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		if !t.IsDir() && t&fs.ModeSymlink == 0 {
 			continue
 		}
-		child, link := ChildPath(p, name), t&fs.ModeSymlink != 0
+		child, link := childPath(p, name), t&fs.ModeSymlink != 0
 		select {
 		case w.helpers <- struct{}{}:
 			w.wg.Add(1)
@@ -395,9 +395,9 @@ func (w *World) Find(dir string) ([]string, []error) {
 		for _, e := range entries {
 			switch name := e.Name(); {
 			case named(name):
-				w.prefetch(ChildPath(p, name), false)
+				w.prefetch(childPath(p, name), false)
 			case manifestNames[name] && e.Type().IsRegular():
-				w.prefetch(ChildPath(p, name), true)
+				w.prefetch(childPath(p, name), true)
 			}
 			for _, parent := range markerNames[e.Name()] {
 				switch {
@@ -430,7 +430,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 		case marked[d]:
 			p = d
 		case !known:
-			p = w.ProjectOf(ChildPath(ParentDir(d), "x"))
+			p = w.ProjectOf(childPath(ParentDir(d), "x"))
 		}
 		w.projectDirs[d] = p
 	}

@@ -41,7 +41,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) {
 	if !link && !skill && !manifest {
 		return
 	}
-	p := ChildPath(dir, name)
+	p := childPath(dir, name)
 	if link {
 		wf.links[p] = true
 	}

@@ -10,9 +10,9 @@ import (
 // is, filepath's Join and Dir clean them again for nothing (a twentieth of
 // the run). These two do not.
 
-// ChildPath is filepath.Join(dir, name) for a clean dir and a name read
+// childPath is filepath.Join(dir, name) for a clean dir and a name read
 // from a folder listing (no separator, not "." or "..").
-func ChildPath(dir, name string) string {
+func childPath(dir, name string) string {
 	if filepath.Separator != '/' || dir == "" || dir == "." || name == "" {
 		return filepath.Join(dir, name)
 	}

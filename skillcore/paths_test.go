@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestPathsAsFilepath: on clean paths, ChildPath and ParentDir say what
+// TestPathsAsFilepath: on clean paths, childPath and ParentDir say what
 // filepath's Join and Dir say.
 func TestPathsAsFilepath(t *testing.T) {
 	for _, p := range []string{"/", "/a", "/a/b", "/a/b.c/d", "a", "a/b", ".", "/tmp/x y/SKILL.md", "/é/ü"} {
@@ -13,8 +13,8 @@ func TestPathsAsFilepath(t *testing.T) {
 			t.Errorf("ParentDir(%q) = %q, want %q", p, got, want)
 		}
 		for _, name := range []string{"SKILL.md", ".git", "x y", "..a"} {
-			if got, want := ChildPath(p, name), filepath.Join(p, name); got != want {
-				t.Errorf("ChildPath(%q, %q) = %q, want %q", p, name, got, want)
+			if got, want := childPath(p, name), filepath.Join(p, name); got != want {
+				t.Errorf("childPath(%q, %q) = %q, want %q", p, name, got, want)
 			}
 		}
 	}

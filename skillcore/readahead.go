@@ -17,7 +17,7 @@ import (
 
 // aheadQueue bounds the files waiting to be read ahead; past it the walk
 // does not wait, and Load reads the rest itself.
-const aheadQueue = 1 << 16
+const aheadQueue = 1 << 13
 
 // readAhead reads files on background goroutines until Load takes them.
 type readAhead struct {
