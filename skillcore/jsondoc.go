@@ -93,6 +93,15 @@ type JSONError struct {
 // JavaScript and serde readers keep the last), and so are invalid UTF-8 and
 // lone surrogates, which JavaScript's JSON.parse reads as U+FFFD.
 func ParseJSON(src []byte) (*JSONValue, *JSONError) {
+	if v, ok := parseJSONFast(src); ok {
+		return v, nil
+	}
+	return parseJSONTokens(src)
+}
+
+// parseJSONTokens is ParseJSON reading jsontext's tokens: what it accepts,
+// and how it words an error, is what the agents' readers do.
+func parseJSONTokens(src []byte) (*JSONValue, *JSONError) {
 	dec := jsontext.NewDecoder(bytes.NewReader(src), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	p := jsonParser{src: src, dec: dec}
 	v, err := p.value(0)
