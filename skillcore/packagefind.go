@@ -489,8 +489,8 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 			// A recursive search follows no link at all.
 		}
 		if layout.Depth == 1 {
-			for l := range f.facts.links {
-				if filepath.Dir(l) == dir && f.inside(p.Root, l) {
+			for _, l := range f.facts.linksIn[dir] {
+				if f.inside(p.Root, l) {
 					f.addSkill(p, filepath.Join(l, FileName))
 				}
 			}

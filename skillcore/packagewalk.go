@@ -14,10 +14,11 @@ import (
 // for them itself otherwise, so a tree is walked once.
 type walkFacts struct {
 	top       string
-	manifests []string        // files named like a manifest
-	found     map[string]bool // the same, for lookups
-	links     map[string]bool // entries that are symbolic links
-	skills    []string        // regular files named SKILL.md, sorted once walked
+	manifests []string            // files named like a manifest
+	found     map[string]bool     // the same, for lookups
+	links     map[string]bool     // entries that are symbolic links
+	linksIn   map[string][]string // the same, by the folder they are in
+	skills    []string            // regular files named SKILL.md, sorted once walked
 	skillSet  map[string]bool
 	folders   []string // the folders met, sorted once walked
 	capped    string   // the walk cap hit, "" none
@@ -27,7 +28,7 @@ type walkFacts struct {
 }
 
 func newWalkFacts(top string) *walkFacts {
-	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, skillSet: map[string]bool{}}
+	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, linksIn: map[string][]string{}, skillSet: map[string]bool{}}
 }
 
 // see takes in one entry of the folder dir. Only what the search asks
@@ -44,6 +45,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) {
 	p := childPath(dir, name)
 	if link {
 		wf.links[p] = true
+		wf.linksIn[dir] = append(wf.linksIn[dir], p)
 	}
 	if skill {
 		wf.skills = append(wf.skills, p)
@@ -187,7 +189,7 @@ func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 			continue
 		}
 		out := newWalkFacts(top)
-		out.capped, out.links, out.hidden = wf.capped, wf.links, wf.hidden
+		out.capped, out.links, out.linksIn, out.hidden = wf.capped, wf.links, wf.linksIn, wf.hidden
 		for _, p := range wf.manifests {
 			if within(top, p) {
 				out.manifests = append(out.manifests, p)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -27,7 +26,6 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls: configuration:", escapeText(err.Error()))
 		return exitUsage
 	}
-	runtime.MemProfileRate = 0 // a check writes no heap profile: sampling is waste
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(checkMemoryCeiling)
 	}
