@@ -69,7 +69,7 @@ func (wf *walkFacts) linkFree(path string) bool {
 	if len(wf.links) == 0 {
 		return within(wf.top, path) || path == wf.top
 	}
-	for p := path; within(wf.top, p); p = filepath.Dir(p) {
+	for p := filepath.Clean(path); within(wf.top, p); p = ParentDir(p) {
 		if wf.links[p] {
 			return false
 		}
