@@ -224,6 +224,9 @@ func replaceValue(s *skillcore.Skill, f *skillcore.Field, text, title string, pr
 // YAML would not read it back, plain, as the same string (a number, a
 // boolean, a ": " or a leading "-").
 func yamlString(text string) string {
+	if plainSlug(text) {
+		return text
+	}
 	var doc yaml.Node
 	if strings.ContainsAny(text, "\n\r\t#") || yaml.Unmarshal([]byte("k: "+text), &doc) != nil || len(doc.Content) == 0 {
 		return strconv.Quote(text)
@@ -233,6 +236,28 @@ func yamlString(text string) string {
 		return strconv.Quote(text)
 	}
 	return text
+}
+
+// plainSlug reports whether text is a name YAML reads plain as itself,
+// without asking yaml.v3 (a large check sets a thousand names): a
+// lowercase letter, then lowercase letters, digits and hyphens, with at
+// least one digit or hyphen. No number starts with a letter and no YAML
+// keyword (true, null, yes, off) holds a digit or a hyphen.
+func plainSlug(text string) bool {
+	if text == "" || text[0] < 'a' || text[0] > 'z' {
+		return false
+	}
+	mark := false
+	for i := 1; i < len(text); i++ {
+		switch c := text[i]; {
+		case c >= 'a' && c <= 'z':
+		case c >= '0' && c <= '9' || c == '-':
+			mark = true
+		default:
+			return false
+		}
+	}
+	return mark
 }
 
 // quoteColonValue fixes "mapping values are not allowed": the value after a

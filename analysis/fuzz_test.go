@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"gopkg.in/yaml.v3"
 )
 
 // FuzzScanBody: the body scan never panics, and every heading, link and
@@ -52,6 +53,27 @@ func FuzzScanBody(f *testing.F) {
 		}
 		if b.Lines < 0 || b.Lines > body.Len()+1 {
 			t.Fatalf("%d lines in %d bytes", b.Lines, body.Len())
+		}
+	})
+}
+
+// FuzzPlainSlug: a name plainSlug lets through plain, yaml.v3 reads back
+// plain as the same string.
+func FuzzPlainSlug(f *testing.F) {
+	for _, s := range []string{"my-skill", "a1", "y-1", "e1", "x0", "true", "a-", "-a", "1a", "a_b", "no"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !plainSlug(text) {
+			return
+		}
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte("k: "+text), &doc); err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		v := doc.Content[0].Content[1]
+		if v.Kind != yaml.ScalarNode || v.Style != 0 || v.ShortTag() != "!!str" || v.Value != text {
+			t.Fatalf("%q reads back as %s %q", text, v.ShortTag(), v.Value)
 		}
 	})
 }
