@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -340,7 +340,7 @@ func fieldBy(s *skillcore.Skill, r Range, at func(*skillcore.Field) Range) *skil
 		return nil
 	}
 	fs := s.Meta.Fields
-	i, _ := slices.BinarySearchFunc(fs, r.Start, func(f skillcore.Field, start int) int { return at(&f).Start - start })
+	i := sort.Search(len(fs), func(i int) bool { return at(&fs[i]).Start >= r.Start })
 	if i < len(fs) && at(&fs[i]) == r {
 		return &fs[i]
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -394,7 +395,26 @@ func honouredBy(key string) []string {
 
 // ClosestField suggests the known field nearest to a misspelt key, or "".
 // It runs once per unknown key, and a file may have thousands.
-func ClosestField(key string) string { return Closest(key, knownFields()) }
+func ClosestField(key string) string {
+	if near, ok := closestFields.Load(key); ok {
+		return near.(string)
+	}
+	near := Closest(key, knownFields())
+	// A check meets the same unknown keys ("version", "author") in
+	// thousands of files; a hostile tree's endless new ones are not kept.
+	if closestKept.Add(1) <= maxClosestKept {
+		closestFields.Store(key, near)
+	}
+	return near
+}
+
+// closestFields remembers ClosestField's answers, up to maxClosestKept.
+var (
+	closestFields sync.Map
+	closestKept   atomic.Int64
+)
+
+const maxClosestKept = 1 << 12
 
 // Closest suggests the word of known nearest to a misspelt one, or "" when
 // none is near enough to be what was meant. Words whose length alone puts
@@ -404,7 +424,10 @@ func Closest(word string, known []string) string {
 	var b []rune
 	best, bestD := "", 4
 	for _, k := range known {
-		b = append(b[:0], []rune(k)...)
+		b = b[:0]
+		for _, r := range k {
+			b = append(b, r)
+		}
 		limit := min(bestD, max(2, len(b)/3+1))
 		if abs(len(a)-len(b)) >= limit {
 			continue // the distance is at least the difference in length

@@ -182,6 +182,7 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 		if fr == nil {
 			return
 		}
+		fr.Findings = slices.Grow(fr.Findings, len(findings[i]))
 		for _, f := range findings[i] {
 			if !r.quiet || f.Severity == analysis.Error {
 				fr.Findings = append(fr.Findings, r.findingReport(path, f))
