@@ -410,7 +410,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 		}
 	})
 	if w.projectDirs == nil {
-		w.projectDirs = map[string]string{}
+		w.projectDirs = make(map[string]string, len(walked))
 	}
 	facts.ended(errs)
 	if w.walks == nil {

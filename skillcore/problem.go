@@ -54,6 +54,9 @@ type Related struct {
 // looked up, not searched for.
 func merge(ps []Problem) []Problem {
 	out := ps[:0:0]
+	if len(ps) > 0 {
+		out = make([]Problem, 0, len(ps))
+	}
 	var index map[problemKey]int
 	if len(ps) > smallMerge {
 		index = make(map[problemKey]int, len(ps))
