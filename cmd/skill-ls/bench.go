@@ -43,6 +43,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	sizes := fs.String("sizes", "100,1000,10000", "workspace sizes (skills) to generate")
 	corpus := fs.String("corpus", "../shared/corpus", "a folder of real SKILL.md files to check ('' to skip)")
 	packages := fs.String("packages", "../shared/packages", "a folder of real plugin repositories, copied with the corpus into the large corpus ('' for none)")
+	repos := fs.String("repos", "", "a folder of whole public repositories to check as one tree, as scripts/bench-repos.sh clones them ('' to skip)")
 	large := fs.Int("large", 6000, "build a corpus of at least this many skills from copies of --corpus and --packages, and check it (0 to skip)")
 	peer := fs.String("peer", "", "a peer checker to time on the same corpora, {} standing for the path (e.g. 'skill-check check {} --format json')")
 	edits := fs.Int("edits", 300, "edits, hovers and completions to time through the server")
@@ -71,18 +72,24 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "  %s: %.3g %s\n", x.Name, x.Value, x.Unit)
 		}
 	}
+	// checkTree times check on the tree at dir, and the peer beside it.
+	checkTree := func(label, dir string, runs int, wallBudget, rssBudget float64) error {
+		wall, rss, err := timeCheck(exe, os.Getenv("HOME"), dir, runs)
+		if err != nil {
+			return err
+		}
+		add(benchResult{Name: "check " + label + ": wall", Value: ms(wall), Unit: "ms", Budget: wallBudget},
+			benchResult{Name: "check " + label + ": peak RSS", Value: mib(rss), Unit: "MiB", Budget: rssBudget})
+		if *peer == "" {
+			return nil
+		}
+		return benchPeer(add, *peer, label, dir, wall, runs)
+	}
 	if *corpus != "" {
 		if _, err := os.Stat(*corpus); err == nil {
 			fmt.Fprintln(stderr, "check", *corpus)
-			wall, rss, err := timeCheck(exe, os.Getenv("HOME"), *corpus, *runs)
-			if err != nil {
+			if err := checkTree("corpus", *corpus, *runs, 80, 40); err != nil {
 				return benchFailed(stderr, err)
-			}
-			add(benchResult{Name: "check corpus: wall", Value: ms(wall), Unit: "ms", Budget: 80}, benchResult{Name: "check corpus: peak RSS", Value: mib(rss), Unit: "MiB", Budget: 40})
-			if *peer != "" {
-				if err := benchPeer(add, *peer, "corpus", *corpus, wall, *runs); err != nil {
-					return benchFailed(stderr, err)
-				}
 			}
 		}
 	}
@@ -97,15 +104,14 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			return benchFailed(stderr, err)
 		}
 		fmt.Fprintf(stderr, "check a large corpus of %d real skills\n", n)
-		wall, rss, err := timeCheck(exe, os.Getenv("HOME"), dir, min(*runs, 3))
-		if err != nil {
+		if err := checkTree("large corpus", dir, min(*runs, 3), 0, 100); err != nil {
 			return benchFailed(stderr, err)
 		}
-		add(benchResult{Name: "check large corpus: wall", Value: ms(wall), Unit: "ms"}, benchResult{Name: "check large corpus: peak RSS", Value: mib(rss), Unit: "MiB", Budget: 100})
-		if *peer != "" {
-			if err := benchPeer(add, *peer, "large corpus", dir, wall, min(*runs, 3)); err != nil {
-				return benchFailed(stderr, err)
-			}
+	}
+	if *repos != "" {
+		fmt.Fprintln(stderr, "check the repositories in", *repos)
+		if err := checkTree("repositories", *repos, min(*runs, 3), 0, 100); err != nil {
+			return benchFailed(stderr, err)
 		}
 	}
 	for _, s := range strings.Split(*sizes, ",") {
