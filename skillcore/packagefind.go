@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // FindPackages finds every plugin, marketplace and extension under top and
@@ -66,6 +67,11 @@ type packageKey struct {
 }
 
 type packageFinder struct {
+	// mu guards the maps below that resolvePlugins, one plugin folder to
+	// a goroutine, writes or reads as they are written (set.Manifests,
+	// added, stats, listed, checked), and the problems of marketplaces,
+	// which several folders' entries share.
+	mu    sync.Mutex
 	added map[packageKey]bool   // the packages found, by key
 	stats map[string]statResult // stat, remembered
 	// plugLookup and markLookup are each target's manifest lookups.
@@ -97,12 +103,17 @@ type listing struct {
 
 // manifest reads (once) the manifest at path; nil when there is none.
 func (f *packageFinder) manifest(path string) *Manifest {
-	if m, ok := f.set.Manifests[path]; ok {
+	f.mu.Lock()
+	m, ok := f.set.Manifests[path]
+	f.mu.Unlock()
+	if ok {
 		return m
 	}
-	m := f.load(path)
-	if m != nil {
+	// Read unlocked: a manifest belongs to one folder, read by one goroutine.
+	if m = f.load(path); m != nil {
+		f.mu.Lock()
 		f.set.Manifests[path] = m
+		f.mu.Unlock()
 	}
 	return m
 }
@@ -234,41 +245,13 @@ func (v *JSONValue) items() []*JSONValue {
 }
 
 func (f *packageFinder) resolvePlugins() {
-	for _, dir := range sortedKeys(f.plugins) {
-		for _, t := range Targets {
-			lk := f.plugLookup[t]
-			var man *Manifest
-			var pf *PluginFormat
-			for _, l := range lk {
-				m := f.manifest(filepath.Join(dir, l.rel))
-				if m == nil || !markerFits(m, l.format) {
-					continue
-				}
-				man, pf = m, l.format
-				if key := m.Path + "\x00" + pf.ID; !f.checked[key] {
-					f.checked[key] = true
-					checkPlugin(m, pf, dir, f.stat)
-				}
-				break
-			}
-			ls := f.listings[t.ID+"\x00"+dir]
-			if len(ls) == 0 {
-				if man != nil {
-					f.add(t, pf, man, nil, dir)
-				}
-				continue
-			}
-			for _, l := range ls {
-				fmtFor := pf
-				if man == nil {
-					fmtFor = optionalFormat(lk)
-					if fmtFor == nil {
-						continue // the target loads no plugin without its manifest
-					}
-				}
-				f.add(t, fmtFor, man, l, dir)
-			}
-		}
+	// Each plugin folder is resolved on its own, in parallel; the packages
+	// are then listed in the order of the folders, as one pass gives them.
+	dirs := sortedKeys(f.plugins)
+	found := make([][]*Package, len(dirs))
+	ForEach(len(dirs), func(i int) { found[i] = f.resolvePlugin(dirs[i]) })
+	for _, ps := range found {
+		f.set.Packages = append(f.set.Packages, ps...)
 	}
 	slices.SortStableFunc(f.set.Packages, func(a, b *Package) int {
 		if c := strings.Compare(a.Root, b.Root); c != 0 {
@@ -276,6 +259,51 @@ func (f *packageFinder) resolvePlugins() {
 		}
 		return slices.Index(Targets, a.Target) - slices.Index(Targets, b.Target)
 	})
+}
+
+// resolvePlugin makes the packages each target loads from the plugin
+// folder dir.
+func (f *packageFinder) resolvePlugin(dir string) []*Package {
+	var out []*Package
+	for _, t := range Targets {
+		lk := f.plugLookup[t]
+		var man *Manifest
+		var pf *PluginFormat
+		for _, l := range lk {
+			m := f.manifest(filepath.Join(dir, l.rel))
+			if m == nil || !markerFits(m, l.format) {
+				continue
+			}
+			man, pf = m, l.format
+			f.mu.Lock()
+			key := m.Path + "\x00" + pf.ID
+			first := !f.checked[key]
+			f.checked[key] = true
+			f.mu.Unlock()
+			if first {
+				checkPlugin(m, pf, dir, f.stat)
+			}
+			break
+		}
+		ls := f.listings[t.ID+"\x00"+dir]
+		if len(ls) == 0 {
+			if man != nil {
+				out = f.add(out, t, pf, man, nil, dir)
+			}
+			continue
+		}
+		for _, l := range ls {
+			fmtFor := pf
+			if man == nil {
+				fmtFor = optionalFormat(lk)
+				if fmtFor == nil {
+					continue // the target loads no plugin without its manifest
+				}
+			}
+			out = f.add(out, t, fmtFor, man, l, dir)
+		}
+	}
+	return out
 }
 
 // optionalFormat is the format a target reads a manifest-less listed
@@ -300,7 +328,7 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 
 // add makes the package target t loads from the plugin at dir (or records
 // why it refuses it).
-func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) {
+func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) []*Package {
 	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
 	strict, defines := true, false
 	if l != nil {
@@ -318,6 +346,9 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 			p.Name = n
 		}
 	}
+	// The marketplace's problems are shared with other folders' entries.
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	switch {
 	case man != nil && man.Root == nil:
 		p.Refused = "its manifest is not a JSON object"
@@ -337,19 +368,22 @@ func (f *packageFinder) add(t *Target, pf *PluginFormat, man *Manifest, l *listi
 	}
 	key := packageKey{t, dir, p.Name}
 	if f.added[key] {
-		return // one plugin, listed twice
+		return out // one plugin, listed twice
 	}
 	f.added[key] = true
-	f.set.Packages = append(f.set.Packages, p)
+	out = append(out, p)
 	if p.Refused != "" {
-		return
+		return out
 	}
 	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
 	layout := pf.Skills
 	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
 		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
 	}
+	f.mu.Unlock()
 	f.findSkills(p, layout, fields, explicit)
+	f.mu.Lock()
+	return out
 }
 
 // declaresComponents reports whether a plugin.json names components.
@@ -438,10 +472,14 @@ type statResult struct {
 // stat is os.Stat, remembered: the readers of one plugin root, and the
 // checks of its manifest, look at the same paths.
 func (f *packageFinder) stat(p string) (fs.FileInfo, error) {
+	f.mu.Lock()
 	r, ok := f.stats[p]
+	f.mu.Unlock()
 	if !ok {
 		r.info, r.err = os.Stat(p)
+		f.mu.Lock()
 		f.stats[p] = r
+		f.mu.Unlock()
 	}
 	return r.info, r.err
 }
@@ -503,11 +541,15 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 		}
 		return
 	}
+	f.mu.Lock()
 	entries, seen := f.listed[dir]
+	f.mu.Unlock()
 	if !seen {
 		entries, _ = os.ReadDir(dir)
 		entries = entries[:min(len(entries), maxRootEntries)]
+		f.mu.Lock()
 		f.listed[dir] = entries
+		f.mu.Unlock()
 	}
 	for _, e := range entries {
 		if layout.SkipHidden && strings.HasPrefix(e.Name(), ".") {
