@@ -252,11 +252,13 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 		if bytes.Contains(rest, []byte(": ")) || bytes.HasSuffix(rest, []byte(":")) || bytes.ContainsAny(rest, "#\t") {
 			return Field{}, false
 		}
-		switch string(rest) {
-		case "true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL":
-			return Field{}, false
-		}
 		v.Text = string(rest)
+		switch v.Text {
+		case "true", "True", "TRUE", "false", "False", "FALSE":
+			v.Kind = KindBool // yaml.v3's booleans: YAML 1.2's, not "yes"
+		case "null", "Null", "NULL":
+			v.Kind = KindNull
+		}
 	case isDottedVersion(rest):
 		v.Text = string(rest) // 1.0.0: no number or date to YAML, text
 	default:
