@@ -76,59 +76,18 @@ func (p *jsonFast) value(depth int) (*JSONValue, bool) {
 		v.Kind, v.Text = JSONString, s
 	case '[':
 		v.Kind = JSONArray
-		p.i++
-		p.space()
-		if p.next() == ']' {
-			p.i++
-			break
-		}
-		for {
+		ok := p.list(']', func() bool {
 			item, ok := p.value(depth + 1)
-			if !ok {
-				return nil, false
-			}
 			v.Items = append(v.Items, item)
-			if !p.more(']') {
-				return nil, false
-			}
-			if p.src[p.i-1] == ']' {
-				break
-			}
+			return ok
+		})
+		if !ok {
+			return nil, false
 		}
 	case '{':
 		v.Kind = JSONObject
-		p.i++
-		p.space()
-		if p.next() == '}' {
-			p.i++
-			break
-		}
-		for {
-			kfrom := p.i
-			if p.next() != '"' {
-				return nil, false
-			}
-			k, ok := p.string(true)
-			if !ok {
-				return nil, false
-			}
-			m := JSONMember{Key: k, KeyRange: Range{kfrom, p.i}}
-			p.space()
-			if p.next() != ':' {
-				return nil, false
-			}
-			p.i++
-			p.space()
-			if m.Value, ok = p.value(depth + 1); !ok {
-				return nil, false
-			}
-			v.Members = append(v.Members, m)
-			if !p.more('}') {
-				return nil, false
-			}
-			if p.src[p.i-1] == '}' {
-				break
-			}
+		if !p.list('}', func() bool { return p.member(v, depth) }) {
+			return nil, false
 		}
 	case 't', 'f', 'n':
 		word := "null"
@@ -154,6 +113,49 @@ func (p *jsonFast) value(depth int) (*JSONValue, bool) {
 	}
 	v.Range = Range{from, p.i}
 	return v, true
+}
+
+// list reads what an array or object holds, from its opening byte to its
+// closing one, item calling for each item or member.
+func (p *jsonFast) list(closing byte, item func() bool) bool {
+	p.i++
+	p.space()
+	if p.next() == closing {
+		p.i++
+		return true
+	}
+	for {
+		if !item() || !p.more(closing) {
+			return false
+		}
+		if p.src[p.i-1] == closing {
+			return true
+		}
+	}
+}
+
+// member reads a key, its colon and its value into the object v.
+func (p *jsonFast) member(v *JSONValue, depth int) bool {
+	kfrom := p.i
+	if p.next() != '"' {
+		return false
+	}
+	k, ok := p.string(true)
+	if !ok {
+		return false
+	}
+	m := JSONMember{Key: k, KeyRange: Range{kfrom, p.i}}
+	p.space()
+	if p.next() != ':' {
+		return false
+	}
+	p.i++
+	p.space()
+	if m.Value, ok = p.value(depth + 1); !ok {
+		return false
+	}
+	v.Members = append(v.Members, m)
+	return true
 }
 
 // more reads, after an item or member, the ',' and the space before the
