@@ -379,7 +379,9 @@ func (w *World) Find(dir string) ([]string, []error) {
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
 	if w.readsAhead() && w.listings == nil {
-		w.listings = &folderListings{m: make(map[string][]fs.DirEntry, 1<<12)}
+		// Sized for the trees a check reads ahead in: growing it through
+		// 20,000 folders cost 2 % of such a check; a small one pays 0.3 ms.
+		w.listings = &folderListings{m: make(map[string][]fs.DirEntry, 1<<14)}
 	}
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
 		if err != nil {
