@@ -261,11 +261,61 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 		}
 	case isDottedVersion(rest):
 		v.Text = string(rest) // 1.0.0: no number or date to YAML, text
+	case len(rest) >= 3 && rest[0] == '[' && rest[len(rest)-1] == ']':
+		if !flowWords(rest, start, v, slab) {
+			return Field{}, false
+		}
 	default:
 		return Field{}, false
 	}
 	f.Value = v
 	return f, true
+}
+
+// flowWords reads into v a flow list of plain words on one line
+// ("[Read, Write]", "[a-b]"), as yaml.v3 reads it: each word a letter, then
+// letters, digits and "-_./", none a YAML keyword; false for anything more.
+func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
+	v.Kind, v.Style = KindList, StyleFlow
+	end := len(rest) - 1 // the "]"
+	for i := 1; i < end; {
+		for i < end && rest[i] == ' ' {
+			i++
+		}
+		from := i
+		for i < end && isFlowWordByte(rest[i]) {
+			i++
+		}
+		word := rest[from:i]
+		if len(word) == 0 || !isWordByte(word[0]) || word[0] == '_' || word[0] <= '9' {
+			return false
+		}
+		switch string(word) {
+		case "true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL":
+			return false
+		}
+		for i < end && rest[i] == ' ' {
+			i++
+		}
+		switch {
+		case i == end:
+		case rest[i] == ',':
+			i++
+		default:
+			return false
+		}
+		if i == end && rest[i-1] == ',' {
+			return false // a trailing comma
+		}
+		item := slab.new()
+		*item = Value{Kind: KindString, Text: string(word), Range: Range{start + from, start + from + len(word)}}
+		v.Items = append(v.Items, item)
+	}
+	return len(v.Items) > 0
+}
+
+func isFlowWordByte(c byte) bool {
+	return isWordByte(c) || c == '-' || c == '.' || c == '/'
 }
 
 // blockField reads a top-level `key: |` (or "|-", ">", ">-") followed by
