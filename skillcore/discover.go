@@ -215,6 +215,7 @@ func walkTree(dir string, seen folderSeen, skip func(dir, name string) bool) (fi
 	w.skip = skip
 	w.walk(noFolder, "", dir, 0, false)
 	w.wg.Wait()
+	w.followLinks()
 	slices.Sort(w.files)
 	slices.SortFunc(w.errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
 	return w.files, w.errs
@@ -244,6 +245,31 @@ type walker struct {
 	stopped       bool
 	files         []string
 	errs          []error
+	links         []linkedFolder // symlinks met, entered after the real folders
+}
+
+// linkedFolder is a symlink a walk met, possibly to a folder, to enter
+// once the folders it reached by their own paths are all walked.
+type linkedFolder struct {
+	path  string
+	depth int
+}
+
+// followLinks enters the symlinks the walk met, one at a time in path
+// order, and those met inside them in turn. A folder is walked once per
+// (device, inode); this way the path it is walked by does not depend on
+// which goroutine met which first: its own path when the tree holds it,
+// else the first link to it in path order.
+func (w *walker) followLinks() {
+	for len(w.links) > 0 {
+		links := w.links
+		w.links = nil
+		slices.SortFunc(links, func(a, b linkedFolder) int { return strings.Compare(a.path, b.path) })
+		for _, l := range links {
+			w.walk(noFolder, filepath.Base(l.path), l.path, l.depth, true)
+			w.wg.Wait()
+		}
+	}
 }
 
 // walk enters the folder at p, which is name in the open folder at
@@ -319,18 +345,24 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		if !t.IsDir() && t&fs.ModeSymlink == 0 {
 			continue
 		}
-		child, link := childPath(p, name), t&fs.ModeSymlink != 0
+		child := childPath(p, name)
+		if t&fs.ModeSymlink != 0 {
+			w.mu.Lock()
+			w.links = append(w.links, linkedFolder{child, depth + 1})
+			w.mu.Unlock()
+			continue
+		}
 		select {
 		case w.helpers <- struct{}{}:
 			w.wg.Add(1)
 			go func() {
 				defer w.wg.Done()
 				// f may be closed by then: open by path.
-				w.walk(noFolder, name, child, depth+1, link)
+				w.walk(noFolder, name, child, depth+1, false)
 				<-w.helpers
 			}()
 		default:
-			w.walk(f, name, child, depth+1, link)
+			w.walk(f, name, child, depth+1, false)
 		}
 	}
 }

@@ -372,3 +372,41 @@ func TestDiscoverRootNotFolder(t *testing.T) {
 		t.Error("a FIFO listed as a folder")
 	}
 }
+
+// TestFindSkillsLinkedTwinsSettled: a folder reached both by its own path
+// and through symlinks is listed by its own path, whichever goroutine of
+// the walk meets which first; a folder reached only through links, by the
+// first of them in path order. (Seen in sickn33/antigravity-awesome-skills:
+// skills/pdf -> pdf-official.)
+func TestFindSkillsLinkedTwinsSettled(t *testing.T) {
+	root := t.TempDir()
+	var files []txtar.File
+	for i := range 40 {
+		files = append(files, txtar.File{Name: fmt.Sprintf("skills/s%02d-official/SKILL.md", i)})
+	}
+	files = append(files, txtar.File{Name: "outside/o/SKILL.md"})
+	writeTree(t, root, files)
+	for i := range 40 {
+		if err := os.Symlink(fmt.Sprintf("s%02d-official", i), filepath.Join(root, "skills", fmt.Sprintf("s%02d", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree := filepath.Join(root, "skills")
+	for _, l := range []string{"y-link", "x-link"} {
+		if err := os.Symlink(filepath.Join(root, "outside"), filepath.Join(tree, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 20 {
+		found, errs := FindSkills(tree)
+		got := relAll(t, tree, found)
+		if len(got) != 41 || len(errs) != 0 {
+			t.Fatalf("%d files %v, errors %v", len(got), got, errs)
+		}
+		for _, p := range got {
+			if !strings.Contains(p, "-official/") && p != "x-link/o/SKILL.md" {
+				t.Fatalf("listed through a link: %s (all: %v)", p, got)
+			}
+		}
+	}
+}
