@@ -118,6 +118,7 @@ func FuzzSimpleYAMLBlock(f *testing.F) {
 		f.Add(h, "  a\n  b\n")
 		f.Add(h, "    x: y\n    [z]\n")
 		f.Add(h, "  a\n\n  b\n")
+		f.Add(h, "  a\n\n\n  b\n\n")
 		f.Add(h, "  a\n   b\n")
 		f.Add(h, "  é😀 \"q\" 'r' #s\n")
 	}

@@ -571,7 +571,7 @@ func collapseSpace(s string) string {
 		}
 		if unicode.IsSpace(r) {
 			if space || r != ' ' {
-				return strings.Join(strings.Fields(s), " ")
+				return joinFields(s)
 			}
 			space = true
 		} else {
@@ -580,9 +580,22 @@ func collapseSpace(s string) string {
 		i += size
 	}
 	if space && s != "" {
-		return strings.Join(strings.Fields(s), " ") // a trailing space
+		return joinFields(s) // a trailing space
 	}
 	return s
+}
+
+// joinFields is strings.Join(strings.Fields(s), " ") in one allocation.
+func joinFields(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for f := range strings.FieldsSeq(s) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(f)
+	}
+	return b.String()
 }
 
 func sizeText(n int) string {

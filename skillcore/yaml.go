@@ -319,8 +319,8 @@ func isFlowWordByte(c byte) bool {
 }
 
 // blockField reads a top-level `key: |` (or "|-", ">", ">-") followed by
-// lines all indented alike, none blank, with no tab, trailing space or
-// "#" first: a description written as a block, as yaml.v3 reads it.
+// lines all indented alike, with empty lines between them but none of
+// spaces only, with no tab, trailing space or "#" first: a description written as a block, as yaml.v3 reads it.
 // isBlock is false when line is no such key; after is where the lines
 // after the block start, or -1 when the block is less plain than that.
 func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field, after int, isBlock bool) {
@@ -340,10 +340,15 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	}
 	folded, strip := l[at] == '>', at+1 < len(l) && l[at+1] == '-'
 	var text []byte
-	indent, last := -1, -1
+	indent, last, blanks := -1, -1, 0
 	for pos := next; pos < end; {
 		ln, nl := lineAt(src, pos)
 		b := src[ln.Start:min(ln.End, end)]
+		if len(b) == 0 && indent >= 0 && nl <= end && src[nl-1] == '\n' {
+			blanks++ // an empty line in the block, or after it
+			pos = nl
+			continue
+		}
 		n := 0
 		for n < len(b) && b[n] == ' ' {
 			n++
@@ -355,13 +360,22 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 			bytes.IndexByte(b, '\t') >= 0 || bytes.IndexByte(b, '\r') >= 0 || nl > end || src[nl-1] != '\n' {
 			return Field{}, -1, true
 		}
-		if indent < 0 {
+		switch {
+		case indent < 0:
 			indent = n
-		} else if folded {
+		case blanks > 0:
+			// Folded, the line break before empty lines goes; literal, it
+			// stays, and each empty line is one more.
+			if !folded {
+				blanks++
+			}
+			text = append(text, strings.Repeat("\n", blanks)...)
+		case folded:
 			text = append(text, ' ')
-		} else {
+		default:
 			text = append(text, '\n')
 		}
+		blanks = 0
 		text = append(text, b[n:]...)
 		last, pos, next = ln.End, nl, nl
 	}

@@ -277,7 +277,10 @@ func TestSimpleYAMLBlock(t *testing.T) {
 		{"---\ndescription: |\n  Literal: text\n  keeps \"lines\" [and] {all}.\nname: x\n---\n", true},
 		{"---\ndescription: |-\n  one\n# a comment\nname: x\n---\n", true},
 		{"---\nname: x\ndescription: >\n  last\n---\n", true},
-		{"---\ndescription: >\n  a\n\n  b\nname: x\n---\n", false}, // a blank line folds differently
+		{"---\ndescription: >\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true}, // empty lines fold to line breaks
+		{"---\ndescription: |-\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true},
+		{"---\ndescription: |\n\n  a\nname: x\n---\n", false}, // an empty line first
+		{"---\ndescription: >\n  a\n   \n  b\nname: x\n---\n", false}, // a line of spaces
 		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false}, // more indented
 		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false}, // less indented
 		{"---\ndescription: >\n  a \nname: x\n---\n", false},       // trailing space
