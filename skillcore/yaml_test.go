@@ -279,11 +279,11 @@ func TestSimpleYAMLBlock(t *testing.T) {
 		{"---\nname: x\ndescription: >\n  last\n---\n", true},
 		{"---\ndescription: >\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true}, // empty lines fold to line breaks
 		{"---\ndescription: |-\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true},
-		{"---\ndescription: |\n\n  a\nname: x\n---\n", false}, // an empty line first
+		{"---\ndescription: |\n\n  a\nname: x\n---\n", false},         // an empty line first
 		{"---\ndescription: >\n  a\n   \n  b\nname: x\n---\n", false}, // a line of spaces
-		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false}, // more indented
-		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false}, // less indented
-		{"---\ndescription: >\n  a \nname: x\n---\n", false},       // trailing space
+		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false},    // more indented
+		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false},    // less indented
+		{"---\ndescription: >\n  a \nname: x\n---\n", false},          // trailing space
 		{"---\ndescription: >\n  # not a comment\nname: x\n---\n", false},
 		{"---\ndescription: >\n  a\tb\nname: x\n---\n", false},
 		{"---\ndescription: >+\n  a\nname: x\n---\n", false},
