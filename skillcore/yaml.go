@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -102,6 +103,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	root := slab.new()
 	*root = Value{Kind: KindMap, Range: Range{-1, -1}, Fields: make([]Field, 0, min(lines, maxSimpleKeys))}
 	var nested *Value // the map of the last "key:" line
+	var plain *Value  // the last top-level plain string, which an indented line goes on
 	indent, keys := 0, 0
 	for pos := content.Start; pos < content.End; {
 		line, next := lineAt(src, pos)
@@ -116,13 +118,24 @@ func (d *yamlDoc) simple() (*Value, bool) {
 			n++
 		}
 		if n == len(l) || l[n] == '#' {
+			plain = nil // an empty line folds to a line break, a comment ends the value: yaml.v3 reads what follows
 			continue
 		}
 		if keys++; keys > maxSimpleKeys {
 			return nil, false
 		}
 		switch {
+		case plain != nil && n > 0:
+			// A plain value goes on: the line break folds to a space.
+			t := bytes.TrimRight(l[n:], " ")
+			if !continuesPlain(t) {
+				return nil, false
+			}
+			plain.Text += " " + string(t)
+			plain.Range.End = line.Start + n + len(t)
+			continue
 		case n == 0:
+			plain = nil
 			if k := bytes.TrimRight(l, " "); len(k) > 1 && k[len(k)-1] == ':' && isSimpleKey(k[:len(k)-1]) {
 				nested = slab.new()
 				*nested = Value{Kind: KindMap, Range: Range{-1, -1}}
@@ -143,6 +156,9 @@ func (d *yamlDoc) simple() (*Value, bool) {
 				return nil, false
 			}
 			root.Fields = append(root.Fields, f)
+			if f.Value.Kind == KindString && f.Value.Style == StylePlain {
+				plain = f.Value
+			}
 		case nested != nil && (len(nested.Fields) == 0 || n == indent):
 			f, ok := simpleField(src, Range{line.Start + n, line.End}, &slab)
 			if !ok {
@@ -167,6 +183,17 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	}
 	root.Range = Range{root.Fields[0].KeyRange.Start, root.Fields[len(root.Fields)-1].Value.Range.End}
 	return root, true
+}
+
+// continuesPlain reports whether t, an indented line after a plain value,
+// is more of it as yaml.v3 reads it: text that starts with a letter or a
+// digit and holds no ": ", " #", tab or final ":".
+func continuesPlain(t []byte) bool {
+	if len(t) == 0 || t[len(t)-1] == ':' || bytes.Contains(t, []byte(": ")) || bytes.Contains(t, []byte(" #")) || bytes.IndexByte(t, '\t') >= 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRune(t)
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 func isSimpleKey(k []byte) bool {
@@ -261,6 +288,8 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 		}
 	case isDottedVersion(rest):
 		v.Text = string(rest) // 1.0.0: no number or date to YAML, text
+	case isDate(rest):
+		v.Kind, v.Text = KindOther, string(rest) // 2026-03-13: a timestamp to yaml.v3
 	case len(rest) >= 3 && rest[0] == '[' && rest[len(rest)-1] == ']':
 		if !flowWords(rest, start, v, slab) {
 			return Field{}, false
@@ -388,6 +417,21 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	v := slab.new()
 	*v = Value{Kind: KindString, Style: StyleBlock, Text: string(text), Range: Range{line.Start + at, last}}
 	return Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}, Value: v}, next, true
+}
+
+// isDate reports whether b is a date, YYYY-MM-DD, that yaml.v3 reads as a
+// timestamp (a real day of a real month).
+func isDate(b []byte) bool {
+	if len(b) != 10 || b[4] != '-' || b[7] != '-' {
+		return false
+	}
+	for i, c := range b {
+		if i != 4 && i != 7 && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	_, err := time.Parse(time.DateOnly, string(b))
+	return err == nil
 }
 
 // isDottedVersion reports whether b is digits in three or more dotted parts
