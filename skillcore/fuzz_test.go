@@ -97,7 +97,7 @@ func bomLen(s *Skill) int {
 // FuzzSimpleYAML aims at the edge of the fast path: one-line values of
 // every kind, top-level and nested, must read as yaml.v3 reads them.
 func FuzzSimpleYAML(f *testing.F) {
-	for _, v := range []string{"plain text", "'it''s'", `"quoted"`, "Ünï 😀", "a: b", "x # c", "yes", "True", "1.0", "- a", "[a]", "&a x", "*a", "!t x", "%x", "@x", "`x`", "a\u2028b", "a\u0085b", "é\x00", "", " ", "'a' b", `"a" b`, "a\tb", "1.0.0", "0.1.0", "1.2", "1..2", "1.2.", "10.20.30.40", "1.2.3e5", "[a, b]", "[a,b ]", "[ a ]", "[a-b, c_d/e.f]", "[Yes, no]", "[a,,b]", "a\n  b", "a\n  b\n    c 1", "a\n  #b", "a\n\n  b", "a\n  b:", "a\n  ü b", "a\n\tb", "2026-03-13", "2026-02-30", "2026-3-13", "2026-03-13T10:00:00Z", "0000-01-01"} {
+	for _, v := range []string{"plain text", "'it''s'", `"quoted"`, "Ünï 😀", "a: b", "x # c", "yes", "True", "1.0", "- a", "[a]", "&a x", "*a", "!t x", "%x", "@x", "`x`", "a\u2028b", "a\u0085b", "é\x00", "", " ", "'a' b", `"a" b`, "a\tb", "1.0.0", "0.1.0", "1.2", "1..2", "1.2.", "10.20.30.40", "1.2.3e5", "[a, b]", "[a,b ]", "[ a ]", "[a-b, c_d/e.f]", "[Yes, no]", "[a,,b]", "a\n  b", "a\n  b\n    c 1", "a\n  #b", "a\n\n  b", "a\n  b:", "a\n  ü b", "a\n\tb", "2026-03-13", "2026-02-30", "2026-3-13", "2026-03-13T10:00:00Z", "0000-01-01", "/hub:board", "/a b", "/", "//x", "[Vector Search, RAG]", "[a  b , c]", "[a b,]", "[a true]", "[true b]"} {
 		f.Add("name", v, false)
 		f.Add("meta-data.x", v, true)
 	}
@@ -119,6 +119,7 @@ func FuzzSimpleYAMLBlock(f *testing.F) {
 		f.Add(h, "    x: y\n    [z]\n")
 		f.Add(h, "  a\n\n  b\n")
 		f.Add(h, "  a\n\n\n  b\n\n")
+		f.Add(h, "  a\n  \n \n  b\n   \n")
 		f.Add(h, "  a\n   b\n")
 		f.Add(h, "  é😀 \"q\" 'r' #s\n")
 	}

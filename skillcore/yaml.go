@@ -275,7 +275,7 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 			return Field{}, false
 		}
 		v.Style, v.Text = StyleQuoted, string(inner)
-	case unicode.IsLetter(r):
+	case unicode.IsLetter(r) || r == '/':
 		if bytes.Contains(rest, []byte(": ")) || bytes.HasSuffix(rest, []byte(":")) || bytes.ContainsAny(rest, "#\t") {
 			return Field{}, false
 		}
@@ -302,8 +302,9 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 }
 
 // flowWords reads into v a flow list of plain words on one line
-// ("[Read, Write]", "[a-b]"), as yaml.v3 reads it: each word a letter, then
-// letters, digits and "-_./", none a YAML keyword; false for anything more.
+// ("[Read, Write]", "[Vector Search, a-b]"), as yaml.v3 reads it: each
+// item words of letters, digits and "-_./" (the first a letter) with spaces
+// between them, none a YAML keyword; false for anything more.
 func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 	v.Kind, v.Style = KindList, StyleFlow
 	end := len(rest) - 1 // the "]"
@@ -311,11 +312,14 @@ func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 		for i < end && rest[i] == ' ' {
 			i++
 		}
-		from := i
-		for i < end && isFlowWordByte(rest[i]) {
-			i++
+		from, to := i, i
+		for i < end && (isFlowWordByte(rest[i]) || rest[i] == ' ') {
+			if i++; rest[i-1] != ' ' {
+				to = i // words with spaces between them make one item
+			}
 		}
-		word := rest[from:i]
+		i = to
+		word := rest[from:to]
 		if len(word) == 0 || !isWordByte(word[0]) || word[0] == '_' || word[0] <= '9' {
 			return false
 		}
@@ -348,8 +352,8 @@ func isFlowWordByte(c byte) bool {
 }
 
 // blockField reads a top-level `key: |` (or "|-", ">", ">-") followed by
-// lines all indented alike, with empty lines between them but none of
-// spaces only, with no tab, trailing space or "#" first: a description written as a block, as yaml.v3 reads it.
+// lines all indented alike, with empty lines between them (or lines of no
+// more spaces than the indent), with no tab, trailing space or "#" first: a description written as a block, as yaml.v3 reads it.
 // isBlock is false when line is no such key; after is where the lines
 // after the block start, or -1 when the block is less plain than that.
 func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field, after int, isBlock bool) {
@@ -373,8 +377,8 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	for pos := next; pos < end; {
 		ln, nl := lineAt(src, pos)
 		b := src[ln.Start:min(ln.End, end)]
-		if len(b) == 0 && indent >= 0 && nl <= end && src[nl-1] == '\n' {
-			blanks++ // an empty line in the block, or after it
+		if indent >= 0 && len(b) <= indent && len(bytes.TrimLeft(b, " ")) == 0 && nl <= end && src[nl-1] == '\n' {
+			blanks++ // an empty line in the block, or after it (spaces up to the indent are none)
 			pos = nl
 			continue
 		}

@@ -241,7 +241,8 @@ func TestSimpleYAML(t *testing.T) {
 		{"---\nname: [a, ]\n---\n", false},
 		{"---\nname: [1a]\n---\n", false},
 		{"---\nname: []\n---\n", false},
-		{"---\nname: [a b]\n---\n", false},
+		{"---\nname: [a b,  c  d , e]\n---\n", true},
+		{"---\nname: [a b:]\n---\n", false},
 		{"---\nname: [a] # c\n---\n", false},
 		{"---\nname:\tx\n---\n", false},
 		{"---\nname: x\n...\n---\n", false},
@@ -287,11 +288,12 @@ func TestSimpleYAMLBlock(t *testing.T) {
 		{"---\nname: x\ndescription: >\n  last\n---\n", true},
 		{"---\ndescription: >\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true}, // empty lines fold to line breaks
 		{"---\ndescription: |-\n  a\n\n  b\n\n\n  c\n\nname: x\n---\n", true},
-		{"---\ndescription: |\n\n  a\nname: x\n---\n", false},         // an empty line first
-		{"---\ndescription: >\n  a\n   \n  b\nname: x\n---\n", false}, // a line of spaces
-		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false},    // more indented
-		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false},    // less indented
-		{"---\ndescription: >\n  a \nname: x\n---\n", false},          // trailing space
+		{"---\ndescription: |\n\n  a\nname: x\n---\n", false},                                   // an empty line first
+		{"---\ndescription: >\n  a\n   \n  b\nname: x\n---\n", false},                           // a line of spaces past the indent
+		{"---\ndescription: |\n  a\n  \n \n  b\n  \nname: x\ncommand: /hub:board\n---\n", true}, // lines of spaces up to it
+		{"---\ndescription: >\n  a\n    b\nname: x\n---\n", false},                              // more indented
+		{"---\ndescription: >\n    a\n  b\nname: x\n---\n", false},                              // less indented
+		{"---\ndescription: >\n  a \nname: x\n---\n", false},                                    // trailing space
 		{"---\ndescription: >\n  # not a comment\nname: x\n---\n", false},
 		{"---\ndescription: >\n  a\tb\nname: x\n---\n", false},
 		{"---\ndescription: >+\n  a\nname: x\n---\n", false},
