@@ -197,7 +197,7 @@ func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range Targets {
 			for _, l := range f.markLookup[t] {
-				m := f.manifest(filepath.Join(dir, l.rel))
+				m := f.manifest(subPath(dir, l.rel))
 				if m == nil {
 					continue
 				}
@@ -270,7 +270,7 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 		var man *Manifest
 		var pf *PluginFormat
 		for _, l := range lk {
-			m := f.manifest(filepath.Join(dir, l.rel))
+			m := f.manifest(subPath(dir, l.rel))
 			if m == nil || !markerFits(m, l.format) {
 				continue
 			}

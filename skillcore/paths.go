@@ -36,3 +36,13 @@ func ParentDir(path string) string {
 		return path[:i]
 	}
 }
+
+// subPath is filepath.Join(dir, rel) for a clean dir and a clean relative
+// rel without "..": a manifest's place in a plugin, from the formats' data,
+// joined to each of a thousand plugin folders for each target.
+func subPath(dir, rel string) string {
+	if filepath.Separator != '/' {
+		return filepath.Join(dir, rel)
+	}
+	return childPath(dir, rel)
+}

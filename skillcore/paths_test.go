@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestPathsAsFilepath: on clean paths, childPath and ParentDir say what
-// filepath's Join and Dir say.
+// TestPathsAsFilepath: on clean paths, childPath, subPath and ParentDir say
+// what filepath's Join and Dir say.
 func TestPathsAsFilepath(t *testing.T) {
 	for _, p := range []string{"/", "/a", "/a/b", "/a/b.c/d", "a", "a/b", ".", "/tmp/x y/SKILL.md", "/é/ü"} {
 		if got, want := ParentDir(p), filepath.Dir(p); got != want {
@@ -15,6 +15,19 @@ func TestPathsAsFilepath(t *testing.T) {
 		for _, name := range []string{"SKILL.md", ".git", "x y", "..a"} {
 			if got, want := childPath(p, name), filepath.Join(p, name); got != want {
 				t.Errorf("childPath(%q, %q) = %q, want %q", p, name, got, want)
+			}
+		}
+		// Every manifest place a format names.
+		for _, t2 := range Targets {
+			for _, l := range pluginLookup(t2.ID) {
+				if got, want := subPath(p, l.rel), filepath.Join(p, l.rel); got != want {
+					t.Errorf("subPath(%q, %q) = %q, want %q", p, l.rel, got, want)
+				}
+			}
+			for _, l := range marketplaceLookup(t2.ID) {
+				if got, want := subPath(p, l.rel), filepath.Join(p, l.rel); got != want {
+					t.Errorf("subPath(%q, %q) = %q, want %q", p, l.rel, got, want)
+				}
 			}
 		}
 	}
