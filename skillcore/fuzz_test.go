@@ -97,7 +97,7 @@ func bomLen(s *Skill) int {
 // FuzzSimpleYAML aims at the edge of the fast path: one-line values of
 // every kind, top-level and nested, must read as yaml.v3 reads them.
 func FuzzSimpleYAML(f *testing.F) {
-	for _, v := range []string{"plain text", "'it''s'", `"quoted"`, "Ünï 😀", "a: b", "x # c", "yes", "True", "1.0", "- a", "[a]", "&a x", "*a", "!t x", "%x", "@x", "`x`", "a\u2028b", "a\u0085b", "é\x00", "", " ", "'a' b", `"a" b`, "a\tb", "1.0.0", "0.1.0", "1.2", "1..2", "1.2.", "10.20.30.40", "1.2.3e5", "[a, b]", "[a,b ]", "[ a ]", "[a-b, c_d/e.f]", "[Yes, no]", "[a,,b]", "a\n  b", "a\n  b\n    c 1", "a\n  #b", "a\n\n  b", "a\n  b:", "a\n  ü b", "a\n\tb", "2026-03-13", "2026-02-30", "2026-3-13", "2026-03-13T10:00:00Z", "0000-01-01", "/hub:board", "/a b", "/", "//x", "[Vector Search, RAG]", "[a  b , c]", "[a b,]", "[a true]", "[true b]"} {
+	for _, v := range []string{"plain text", "'it''s'", `"quoted"`, "Ünï 😀", "a: b", "x # c", "yes", "True", "1.0", "- a", "[a]", "&a x", "*a", "!t x", "%x", "@x", "`x`", "a\u2028b", "a\u0085b", "é\x00", "", " ", "'a' b", `"a" b`, "a\tb", "1.0.0", "0.1.0", "1.2", "1..2", "1.2.", "10.20.30.40", "1.2.3e5", "[a, b]", "[a,b ]", "[ a ]", "[a-b, c_d/e.f]", "[Yes, no]", "[a,,b]", "a\n  b", "a\n  b\n    c 1", "a\n  #b", "a\n\n  b", "a\n  b:", "a\n  ü b", "a\n\tb", "2026-03-13", "2026-02-30", "2026-3-13", "2026-03-13T10:00:00Z", "0000-01-01", "/hub:board", "/a b", "/", "//x", "[Vector Search, RAG]", "[a  b , c]", "[a b,]", "[a true]", "[true b]", "[crewai>=1.2.0, torch]", "[a<b, c+d, e@f]", "[a=]"} {
 		f.Add("name", v, false)
 		f.Add("meta-data.x", v, true)
 	}
@@ -125,5 +125,18 @@ func FuzzSimpleYAMLBlock(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, header, body string) {
 		checkSimple(t, []byte("---\ndescription: "+header+"\n"+body+"name: x\n---\n"))
+	})
+}
+
+// FuzzSimpleYAMLList aims at the fast path's block lists under a key:
+// whatever lines follow it, the fast path reads them as yaml.v3 does or
+// leaves them to it.
+func FuzzSimpleYAMLList(f *testing.F) {
+	for _, b := range []string{"  - a\n  - b\n", "  - 'q'\n  -  b c\n", "    - a\n    - b\n", "  - a\n    - b\n", "  - a\n  # c\n\n  - b\n",
+		"  -\n", "  - a: b\n", "  - [a, b]\n", "  - true\n  - 1.0.0\n  - 2026-01-02\n", "  - a\n  b: c\n", "  - a\n   more\n", "  - \"x\"  \n"} {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		checkSimple(t, []byte("---\nname: x\ntags:\n"+body+"description: y\n---\n"))
 	})
 }

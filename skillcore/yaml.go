@@ -102,7 +102,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	slab := make(valueSlab, 0, min(lines, maxSimpleKeys)+1)
 	root := slab.new()
 	*root = Value{Kind: KindMap, Range: Range{-1, -1}, Fields: make([]Field, 0, min(lines, maxSimpleKeys))}
-	var nested *Value // the map of the last "key:" line
+	var nested *Value // the map or list of the last "key:" line
 	var plain *Value  // the last top-level plain string, which an indented line goes on
 	indent, keys := 0, 0
 	for pos := content.Start; pos < content.End; {
@@ -159,6 +159,27 @@ func (d *yamlDoc) simple() (*Value, bool) {
 			if f.Value.Kind == KindString && f.Value.Style == StylePlain {
 				plain = f.Value
 			}
+		case nested != nil && len(nested.Fields) == 0 && bytes.HasPrefix(l[n:], []byte("- ")) && (len(nested.Items) == 0 || n == indent):
+			// A block list under the key: "  - item", each one line.
+			if len(nested.Items) == 0 {
+				nested.Kind, indent, nested.Range.Start = KindList, n, line.Start+n
+			}
+			t := bytes.TrimRight(l[n:], " ")
+			j := 1
+			for j < len(t) && t[j] == ' ' {
+				j++
+			}
+			if j == len(t) {
+				return nil, false // an empty item: yaml.v3 places the null
+			}
+			item, ok := simpleValue(t[j:], line.Start+n+j, &slab)
+			if !ok {
+				return nil, false
+			}
+			nested.Items = append(nested.Items, item)
+			nested.Range.End = item.Range.End
+		case nested != nil && len(nested.Items) > 0:
+			return nil, false // after a list's items, only more of them
 		case nested != nil && (len(nested.Fields) == 0 || n == indent):
 			f, ok := simpleField(src, Range{line.Start + n, line.End}, &slab)
 			if !ok {
@@ -253,8 +274,17 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 	for i < len(l) && l[i] == ' ' {
 		i++
 	}
-	rest := bytes.TrimRight(l[i:], " ")
-	start := line.Start + i
+	v, ok := simpleValue(bytes.TrimRight(l[i:], " "), line.Start+i, slab)
+	if !ok {
+		return Field{}, false
+	}
+	f.Value = v
+	return f, true
+}
+
+// simpleValue reads rest, a one-line value at offset start (trailing
+// spaces trimmed), from slab, or gives up.
+func simpleValue(rest []byte, start int, slab *valueSlab) (*Value, bool) {
 	v := slab.new()
 	*v = Value{Kind: KindString, Range: Range{start, start + len(rest)}}
 	switch r, _ := utf8.DecodeRune(rest); {
@@ -263,7 +293,7 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 		for j := 0; j < len(inner); j++ {
 			if inner[j] == '\'' {
 				if j+1 == len(inner) || inner[j+1] != '\'' {
-					return Field{}, false
+					return nil, false
 				}
 				j++
 			}
@@ -272,12 +302,12 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 	case len(rest) >= 2 && rest[0] == '"' && rest[len(rest)-1] == '"':
 		inner := rest[1 : len(rest)-1]
 		if bytes.ContainsAny(inner, "\"\\\t") {
-			return Field{}, false
+			return nil, false
 		}
 		v.Style, v.Text = StyleQuoted, string(inner)
 	case unicode.IsLetter(r) || r == '/':
 		if bytes.Contains(rest, []byte(": ")) || bytes.HasSuffix(rest, []byte(":")) || bytes.ContainsAny(rest, "#\t") {
-			return Field{}, false
+			return nil, false
 		}
 		v.Text = string(rest)
 		switch v.Text {
@@ -292,18 +322,17 @@ func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
 		v.Kind, v.Text = KindOther, string(rest) // 2026-03-13: a timestamp to yaml.v3
 	case len(rest) >= 3 && rest[0] == '[' && rest[len(rest)-1] == ']':
 		if !flowWords(rest, start, v, slab) {
-			return Field{}, false
+			return nil, false
 		}
 	default:
-		return Field{}, false
+		return nil, false
 	}
-	f.Value = v
-	return f, true
+	return v, true
 }
 
 // flowWords reads into v a flow list of plain words on one line
 // ("[Read, Write]", "[Vector Search, a-b]"), as yaml.v3 reads it: each
-// item words of letters, digits and "-_./" (the first a letter) with spaces
+// item words of letters, digits and "-_./<=>+@" (the first a letter) with spaces
 // between them, none a YAML keyword; false for anything more.
 func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 	v.Kind, v.Style = KindList, StyleFlow
@@ -348,7 +377,7 @@ func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 }
 
 func isFlowWordByte(c byte) bool {
-	return isWordByte(c) || c == '-' || c == '.' || c == '/'
+	return isWordByte(c) || c == '-' || c == '.' || c == '/' || c == '>' || c == '=' || c == '<' || c == '+' || c == '@'
 }
 
 // blockField reads a top-level `key: |` (or "|-", ">", ">-") followed by

@@ -234,6 +234,11 @@ func TestSimpleYAML(t *testing.T) {
 		{"---\nname: x\n  - b\n---\n", false},
 		{"---\nname: 'x'\n  d\n---\n", false},
 		{"---\nmetadata:\n  a: b\n---\n", true},
+		{"---\nname: x\nallowed-tools:\n  - Read\n  - 'Bash(git:*)'\n\n  # c\n  - Write\ndescription: y\n---\n", true}, // a block list
+		{"---\nname: x\ntags:\n  - a\n    - b\n---\n", false},
+		{"---\nname: x\ntags:\n  - a\n  b: c\n---\n", false},
+		{"---\nname: x\ntags:\n  -\n---\n", false},
+		{"---\nname: x\ntags:\n- a\n---\n", false},
 		{"---\nname: \"a\\\"b\"\n---\n", false},
 		{"---\nname: 'a'b'\n---\n", false},
 		{"---\nname: [a]\nallowed-tools: [Read, Write,Bash-x , a/b.c]\nmetadata:\n  tags: [x_1]\n---\n", true},
