@@ -117,3 +117,17 @@ func rules(fs []Finding) []string {
 	}
 	return out
 }
+
+// TestPlainSlug: the names a fix writes plain without asking yaml.v3, and
+// those it leaves to it.
+func TestPlainSlug(t *testing.T) {
+	for text, want := range map[string]bool{"my-skill": true, "a1": true, "pdf-2": true,
+		"name": false, "true": false, "no": false, "1a": false, "a_b": false, "A-b": false, "-a": false, "": false, "a b-c": false} {
+		if got := plainSlug(text); got != want {
+			t.Errorf("plainSlug(%q) = %v, want %v", text, got, want)
+		}
+		if want && yamlString(text) != text {
+			t.Errorf("yamlString(%q) = %q", text, yamlString(text))
+		}
+	}
+}

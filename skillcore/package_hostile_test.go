@@ -154,3 +154,55 @@ description: In.
 		}
 	}
 }
+
+// TestPackageLinkedSkillInside: a skills folder's entry that is a link to a
+// skill folder inside the plugin root loads, by the link's path, whether
+// the search takes a check's walk or walks for itself (the walk indexes
+// such links by the folder they are in).
+func TestPackageLinkedSkillInside(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	writeTree(t, dir, txtar.Parse([]byte(`
+-- repo/.git/HEAD --
+ref: main
+-- repo/p/.claude-plugin/plugin.json --
+{"name": "p"}
+-- repo/p/skills/ok/SKILL.md --
+---
+name: ok
+description: In.
+---
+-- repo/p/shared/twin/SKILL.md --
+---
+name: twin
+description: Linked in.
+---
+`)).Files)
+	if err := os.Symlink(filepath.Join(repo, "p/shared/twin"), filepath.Join(repo, "p/skills/twin")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	for _, walked := range []bool{false, true} {
+		w := NewWorld(Env{Home: filepath.Join(dir, "home")}, nil)
+		if walked {
+			w.Find(repo)
+		}
+		w.PackageDirs = []string{repo}
+		w.Scan()
+		var loaded []string
+		for _, ps := range w.PackageSets() {
+			for _, p := range ps.Packages {
+				if p.Target.ID != "claude-code" {
+					continue
+				}
+				for _, s := range p.Skills {
+					rel, _ := filepath.Rel(repo, s)
+					loaded = append(loaded, filepath.ToSlash(rel))
+				}
+			}
+		}
+		want := []string{"p/skills/ok/SKILL.md", "p/skills/twin/SKILL.md"}
+		if slices.Sort(loaded); !slices.Equal(loaded, want) {
+			t.Errorf("walked %v: loaded %v, want %v", walked, loaded, want)
+		}
+	}
+}

@@ -326,8 +326,8 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 	return pf.Schema.NotMarker == "" || schema != pf.Schema.NotMarker
 }
 
-// add makes the package target t loads from the plugin at dir (or records
-// why it refuses it).
+// add appends to out the package target t loads from the plugin at dir (or
+// records why it refuses it), unless the plugin is one already added.
 func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) []*Package {
 	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
 	strict, defines := true, false
@@ -346,31 +346,20 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 			p.Name = n
 		}
 	}
-	// The marketplace's problems are shared with other folders' entries.
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	switch {
-	case man != nil && man.Root == nil:
-		p.Refused = "its manifest is not a JSON object"
-	case man != nil && man.fatalFor(t.ID, man.Root.Range):
-		p.Refused = "its manifest has errors"
-	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
-		p.Refused = "its marketplace entry has errors"
-	case defines && !strict && man != nil && declaresComponents(man.Root):
-		p.Refused = "its marketplace entry sets \"strict\": false and its plugin.json declares components too"
-		conflict(l, t, man)
-	case l != nil && l.format.Sources.NameMustMatch && man != nil && p.Name != l.name:
-		p.Refused = "its manifest name differs from its marketplace entry's"
-		mismatch(l, t, man, p.Name)
-	}
 	if defines && (man == nil || !strict) {
 		fields = l.entry
 	}
+	// A marketplace's problems, and the packages found, are shared with
+	// the goroutines of other plugin folders.
+	f.mu.Lock()
+	p.Refused = refusal(t, man, l, p.Name, defines, strict)
 	key := packageKey{t, dir, p.Name}
-	if f.added[key] {
-		return out // one plugin, listed twice
-	}
+	listedTwice := f.added[key]
 	f.added[key] = true
+	f.mu.Unlock()
+	if listedTwice {
+		return out
+	}
 	out = append(out, p)
 	if p.Refused != "" {
 		return out
@@ -380,10 +369,28 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
 		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
 	}
-	f.mu.Unlock()
 	f.findSkills(p, layout, fields, explicit)
-	f.mu.Lock()
 	return out
+}
+
+// refusal says why t refuses the plugin named name ("" when it does not),
+// adding to its marketplace the problem that says so where there is one.
+func refusal(t *Target, man *Manifest, l *listing, name string, defines, strict bool) string {
+	switch {
+	case man != nil && man.Root == nil:
+		return "its manifest is not a JSON object"
+	case man != nil && man.fatalFor(t.ID, man.Root.Range):
+		return "its manifest has errors"
+	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
+		return "its marketplace entry has errors"
+	case defines && !strict && man != nil && declaresComponents(man.Root):
+		conflict(l, t, man)
+		return "its marketplace entry sets \"strict\": false and its plugin.json declares components too"
+	case l != nil && l.format.Sources.NameMustMatch && man != nil && name != l.name:
+		mismatch(l, t, man, name)
+		return "its manifest name differs from its marketplace entry's"
+	}
+	return ""
 }
 
 // declaresComponents reports whether a plugin.json names components.
