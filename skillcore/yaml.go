@@ -310,12 +310,7 @@ func simpleValue(rest []byte, start int, slab *valueSlab) (*Value, bool) {
 			return nil, false
 		}
 		v.Text = string(rest)
-		switch v.Text {
-		case "true", "True", "TRUE", "false", "False", "FALSE":
-			v.Kind = KindBool // yaml.v3's booleans: YAML 1.2's, not "yes"
-		case "null", "Null", "NULL":
-			v.Kind = KindNull
-		}
+		v.Kind = wordKind(v.Text)
 	case isDottedVersion(rest):
 		v.Text = string(rest) // 1.0.0: no number or date to YAML, text
 	case isDate(rest):
@@ -331,9 +326,9 @@ func simpleValue(rest []byte, start int, slab *valueSlab) (*Value, bool) {
 }
 
 // flowWords reads into v a flow list of plain words on one line
-// ("[Read, Write]", "[Vector Search, a-b]"), as yaml.v3 reads it: each
-// item words of letters, digits and "-_./<=>+@" (the first a letter) with spaces
-// between them, none a YAML keyword; false for anything more.
+// ("[Read, Write]", "[Vector Search, torch>=2.0]"), as yaml.v3 reads it:
+// each item words of letters, digits and "-_./<=>+@" (the first a letter)
+// with spaces between them, not a boolean or null; false for anything more.
 func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 	v.Kind, v.Style = KindList, StyleFlow
 	end := len(rest) - 1 // the "]"
@@ -349,12 +344,8 @@ func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 		}
 		i = to
 		word := rest[from:to]
-		if len(word) == 0 || !isWordByte(word[0]) || word[0] == '_' || word[0] <= '9' {
-			return false
-		}
-		switch string(word) {
-		case "true", "True", "TRUE", "false", "False", "FALSE", "null", "Null", "NULL":
-			return false
+		if len(word) == 0 || word[0]|0x20 < 'a' || word[0]|0x20 > 'z' || wordKind(string(word)) != KindString {
+			return false // not a letter first, or a boolean or null
 		}
 		for i < end && rest[i] == ' ' {
 			i++
@@ -374,6 +365,18 @@ func flowWords(rest []byte, start int, v *Value, slab *valueSlab) bool {
 		v.Items = append(v.Items, item)
 	}
 	return len(v.Items) > 0
+}
+
+// wordKind is the kind yaml.v3 gives a plain word: a boolean or a null for
+// its keywords (YAML 1.2's: "yes" is a string), else a string.
+func wordKind(s string) Kind {
+	switch s {
+	case "true", "True", "TRUE", "false", "False", "FALSE":
+		return KindBool
+	case "null", "Null", "NULL":
+		return KindNull
+	}
+	return KindString
 }
 
 func isFlowWordByte(c byte) bool {
