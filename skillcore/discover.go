@@ -405,8 +405,6 @@ var markerNames = func() map[string][]string {
 // folders of the walk hold a project marker, so that the files it finds cost
 // no further lookups on disk.
 func (w *World) Find(dir string) ([]string, []error) {
-	var walked []string
-	marked, failed := map[string]bool{}, map[string]bool{}
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(filepath.Clean(dir))
 	facts.hidden = true
@@ -417,14 +415,12 @@ func (w *World) Find(dir string) ([]string, []error) {
 	}
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
 		if err != nil {
-			failed[p] = true
 			return
 		}
 		if full {
 			w.listings.put(p, entries)
 		}
 		facts.seeFolder(p, entries)
-		walked = append(walked, p)
 		named := skillNamer(entries)
 		for _, e := range entries {
 			switch name := e.Name(); {
@@ -436,37 +432,17 @@ func (w *World) Find(dir string) ([]string, []error) {
 			for _, parent := range markerNames[e.Name()] {
 				switch {
 				case parent == "":
-					marked[p] = true
+					facts.marked[p] = true
 				case filepath.Base(p) == parent:
-					marked[ParentDir(p)] = true
+					facts.marked[ParentDir(p)] = true
 				}
 			}
 		}
 	})
-	if w.projectDirs == nil {
-		w.projectDirs = make(map[string]string, len(walked))
-	}
 	facts.ended(errs)
 	if w.walks == nil {
 		w.walks = map[string]*walkFacts{}
 	}
 	w.walks[facts.top] = facts
-	// In path order a folder comes before what it holds.
-	slices.Sort(walked)
-	for _, d := range walked {
-		if failed[d] {
-			continue
-		}
-		p, known := w.projectDirs[ParentDir(d)]
-		switch {
-		case marked[d] && d == w.Env.Home:
-			p = ""
-		case marked[d]:
-			p = d
-		case !known:
-			p = w.ProjectOf(childPath(ParentDir(d), "x"))
-		}
-		w.projectDirs[d] = p
-	}
 	return files, errs
 }

@@ -20,15 +20,17 @@ type walkFacts struct {
 	linksIn   map[string][]string // the same, by the folder they are in
 	skills    []string            // regular files named SKILL.md, sorted once walked
 	skillSet  map[string]bool
-	folders   []string // the folders met, sorted once walked
-	capped    string   // the walk cap hit, "" none
+	folders   []string        // the folders met, sorted once walked
+	topSeen   bool            // top itself was listed
+	marked    map[string]bool // folders listed that hold a project marker
+	capped    string          // the walk cap hit, "" none
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
 }
 
 func newWalkFacts(top string) *walkFacts {
-	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, linksIn: map[string][]string{}, skillSet: map[string]bool{}}
+	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, linksIn: map[string][]string{}, skillSet: map[string]bool{}, marked: map[string]bool{}}
 }
 
 // see takes in one entry of the folder dir. Only what the search asks
@@ -104,6 +106,8 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
 	if p != wf.top {
 		wf.folders = append(wf.folders, p)
+	} else {
+		wf.topSeen = true
 	}
 	for _, e := range entries {
 		wf.see(p, e)
@@ -156,6 +160,14 @@ func (wf *walkFacts) done() *walkFacts {
 func (wf *walkFacts) hasFolder(p string) bool {
 	_, found := slices.BinarySearch(wf.folders, p)
 	return found
+}
+
+// listed reports whether the walk listed the folder dir.
+func (wf *walkFacts) listed(dir string) bool {
+	if dir == wf.top {
+		return wf.topSeen
+	}
+	return within(wf.top, dir) && wf.hasFolder(dir)
 }
 
 // foldersUnder counts the folders the walk met below dir.

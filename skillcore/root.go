@@ -136,12 +136,14 @@ var rootMarkers = func() []string {
 // A path inside a root (".../.agents/skills/...") belongs to the directory
 // holding that root, even when a folder in between (a skill cloned with its
 // own .git) is a repository.
-func (e Env) ProjectOf(path string) string { return e.projectOf(path, nil) }
+func (e Env) ProjectOf(path string) string { return e.projectOf(path, nil, nil) }
 
 // projectOf is ProjectOf, remembering in memo (when not nil) the answer for
 // every directory it walks through, so that files sharing ancestors cost one
 // walk.
-func (e Env) projectOf(path string, memo map[string]string) string {
+// A folder listed knows whether it holds a marker (listed returns known),
+// and costs no lookup on disk; listed may be nil.
+func (e Env) projectOf(path string, memo map[string]string, listed func(dir string) (marked, known bool)) string {
 	if p, ok := e.projectByPath(path); ok {
 		return p
 	}
@@ -160,13 +162,11 @@ func (e Env) projectOf(path string, memo map[string]string) string {
 			return answer(p)
 		}
 		walked = append(walked, dir)
-		for _, m := range rootMarkers {
-			if _, err := os.Stat(dir + string(filepath.Separator) + m); err == nil {
-				if dir == e.Home {
-					return answer("")
-				}
-				return answer(dir)
+		if hasMarker(dir, listed) {
+			if dir == e.Home {
+				return answer("")
 			}
+			return answer(dir)
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -174,6 +174,22 @@ func (e Env) projectOf(path string, memo map[string]string) string {
 		}
 		dir = parent
 	}
+}
+
+// hasMarker reports whether dir holds a project marker, as its listing
+// says when listed knows it, else as the disk says.
+func hasMarker(dir string, listed func(dir string) (marked, known bool)) bool {
+	if listed != nil {
+		if marked, known := listed(dir); known {
+			return marked
+		}
+	}
+	for _, m := range rootMarkers {
+		if _, err := os.Stat(dir + string(filepath.Separator) + m); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // projectByPath finds, without touching the disk, the nearest directory of

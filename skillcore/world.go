@@ -548,7 +548,18 @@ func (w *World) ProjectOf(path string) string {
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
-	return w.Env.projectOf(filepath.Clean(path), w.projectDirs)
+	return w.Env.projectOf(filepath.Clean(path), w.projectDirs, w.markedByWalk)
+}
+
+// markedByWalk tells whether a walk of Find listed dir (known), and then
+// whether dir holds a project marker.
+func (w *World) markedByWalk(dir string) (marked, known bool) {
+	for _, wf := range w.walks {
+		if wf.listed(dir) {
+			return wf.marked[dir], true
+		}
+	}
+	return false, false
 }
 
 // readers are the targets that read the file: agentskills always, then every
