@@ -26,7 +26,7 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts, prere
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}, byRoot: map[string][]*Package{}, order: map[*Package]int{}},
 		top:     top,
 		plugins: map[string]bool{}, markets: map[string]bool{}, bare: map[string]bool{},
-		listings: map[string][]*listing{}, checked: map[string]bool{}, added: map[packageKey]bool{},
+		listings: map[targetDir][]*listing{}, checked: map[formatPath]bool{}, added: map[packageKey]bool{},
 	}
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
@@ -60,6 +60,12 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts, prere
 	return f.set
 }
 
+// targetDir is a folder as one target reads it; formatPath a manifest as
+// one format reads it. Map keys of two strings, not joined: no string is
+// made to look them up.
+type targetDir struct{ target, dir string }
+type formatPath struct{ path, format string }
+
 // packageKey is one plugin as one target reads it.
 type packageKey struct {
 	target     *Target
@@ -87,8 +93,8 @@ type packageFinder struct {
 	bare             map[string]bool // folders with a plugin.json below the top
 	// listings are the marketplace entries naming a plugin root, by
 	// target and folder.
-	listings map[string][]*listing
-	checked  map[string]bool // manifest and format pairs already checked
+	listings map[targetDir][]*listing
+	checked  map[formatPath]bool // manifest and format pairs already checked
 }
 
 // listing is one marketplace entry naming a local plugin.
@@ -116,6 +122,20 @@ func (f *packageFinder) manifest(path string) *Manifest {
 		f.mu.Unlock()
 	}
 	return m
+}
+
+// absent reports, without making its path, that no manifest is at
+// dir/rel: the walk saw all of the tree and none there, and no editor
+// holds one. A folder has a dozen such paths to look at, one per format
+// and target. path is a buffer to build the path in.
+func (f *packageFinder) absent(dir, rel string, path *[]byte) bool {
+	if filepath.Separator != '/' || f.facts == nil || f.facts.capped != "" || !within(f.top, dir) && dir != f.top || strings.HasSuffix(dir, "/") {
+		return false
+	}
+	b := append(append(append((*path)[:0], dir...), '/'), rel...)
+	*path = b
+	_, open := f.overlay[string(b)]
+	return !open && !f.facts.found[string(b)]
 }
 
 // load reads the manifest at path (an editor's buffer first), nil when
@@ -201,7 +221,7 @@ func (f *packageFinder) resolveMarketplaces() {
 				if m == nil {
 					continue
 				}
-				if key := m.Path + "\x00" + l.format.ID; !f.checked[key] {
+				if key := (formatPath{m.Path, l.format.ID}); !f.checked[key] {
 					f.checked[key] = true
 					checkMarketplace(m, l.format, dir, f.top, f.stat)
 				}
@@ -230,7 +250,7 @@ func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root
 				fmt.Sprintf("%s skips the entry %q: its source leads out of the repository through a link", t.ID, name))
 			continue
 		}
-		key := t.ID + "\x00" + src.dir
+		key := targetDir{t.ID, src.dir}
 		f.listings[key] = append(f.listings[key], &listing{market: m, format: mf, root: root, entry: e, name: name, dir: src.dir})
 		f.plugins[src.dir] = true
 	}
@@ -265,18 +285,22 @@ func (f *packageFinder) resolvePlugins() {
 // folder dir.
 func (f *packageFinder) resolvePlugin(dir string) []*Package {
 	var out []*Package
+	var path []byte
 	for _, t := range Targets {
 		lk := f.plugLookup[t]
 		var man *Manifest
 		var pf *PluginFormat
 		for _, l := range lk {
+			if f.absent(dir, l.rel, &path) {
+				continue
+			}
 			m := f.manifest(subPath(dir, l.rel))
 			if m == nil || !markerFits(m, l.format) {
 				continue
 			}
 			man, pf = m, l.format
 			f.mu.Lock()
-			key := m.Path + "\x00" + pf.ID
+			key := formatPath{m.Path, pf.ID}
 			first := !f.checked[key]
 			f.checked[key] = true
 			f.mu.Unlock()
@@ -285,7 +309,7 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 			}
 			break
 		}
-		ls := f.listings[t.ID+"\x00"+dir]
+		ls := f.listings[targetDir{t.ID, dir}]
 		if len(ls) == 0 {
 			if man != nil {
 				out = f.add(out, t, pf, man, nil, dir)
