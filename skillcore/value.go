@@ -1,7 +1,7 @@
 package skillcore
 
 // Kind is the YAML type of a frontmatter value as a loader sees it.
-type Kind int
+type Kind uint8
 
 const (
 	KindNull Kind = iota
@@ -21,7 +21,7 @@ func (k Kind) String() string { return kindNames[k] }
 
 // Style records how a value was written, which the reference validator cares
 // about (it refuses flow collections) and fixes need (to requote).
-type Style int
+type Style uint8
 
 const (
 	StylePlain Style = iota
@@ -34,10 +34,10 @@ const (
 type Value struct {
 	Kind   Kind
 	Style  Style
+	Tagged bool     // written with an explicit tag ("!!str x", "!x y")
 	Text   string   // the decoded scalar (for KindString and other scalars)
 	Range  Range    // the value as written: its anchor or tag, quotes and brackets included
 	Anchor string   // an anchor defined on this value ("&a"), if any
-	Tagged bool     // written with an explicit tag ("!!str x", "!x y")
 	Items  []*Value // list items
 	Fields []Field  // map entries, in source order
 }
