@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // fence is the part of the file system a link from a skill may lead to:
@@ -42,7 +44,7 @@ func (w *Workspace) fence() fence {
 // when it exists, once its symbolic links are resolved (a link inside
 // may point out).
 func (f fence) allows(path string) bool {
-	path = filepath.Clean(path)
+	path = skillcore.CleanPath(path)
 	if !within(f.dirs, path) {
 		return false
 	}

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -16,7 +15,7 @@ import (
 // installedConfigFindings are the problems of the file at path among the
 // installed plugins' files; ok is false for a file that is none of them.
 func (w *Workspace) installedConfigFindings(path string) (fs []Finding, ok bool) {
-	path = filepath.Clean(path)
+	path = skillcore.CleanPath(path)
 	in := w.World.Installation()
 	var ps []skillcore.Problem
 	for _, p := range in.Problems {

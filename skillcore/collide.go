@@ -596,7 +596,7 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 	if project == "" {
 		return w.resolve(contextKey{t, ""})
 	}
-	return w.resolve(contextKey{t, filepath.Clean(project)})
+	return w.resolve(contextKey{t, CleanPath(project)})
 }
 
 // BudgetStanding is how the skill at path stands in the target's budgeted

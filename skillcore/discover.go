@@ -406,7 +406,7 @@ var markerNames = func() map[string][]string {
 // no further lookups on disk.
 func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
-	facts := newWalkFacts(filepath.Clean(dir))
+	facts := newWalkFacts(CleanPath(dir))
 	facts.hidden = true
 	if w.readsAhead() && w.listings == nil {
 		// Sized for the trees a check reads ahead in: growing it through

@@ -93,7 +93,7 @@ func (w *World) IsInstalled(path string) bool {
 	if len(w.installedCopies) == 0 {
 		return false
 	}
-	for d := filepath.Dir(filepath.Clean(path)); ; {
+	for d := filepath.Dir(CleanPath(path)); ; {
 		if w.installedCopies[d] {
 			return true
 		}

@@ -28,7 +28,7 @@ type RefSkill struct {
 // ManifestRefs lists the references of the manifest at path, in file
 // order.
 func (w *World) ManifestRefs(path string) []ManifestRef {
-	path = filepath.Clean(path)
+	path = CleanPath(path)
 	m := w.Manifest(path)
 	if m == nil || m.Root == nil {
 		return nil

@@ -263,7 +263,7 @@ const packageTopLevels = 8
 // none holds one.
 func PackageTopOf(path string) string {
 	top := ""
-	dir := filepath.Dir(filepath.Clean(path))
+	dir := filepath.Dir(CleanPath(path))
 	for range packageTopLevels {
 		for _, rel := range manifestPaths {
 			if isRegular(filepath.Join(dir, rel)) {

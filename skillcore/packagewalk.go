@@ -71,7 +71,7 @@ func (wf *walkFacts) linkFree(path string) bool {
 	if len(wf.links) == 0 {
 		return within(wf.top, path) || path == wf.top
 	}
-	for p := filepath.Clean(path); within(wf.top, p); p = ParentDir(p) {
+	for p := CleanPath(path); within(wf.top, p); p = ParentDir(p) {
 		if wf.links[p] {
 			return false
 		}

@@ -32,3 +32,15 @@ func TestPathsAsFilepath(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCleanPath holds CleanPath to filepath.Clean.
+func FuzzCleanPath(f *testing.F) {
+	for _, p := range []string{"", "/", "//", "/a/b", "a/b/", "./a", "a/./b", "a/../b", "..", ".", "/..", "/a/.hidden/b", "a//b", "/a/b/.", "/a/b/.."} {
+		f.Add(p)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if got, want := CleanPath(p), filepath.Clean(p); got != want {
+			t.Fatalf("CleanPath(%q) = %q, filepath.Clean says %q", p, got, want)
+		}
+	})
+}

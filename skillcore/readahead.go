@@ -3,7 +3,6 @@ package skillcore
 import (
 	"bytes"
 	"io/fs"
-	"path/filepath"
 	"runtime"
 	"sync"
 )
@@ -91,7 +90,7 @@ func (w *World) prefetch(path string, manifest bool) {
 		return
 	}
 	select {
-	case ra.queue <- aheadFile{filepath.Clean(path), manifest}:
+	case ra.queue <- aheadFile{CleanPath(path), manifest}:
 	default:
 	}
 }

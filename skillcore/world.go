@@ -2,7 +2,6 @@ package skillcore
 
 import (
 	"fmt"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -95,7 +94,7 @@ type catalogSig struct {
 func NewWorld(env Env, projects []string) *World {
 	w := &World{Env: env, entries: map[string]*Entry{}, projectDirs: map[string]string{}}
 	for _, p := range projects {
-		w.Projects = append(w.Projects, filepath.Clean(p))
+		w.Projects = append(w.Projects, CleanPath(p))
 	}
 	return w
 }
@@ -207,7 +206,7 @@ func (w *World) Scan(extra ...string) []error {
 	var errs []error
 	seen := map[string]bool{}
 	for _, p := range extra {
-		if p = filepath.Clean(p); !seen[p] {
+		if p = CleanPath(p); !seen[p] {
 			seen[p] = true
 			paths = append(paths, p)
 		}
@@ -257,7 +256,7 @@ func (w *World) Load(paths []string) []error {
 	roots := w.roots()
 	ahead := w.takeAhead()
 	ForEach(len(paths), func(i int) {
-		p := filepath.Clean(paths[i])
+		p := CleanPath(paths[i])
 		r, ok := ahead[p]
 		if !ok {
 			r.skill, r.err = w.read(p)
@@ -314,14 +313,14 @@ func (w *World) Entry(path string) *Entry {
 	if e, ok := w.entries[path]; ok {
 		return e // asked by its own path, as most callers do: no cleaning
 	}
-	return w.entries[filepath.Clean(path)]
+	return w.entries[CleanPath(path)]
 }
 
 // Set parses src as the file at path, replacing what the world had, and
 // returns the other files whose collisions or catalog standing may have
 // changed with it.
 func (w *World) Set(path string, src []byte) []string {
-	path = filepath.Clean(path)
+	path = CleanPath(path)
 	if old := w.entries[path]; old != nil {
 		return w.Put(Reparse(old.Skill, src))
 	}
@@ -331,7 +330,7 @@ func (w *World) Set(path string, src []byte) []string {
 // Put is Set for a file parsed already (ReadSkill: read and parsed
 // without holding whatever guards the world).
 func (w *World) Put(s *Skill) []string {
-	s.Path = filepath.Clean(s.Path)
+	s.Path = CleanPath(s.Path)
 	path := s.Path
 	old := w.entries[path]
 	e := w.judge(s)
@@ -365,7 +364,7 @@ func (w *World) Put(s *Skill) []string {
 
 // Remove drops the file at path and returns the files affected, as Set.
 func (w *World) Remove(path string) []string {
-	path = filepath.Clean(path)
+	path = CleanPath(path)
 	old := w.entries[path]
 	if old == nil {
 		return nil
@@ -548,7 +547,7 @@ func (w *World) ProjectOf(path string) string {
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
-	return w.Env.projectOf(filepath.Clean(path), w.projectDirs, w.markedByWalk)
+	return w.Env.projectOf(CleanPath(path), w.projectDirs, w.markedByWalk)
 }
 
 // markedByWalk tells whether a walk of Find listed dir (known), and then

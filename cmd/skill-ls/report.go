@@ -287,7 +287,7 @@ func (r *checkRun) displayPath(p string) string {
 	}
 	// A clean absolute path is shown relative only below the working
 	// folder: no Rel needed to tell.
-	if filepath.IsAbs(p) && filepath.Clean(p) == p {
+	if filepath.IsAbs(p) && skillcore.CleanPath(p) == p {
 		if prefix := strings.TrimSuffix(r.cwd, string(filepath.Separator)) + string(filepath.Separator); strings.HasPrefix(p, prefix) && len(p) > len(prefix) {
 			return p[len(prefix):]
 		}
