@@ -55,7 +55,9 @@ func (p *jsonFast) next() byte {
 
 func (p *jsonFast) new() *JSONValue {
 	if len(p.slab) == cap(p.slab) {
-		p.slab = make([]JSONValue, 0, max(1, min(p.left, 128)))
+		// left counts the ':' and ',' inside strings too: chunks that
+		// double from 8 waste little when it is far off.
+		p.slab = make([]JSONValue, 0, max(1, min(p.left, 128, max(8, 2*cap(p.slab)))))
 	}
 	p.left--
 	p.slab = p.slab[:len(p.slab)+1]

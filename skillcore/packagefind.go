@@ -529,7 +529,7 @@ func (f *packageFinder) isDir(p string) bool {
 // plugin root look at the same files.
 func (f *packageFinder) isRegular(p string) bool {
 	if filepath.Base(p) == FileName && f.facts.knows(p) {
-		return f.facts.skillSet[p]
+		return f.facts.hasSkill(p)
 	}
 	st, err := f.stat(p)
 	return err == nil && st.Mode().IsRegular()

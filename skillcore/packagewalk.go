@@ -19,18 +19,17 @@ type walkFacts struct {
 	links     map[string]bool     // entries that are symbolic links
 	linksIn   map[string][]string // the same, by the folder they are in
 	skills    []string            // regular files named SKILL.md, sorted once walked
-	skillSet  map[string]bool
-	folders   []string        // the folders met, sorted once walked
-	topSeen   bool            // top itself was listed
-	marked    map[string]bool // folders listed that hold a project marker
-	capped    string          // the walk cap hit, "" none
+	folders   []string            // the folders met, sorted once walked
+	topSeen   bool                // top itself was listed
+	marked    map[string]bool     // folders listed that hold a project marker
+	capped    string              // the walk cap hit, "" none
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
 }
 
 func newWalkFacts(top string) *walkFacts {
-	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, linksIn: map[string][]string{}, skillSet: map[string]bool{}, marked: map[string]bool{}}
+	return &walkFacts{top: top, found: map[string]bool{}, links: map[string]bool{}, linksIn: map[string][]string{}, marked: map[string]bool{}}
 }
 
 // see takes in one entry of the folder dir. Only what the search asks
@@ -51,7 +50,6 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) {
 	}
 	if skill {
 		wf.skills = append(wf.skills, p)
-		wf.skillSet[p] = true
 	}
 	if manifest {
 		wf.manifests = append(wf.manifests, p)
@@ -156,6 +154,12 @@ func (wf *walkFacts) done() *walkFacts {
 	return wf
 }
 
+// hasSkill reports whether the walk met a regular SKILL.md at p.
+func (wf *walkFacts) hasSkill(p string) bool {
+	_, found := slices.BinarySearch(wf.skills, p)
+	return found
+}
+
 // hasFolder reports whether the walk met a folder at p.
 func (wf *walkFacts) hasFolder(p string) bool {
 	_, found := slices.BinarySearch(wf.folders, p)
@@ -209,7 +213,7 @@ func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 			}
 		}
 		slices.Sort(out.manifests)
-		out.skills, out.skillSet, out.folders = wf.skills, wf.skillSet, wf.folders // read only
+		out.skills, out.folders = wf.skills, wf.folders // read only
 		return out
 	}
 	return nil

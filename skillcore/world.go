@@ -268,6 +268,9 @@ func (w *World) Load(paths []string) []error {
 		done[i].entry = w.evaluate(r.skill, roots)
 	})
 	w.listings = nil
+	if len(w.entries) == 0 {
+		w.entries = make(map[string]*Entry, len(paths))
+	}
 	var errs []error
 	for _, d := range done {
 		if d.err != nil {
