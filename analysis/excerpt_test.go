@@ -39,7 +39,7 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 		if !s.Frontmatter.Closed {
 			continue
 		}
-		problems := bodyProblems(s, scanLinks(s), nil)
+		problems := bodyProblems(s, scanLinks(s))
 		lines := excerpt(s, problems, s.Vars)
 		fm := &skillcore.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
 		end := 0

@@ -2,7 +2,6 @@ package analysis
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -34,7 +33,7 @@ func (w *Workspace) Findings(path string) []Finding {
 }
 
 func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
-	return w.findings(w.World.Problems(e.Skill.Path), bodyProblems(e.Skill, w.body(e.Skill), nil))
+	return w.findings(w.World.Problems(e.Skill.Path), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
@@ -90,7 +89,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 			}
 			if s = readBack(s, &stale[i]); s != nil {
 				skills[i] = s
-				body[i] = bodyProblems(s, scanLinks(s), nil)
+				body[i] = bodyProblems(s, scanLinks(s))
 			}
 		})
 	}()
@@ -193,9 +192,8 @@ func (f Finding) Describe() string {
 	return f.Message + " (" + strings.Join(f.Targets, ", ") + ")"
 }
 
-// bodyProblems checks the Markdown body: its length and its relative links,
-// in the folders walked lists when it has them (nil: on disk).
-func bodyProblems(s *skillcore.Skill, b *Body, walked func(dir string) ([]fs.DirEntry, bool)) []skillcore.Problem {
+// bodyProblems checks the Markdown body: its length and its relative links.
+func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	var out []skillcore.Problem
 	spec := []string{"agentskills"}
 	if b.Lines > maxBodyLines {
@@ -211,7 +209,7 @@ func bodyProblems(s *skillcore.Skill, b *Body, walked func(dir string) ([]fs.Dir
 	}
 	// A path linked twice is judged once, and a folder found missing makes
 	// its files missing without a look.
-	exists := newPresence(walked)
+	exists := newPresence()
 	exists.known[dir] = true
 	judge := func(link string) string {
 		target := filepath.Join(dir, filepath.FromSlash(link))

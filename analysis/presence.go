@@ -12,8 +12,7 @@ import (
 )
 
 // presence tells which paths exist, for the links of one body: each path
-// once, and a folder the walk that found the file listed (walked) answers
-// from that listing. A folder asked about more than listAfter times is
+// once. A folder asked about more than listAfter times is
 // listed once, its entries answering for every path in it from then on. A
 // file of thousands of links into references/ then costs one read of that
 // folder instead of a stat each.
@@ -21,7 +20,6 @@ type presence struct {
 	known  map[string]bool
 	asked  map[string]int
 	listed map[string]listing
-	walked func(dir string) ([]fs.DirEntry, bool) // nil: none
 }
 
 // listing is a folder's entries sorted by name; whole is false when they
@@ -45,8 +43,8 @@ func (l listing) find(name string) (fs.FileMode, bool) {
 // listed instead: a skill's few links cost no listing.
 const listAfter = 2
 
-func newPresence(walked func(dir string) ([]fs.DirEntry, bool)) *presence {
-	return &presence{known: map[string]bool{}, asked: map[string]int{}, listed: map[string]listing{}, walked: walked}
+func newPresence() *presence {
+	return &presence{known: map[string]bool{}, asked: map[string]int{}, listed: map[string]listing{}}
 }
 
 // exists reports whether something is at path (through symlinks).
@@ -57,13 +55,7 @@ func (p *presence) exists(path string) bool {
 	dir, name := skillcore.ParentDir(path), filepath.Base(path)
 	l, tried := p.listed[dir]
 	if !tried {
-		if entries, ok := p.walk(dir); ok {
-			l = listing{entries: entries, whole: true}
-			p.listed[dir] = l
-		} else if p.walkedAway(dir) {
-			l = listing{whole: true} // nothing is in a folder that is not
-			p.listed[dir] = l
-		} else if p.asked[dir]++; p.asked[dir] > listAfter {
+		if p.asked[dir]++; p.asked[dir] > listAfter {
 			l = p.list(dir)
 		}
 	}
@@ -76,28 +68,6 @@ func (p *presence) exists(path string) bool {
 	}
 	p.known[path] = ok
 	return ok
-}
-
-// walkedAway reports whether the walk listed the folder holding dir, and
-// dir was not in it: links into a folder that is not there cost no look.
-func (p *presence) walkedAway(dir string) bool {
-	up := skillcore.ParentDir(dir)
-	if up == dir {
-		return false
-	}
-	entries, ok := p.walk(up)
-	if !ok {
-		return false
-	}
-	_, in := listing{entries: entries}.find(filepath.Base(dir))
-	return !in
-}
-
-func (p *presence) walk(dir string) ([]fs.DirEntry, bool) {
-	if p.walked == nil {
-		return nil, false
-	}
-	return p.walked(dir)
 }
 
 // list reads dir's entries (none when dir does not exist).

@@ -2,12 +2,9 @@ package analysis
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // presence answers as os.Stat does, before and after it lists a folder:
@@ -33,37 +30,21 @@ func TestPresenceAgreesWithStat(t *testing.T) {
 		t.Fatal(err)
 	}
 	paths := []string{"a.md", "missing-1.md", "missing-2.md", "b.md", "link.md", "dangling.md", "sub", "c.md", "missing-3.md", "a.md/x", "nowhere/x.md"}
-	// As a walk listed it, and on disk.
-	walked := func(d string) ([]fs.DirEntry, bool) {
-		if d != ref && d != dir {
-			return nil, false
+	p := newPresence()
+	for _, name := range paths {
+		path := filepath.Join(ref, name)
+		_, err := os.Stat(path)
+		if got, want := p.exists(path), err == nil; got != want {
+			t.Errorf("%s: exists %v, want %v", name, got, want)
 		}
-		entries, err := skillcore.ReadDir(d)
-		return entries, err == nil
 	}
-	for _, w := range []func(string) ([]fs.DirEntry, bool){nil, walked} {
-		p := newPresence(w)
-		for _, name := range paths {
-			path := filepath.Join(ref, name)
-			_, err := os.Stat(path)
-			if got, want := p.exists(path), err == nil; got != want {
-				t.Errorf("walked %v: %s: exists %v, want %v", w != nil, name, got, want)
-			}
+	for i := range 4 {
+		path := filepath.Join(dir, "nowhere", fmt.Sprintf("x%d.md", i))
+		if p.exists(path) {
+			t.Errorf("%s exists", path)
 		}
-		for i := range 4 {
-			path := filepath.Join(dir, "nowhere", fmt.Sprintf("x%d.md", i))
-			if p.exists(path) {
-				t.Errorf("%s exists", path)
-			}
-		}
-		if !p.listed[ref].whole {
-			t.Errorf("references/ was asked about %d times and not listed", len(paths))
-		}
-		if w != nil && p.asked[ref] != 0 {
-			t.Errorf("references/ was walked, yet looked for on disk %d times", p.asked[ref])
-		}
-		if nowhere := filepath.Join(dir, "nowhere"); w != nil && p.asked[nowhere] != 0 {
-			t.Errorf("nowhere/ is not in the walked folder above it, yet was looked for on disk %d times", p.asked[nowhere])
-		}
+	}
+	if !p.listed[ref].whole {
+		t.Errorf("references/ was asked about %d times and not listed", len(paths))
 	}
 }

@@ -59,7 +59,7 @@ type keptBody struct {
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
-	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s), w.World.Listed)}
+	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s))}
 	k.lines = excerpt(s, k.problems, s.Vars)
 	w.keptMu.Lock()
 	w.kept[s.Path] = k

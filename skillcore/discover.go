@@ -408,17 +408,9 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(CleanPath(dir))
 	facts.hidden = true
-	if w.readsAhead() && w.listings == nil {
-		// Sized for the trees a check reads ahead in: growing it through
-		// 20,000 folders cost 2 % of such a check; a small one pays 0.3 ms.
-		w.listings = &folderListings{m: make(map[string][]fs.DirEntry, 1<<14)}
-	}
-	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
+	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, _ bool, err error) {
 		if err != nil {
 			return
-		}
-		if full {
-			w.listings.put(p, entries)
 		}
 		facts.seeFolder(p, entries)
 		named := skillNamer(entries)

@@ -2,7 +2,6 @@ package skillcore
 
 import (
 	"bytes"
-	"io/fs"
 	"runtime"
 	"sync"
 )
@@ -149,41 +148,4 @@ func (w *World) read(path string) (*Skill, error) {
 		s.Src = bytes.Clone(src) // the buffer goes back to the pool
 	}
 	return s, nil
-}
-
-// folderListings are the folders a walk listed whole, for the files read
-// ahead to find their links in without listing them again. They live from
-// the walk to the end of the Load after it: later, the disk may differ.
-type folderListings struct {
-	mu sync.RWMutex
-	m  map[string][]fs.DirEntry
-}
-
-// put keeps the sorted entries of the folder dir. Their types are settled
-// first, so readers on other goroutines only read them.
-func (l *folderListings) put(dir string, entries []fs.DirEntry) {
-	if l == nil {
-		return
-	}
-	for _, e := range entries {
-		e.Type()
-	}
-	l.mu.Lock()
-	l.m[dir] = entries
-	l.mu.Unlock()
-}
-
-// Listed returns the entries of the folder dir, sorted by name, as the
-// walk of the load under way listed them whole, or false when it did not
-// list it (then the disk has the answer). It is safe to call from
-// BeforeRelease, on Load's and the read-ahead's goroutines.
-func (w *World) Listed(dir string) ([]fs.DirEntry, bool) {
-	l := w.listings
-	if l == nil {
-		return nil, false
-	}
-	l.mu.RLock()
-	defer l.mu.RUnlock()
-	entries, ok := l.m[dir]
-	return entries, ok
 }

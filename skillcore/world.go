@@ -34,8 +34,7 @@ type World struct {
 	// follows (see readahead.go).
 	ReadAhead bool
 
-	ahead    *readAhead      // files read ahead, until Load takes them
-	listings *folderListings // what the walk listed, until that Load ends
+	ahead *readAhead // files read ahead, until Load takes them
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
@@ -267,7 +266,6 @@ func (w *World) Load(paths []string) []error {
 		}
 		done[i].entry = w.evaluate(r.skill, roots)
 	})
-	w.listings = nil
 	if len(w.entries) == 0 {
 		w.entries = make(map[string]*Entry, len(paths))
 	}
