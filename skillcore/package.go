@@ -229,6 +229,9 @@ func (p *Package) Where() string { return where(p.Top, p.Manifest, p.Name, p.Mar
 
 func where(top, manifest, plugin, marketplace string) string {
 	rel := func(p string) string {
+		if r, ok := below(top, p); ok {
+			return r
+		}
 		if r, err := filepath.Rel(top, p); err == nil {
 			return filepath.ToSlash(r)
 		}
@@ -246,9 +249,13 @@ func where(top, manifest, plugin, marketplace string) string {
 // rules are left out; "" when none is left.
 func (u PackageUse) Describe() string {
 	var as []string
+	where := ""
 	for _, in := range u.LoadedAs {
 		if in.Loads {
-			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+u.Where()+")")
+			if where == "" {
+				where = u.Where()
+			}
+			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+where+")")
 		}
 	}
 	return strings.Join(as, "; ")

@@ -89,3 +89,17 @@ func isClean(path string) bool {
 	}
 	return true
 }
+
+// below is filepath.Rel(dir, path), slashed, for a clean path inside a
+// clean dir, without cleaning either again; false for any other pair.
+func below(dir, path string) (string, bool) {
+	if !isClean(dir) || !isClean(path) || !strings.HasPrefix(path, dir) || len(path) == len(dir) {
+		return "", false
+	}
+	if rest := path[len(dir):]; dir == "/" {
+		return rest, true
+	} else if rest[0] == '/' {
+		return rest[1:], true
+	}
+	return "", false
+}

@@ -44,3 +44,20 @@ func FuzzCleanPath(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBelow holds below to filepath.Rel where it answers.
+func FuzzBelow(f *testing.F) {
+	for _, c := range [][2]string{{"/a", "/a/b"}, {"/", "/a"}, {"/a", "/ab"}, {"a", "a/b/c"}, {"/a/b", "/a/b"}, {"/a/", "/a/b"}, {"/a", "/a/../b"}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, dir, path string) {
+		got, ok := below(dir, path)
+		if !ok {
+			return
+		}
+		want, err := filepath.Rel(dir, path)
+		if err != nil || filepath.ToSlash(want) != got {
+			t.Fatalf("below(%q, %q) = %q; filepath.Rel says %q, %v", dir, path, got, want, err)
+		}
+	})
+}
