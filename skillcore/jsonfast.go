@@ -3,6 +3,7 @@ package skillcore
 import (
 	"bytes"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // A large check reads a thousand package manifests; jsontext's tokens cost
@@ -53,11 +54,13 @@ func (p *jsonFast) next() byte {
 	return 0
 }
 
+// jsonChunk keeps a slab of values under 512 bytes, as slabChunk does.
+const jsonChunk = 512 / int(unsafe.Sizeof(JSONValue{}))
+
 func (p *jsonFast) new() *JSONValue {
 	if len(p.slab) == cap(p.slab) {
-		// left counts the ':' and ',' inside strings too: chunks that
-		// double from 8 waste little when it is far off.
-		p.slab = make([]JSONValue, 0, max(1, min(p.left, 128, max(8, 2*cap(p.slab)))))
+		// Small chunks: see slabChunk.
+		p.slab = make([]JSONValue, 0, max(1, min(p.left, jsonChunk)))
 	}
 	p.left--
 	p.slab = p.slab[:len(p.slab)+1]

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"gopkg.in/yaml.v3"
 )
@@ -99,7 +100,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	// The values come from one slab, and the fields from one slice, sized
 	// by the lines: a few allocations a file rather than a few a field.
 	lines := bytes.Count(text, []byte("\n")) + 1
-	slab := make(valueSlab, 0, min(lines, maxSimpleKeys)+1)
+	slab := make(valueSlab, 0, min(lines+1, slabChunk))
 	root := slab.new()
 	*root = Value{Kind: KindMap, Range: Range{-1, -1}, Fields: make([]Field, 0, min(lines, maxSimpleKeys))}
 	var nested *Value // the map or list of the last "key:" line
@@ -229,12 +230,19 @@ func isSimpleKey(k []byte) bool {
 	return len(k) > 0
 }
 
-// valueSlab hands out Values from one slice, then one at a time.
+// valueSlab hands out Values from slices of at most slabChunk.
 type valueSlab []Value
+
+// slabChunk keeps a slab under 512 bytes. A larger object of pointers is
+// allocated with a header, which the runtime writes behind a write barrier
+// while the collector runs: the barrier reads the fresh page first, so the
+// write that follows costs the kernel a copy and a TLB shootdown on every
+// core (a twentieth of a large check went there).
+const slabChunk = 512 / int(unsafe.Sizeof(Value{}))
 
 func (s *valueSlab) new() *Value {
 	if len(*s) == cap(*s) {
-		return &Value{}
+		*s = make(valueSlab, 0, slabChunk)
 	}
 	*s = (*s)[:len(*s)+1]
 	return &(*s)[len(*s)-1]
