@@ -111,7 +111,8 @@ func TestScanBodyMatchesGoldmarkOnCorpus(t *testing.T) {
 }
 
 // TestScanLinksOnCorpus: the scan without headings and code blocks reads
-// the same links and length as the full one.
+// the same links and length as the full one, and passing over fenced code
+// reads what going a line at a time does.
 func TestScanLinksOnCorpus(t *testing.T) {
 	for _, p := range corpusFiles(t) {
 		src, err := os.ReadFile(p)
@@ -120,6 +121,9 @@ func TestScanLinksOnCorpus(t *testing.T) {
 		}
 		s := skillcore.Parse(p, src)
 		full, links := ScanBody(s), scanLinks(s)
+		if slow := scanLines(s, true, false); !reflect.DeepEqual(full, slow) {
+			t.Errorf("%s: passing over fenced code differs from a line at a time", p)
+		}
 		if links.Headings != nil || links.Fences != nil {
 			t.Errorf("%s: scanLinks kept %d headings, %d code blocks", p, len(links.Headings), len(links.Fences))
 		}

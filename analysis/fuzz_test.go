@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -24,6 +25,9 @@ func FuzzScanBody(f *testing.F) {
 		s := skillcore.Parse("/p/x/SKILL.md", src)
 		body := s.Body()
 		b := ScanBody(s)
+		if slow := scanLines(s, true, false); !reflect.DeepEqual(b, slow) {
+			t.Fatalf("passing over fenced code: %+v\nline at a time: %+v", b, slow)
+		}
 		in := func(what string, r Range) {
 			if r.Start < body.Start || r.Start > r.End || r.End > body.End {
 				t.Fatalf("%s %v outside the body %v", what, r, body)
