@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -412,7 +413,13 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 		return Field{}, 0, false
 	}
 	folded, strip := l[at] == '>', at+1 < len(l) && l[at+1] == '-'
-	var text []byte
+	// Built in a buffer kept for the next block: one string made of it.
+	buf := blockBuffers.Get().(*[]byte)
+	text := (*buf)[:0]
+	defer func() {
+		*buf = text[:0]
+		blockBuffers.Put(buf)
+	}()
 	indent, last, blanks := -1, -1, 0
 	for pos := next; pos < end; {
 		ln, nl := lineAt(src, pos)
@@ -442,7 +449,9 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 			if !folded {
 				blanks++
 			}
-			text = append(text, strings.Repeat("\n", blanks)...)
+			for range blanks {
+				text = append(text, '\n')
+			}
 		case folded:
 			text = append(text, ' ')
 		default:
@@ -462,6 +471,9 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	*v = Value{Kind: KindString, Style: StyleBlock, Text: string(text), Range: Range{line.Start + at, last}}
 	return Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}, Value: v}, next, true
 }
+
+// blockBuffers are where blockField builds a block scalar's text.
+var blockBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // isDate reports whether b is a date, YYYY-MM-DD, that yaml.v3 reads as a
 // timestamp (a real day of a real month).
