@@ -412,16 +412,18 @@ func (w *World) Find(dir string) ([]string, []error) {
 		if err != nil {
 			return
 		}
-		facts.seeFolder(p, entries)
+		facts.addFolder(p)
 		named := skillNamer(entries)
 		for _, e := range entries {
-			switch name := e.Name(); {
-			case named(name):
-				w.prefetch(childPath(p, name), false)
-			case manifestNames[name] && e.Type().IsRegular():
-				w.prefetch(childPath(p, name), true)
+			name := e.Name()
+			path := facts.see(p, e)
+			if manifest := manifestNames[name] && e.Type().IsRegular(); manifest || named(name) {
+				if path == "" {
+					path = childPath(p, name)
+				}
+				w.prefetch(path, !named(name))
 			}
-			for _, parent := range markerNames[e.Name()] {
+			for _, parent := range markerNames[name] {
 				switch {
 				case parent == "":
 					facts.marked[p] = true

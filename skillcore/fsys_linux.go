@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -43,11 +44,36 @@ func openFile(path string) (handle, error) {
 
 func open(path string, flags int) (int, error) {
 	for {
-		fd, err := syscall.Open(path, flags, 0)
+		fd, err := openAt(atCWD, path, flags)
 		if err != syscall.EINTR {
 			return fd, err
 		}
 	}
+}
+
+// atCWD is AT_FDCWD: openAt's path as it is, absolute or from the
+// working folder.
+const atCWD = -0x64
+
+// cPaths are the NUL-terminated copies of paths open(2) takes, kept for
+// the next: syscall.Open makes one a call (30,000 on a large check).
+var cPaths = sync.Pool{New: func() any { return new([]byte) }}
+
+// openAt is openat(2) of path from the folder dirfd, once (EINTR is the
+// caller's to retry).
+func openAt(dirfd int, path string, flags int) (int, error) {
+	if strings.IndexByte(path, 0) >= 0 {
+		return -1, syscall.EINVAL
+	}
+	buf := cPaths.Get().(*[]byte)
+	b := append(append((*buf)[:0], path...), 0)
+	fd, _, errno := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(dirfd), uintptr(unsafe.Pointer(&b[0])), uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
+	*buf = b[:0]
+	cPaths.Put(buf)
+	if errno != 0 {
+		return -1, errno
+	}
+	return int(fd), nil
 }
 
 func (f *fdFile) Read(b []byte) (int, error) {
@@ -138,9 +164,9 @@ func openFolder(at folder, name, path string) (folder, error) {
 	var err error
 	for {
 		if at.fd < 0 {
-			fd, err = syscall.Open(path, openFlags|syscall.O_DIRECTORY, 0)
+			fd, err = openAt(atCWD, path, openFlags|syscall.O_DIRECTORY)
 		} else {
-			fd, err = syscall.Openat(at.fd, name, openFlags|syscall.O_DIRECTORY, 0)
+			fd, err = openAt(at.fd, name, openFlags|syscall.O_DIRECTORY)
 		}
 		if err != syscall.EINTR {
 			break

@@ -34,14 +34,15 @@ func newWalkFacts(top string) *walkFacts {
 
 // see takes in one entry of the folder dir. Only what the search asks
 // about is kept (links, SKILL.md files, manifests): a check walks every
-// file of a tree through here.
-func (wf *walkFacts) see(dir string, d fs.DirEntry) {
+// file of a tree through here. It returns the entry's path when it made
+// one ("" else), for the caller not to make it again.
+func (wf *walkFacts) see(dir string, d fs.DirEntry) string {
 	link := d.Type()&fs.ModeSymlink != 0
 	name := d.Name()
 	skill := name == FileName && d.Type().IsRegular()
 	manifest := manifestNames[name]
 	if !link && !skill && !manifest {
-		return
+		return ""
 	}
 	p := childPath(dir, name)
 	if link {
@@ -55,6 +56,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) {
 		wf.manifests = append(wf.manifests, p)
 		wf.found[p] = true
 	}
+	return p
 }
 
 // mayExist reports whether a manifest may be at path: the walk met it, or
@@ -102,13 +104,18 @@ func (wf *walkFacts) skillsUnder(dir string, depth int, skipHidden bool) []strin
 
 // seeFolder takes in a folder of the walk and its entries.
 func (wf *walkFacts) seeFolder(p string, entries []fs.DirEntry) {
+	wf.addFolder(p)
+	for _, e := range entries {
+		wf.see(p, e)
+	}
+}
+
+// addFolder takes in a folder of the walk, its entries aside.
+func (wf *walkFacts) addFolder(p string) {
 	if p != wf.top {
 		wf.folders = append(wf.folders, p)
 	} else {
 		wf.topSeen = true
-	}
-	for _, e := range entries {
-		wf.see(p, e)
 	}
 }
 
