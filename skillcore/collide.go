@@ -418,8 +418,9 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 			}
 		}
 	}
-	out = append(out, qualifiedTooLong(e)...)
-	out = append(out, requiredByFormat(e)...)
+	installed := e.Installed()
+	out = append(out, qualifiedTooLong(e, installed)...)
+	out = append(out, requiredByFormat(e, installed)...)
 	out = append(out, variableProblems(e)...)
 	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
 }
@@ -537,11 +538,11 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: w.targetIDs()}
 }
 
-// qualifiedTooLong reports installed names over a target's cap (codex:
-// 128 chars for "<plugin>:<name>").
-func qualifiedTooLong(e *Entry) []Problem {
+// qualifiedTooLong reports installed names (e.Installed) over a target's
+// cap (codex: 128 chars for "<plugin>:<name>").
+func qualifiedTooLong(e *Entry, installed []Installed) []Problem {
 	var out []Problem
-	for _, in := range e.Installed() {
+	for _, in := range installed {
 		if max := in.Target.Plugins.QualifiedMax; max > 0 && measure(in.Name, Chars) > max {
 			out = append(out, Problem{Rule: "name-too-long", Severity: Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
 				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, measure(in.Name, Chars), max)})
@@ -550,11 +551,12 @@ func qualifiedTooLong(e *Entry) []Problem {
 	return out
 }
 
-// requiredByFormat reports fields a package's reader skips a skill
-// without (a Gemini extension's skill needs a name and a description).
-func requiredByFormat(e *Entry) []Problem {
+// requiredByFormat reports fields a package's reader (of e.Installed)
+// skips a skill without (a Gemini extension's skill needs a name and a
+// description).
+func requiredByFormat(e *Entry, installed []Installed) []Problem {
 	var out []Problem
-	for _, in := range e.Installed() {
+	for _, in := range installed {
 		for _, key := range in.Package.Format.Skills.Requires {
 			if v, ok := e.Skill.Str(key); !ok || strings.TrimSpace(v) == "" {
 				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
