@@ -82,7 +82,7 @@ func scanLines(s *skillcore.Skill, headings, fast bool) *Body {
 func (m *mdScanner) skipFenced(pos, end int) int {
 	src := m.src
 	run := fenceRuns[m.fenceChar]
-	from := pos
+	from, ls := pos, pos // ls: the start of the line holding from
 	for {
 		h := bytes.Index(src[from:end], run)
 		if h < 0 {
@@ -90,7 +90,10 @@ func (m *mdScanner) skipFenced(pos, end int) int {
 			return end
 		}
 		h += from
-		ls := bytes.LastIndexByte(src[pos:h], '\n') + 1 + pos
+		// Only back to the last hit: a line of a million "```" stays linear.
+		if i := bytes.LastIndexByte(src[from:h], '\n'); i >= 0 {
+			ls = from + i + 1
+		}
 		if h-ls <= 3 && isBlank(src[ls:h]) && !bytes.ContainsRune(src[ls:h], '\t') {
 			m.passLines(pos, ls)
 			return ls

@@ -212,3 +212,16 @@ func TestLinkTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestScanBodyFenceRunsInOneLine: inside fenced code, a line holding a
+// great many fence runs is passed over in one go, as it is a line at a
+// time (a scan that looked back to the fence's start from each run took
+// 37 s here).
+func TestScanBodyFenceRunsInOneLine(t *testing.T) {
+	src := "---\nname: x\n---\n```\n" + strings.Repeat("a```", 260000) + "\n  ```\n[l](l.md)\n"
+	s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+	fast, slow := ScanBody(s), scanLines(s, true, false)
+	if !reflect.DeepEqual(fast, slow) || fast.Lines != 4 || len(fast.Fences) != 1 || len(fast.Links) != 1 {
+		t.Errorf("fast %d lines, %d fences, %d links; slow %d, %d, %d", fast.Lines, len(fast.Fences), len(fast.Links), slow.Lines, len(slow.Fences), len(slow.Links))
+	}
+}
