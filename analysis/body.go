@@ -114,14 +114,15 @@ func (m *mdScanner) passLines(pos, to int) {
 	n := bytes.Count(src[pos:to], []byte{'\n'})
 	le := to
 	if src[to-1] == '\n' {
+		// The last line ends before its line break, and a CR before that.
 		le--
+		if ls := bytes.LastIndexByte(src[pos:le], '\n') + 1 + pos; le > ls && src[le-1] == '\r' {
+			le--
+		}
 	} else {
-		n++ // the body ends without a line break
+		n++ // the body ends without a line break, a CR and all
 	}
 	m.b.Lines += n
-	if ls := bytes.LastIndexByte(src[pos:le], '\n') + 1 + pos; le > ls && src[le-1] == '\r' {
-		le--
-	}
 	m.fenceLast = le
 }
 
