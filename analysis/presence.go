@@ -12,10 +12,10 @@ import (
 )
 
 // presence tells which paths exist, for the links of one body: each path
-// once. A folder asked about more than listAfter times is
-// listed once, its entries answering for every path in it from then on. A
-// file of thousands of links into references/ then costs one read of that
-// folder instead of a stat each.
+// once. A folder asked about more than listAfter times is listed once, its
+// entries answering for every path in it from then on. A file of thousands
+// of links into references/ then costs one read of that folder instead of
+// a stat each.
 type presence struct {
 	known  map[string]bool
 	asked  map[string]int

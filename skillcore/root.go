@@ -140,9 +140,9 @@ func (e Env) ProjectOf(path string) string { return e.projectOf(path, nil, nil) 
 
 // projectOf is ProjectOf, remembering in memo (when not nil) the answer for
 // every directory it walks through, so that files sharing ancestors cost one
-// walk.
-// A folder listed knows whether it holds a marker (listed returns known),
-// and costs no lookup on disk; listed may be nil.
+// walk. A folder that listed knows (a walk listed it) says from that
+// listing whether it holds a marker, with no lookup on disk; listed may be
+// nil.
 func (e Env) projectOf(path string, memo map[string]string, listed func(dir string) (marked, known bool)) string {
 	if p, ok := e.projectByPath(path); ok {
 		return p
