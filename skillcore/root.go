@@ -156,7 +156,10 @@ func (e Env) projectOf(path string, memo map[string]string, listed func(dir stri
 		}
 		return p
 	}
-	dir := filepath.Dir(path)
+	dir := ParentDir(path) // filepath.Dir without cleaning path again
+	if !isClean(path) {
+		dir = filepath.Dir(path)
+	}
 	for {
 		if p, ok := memo[dir]; ok {
 			return answer(p)
@@ -168,7 +171,7 @@ func (e Env) projectOf(path string, memo map[string]string, listed func(dir stri
 			}
 			return answer(dir)
 		}
-		parent := filepath.Dir(dir)
+		parent := ParentDir(dir)
 		if parent == dir {
 			return answer("")
 		}
