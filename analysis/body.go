@@ -94,7 +94,7 @@ func (m *mdScanner) skipFenced(pos, end int) int {
 		if i := bytes.LastIndexByte(src[from:h], '\n'); i >= 0 {
 			ls = from + i + 1
 		}
-		if h-ls <= 3 && isBlank(src[ls:h]) && !bytes.ContainsRune(src[ls:h], '\t') {
+		if h-ls <= 3 && len(bytes.TrimLeft(src[ls:h], " ")) == 0 { // up to 3 spaces before
 			m.passLines(pos, ls)
 			return ls
 		}

@@ -225,3 +225,26 @@ func TestScanBodyFenceRunsInOneLine(t *testing.T) {
 		t.Errorf("fast %d lines, %d fences, %d links; slow %d, %d, %d", fast.Lines, len(fast.Fences), len(fast.Links), slow.Lines, len(slow.Fences), len(slow.Links))
 	}
 }
+
+// TestSkipFenced: inside top-level fenced code, the pass stops at the first
+// line that may close the fence (up to three spaces, then the fence's
+// character thrice), counting the lines before it as content.
+func TestSkipFenced(t *testing.T) {
+	for _, c := range []struct {
+		src       string
+		stop, n   int
+		fenceLast int
+	}{
+		{"a\nb```\n\t```\n   ```x\nz", 12, 3, 11}, // a run mid-line, one after a tab: content
+		{"a\nb\r\n", 5, 2, 3},                     // the last line's CR is not content
+		{"a\r\nb\n", 5, 2, 4},
+		{"a\nb", 3, 2, 3},
+		{"```\n", 0, 0, -1},
+	} {
+		b := &Body{}
+		m := mdScanner{src: []byte(c.src), b: b, fence: true, fenceChar: '`', fenceLen: 3, fenceLast: -1, para: -1, code: -1}
+		if stop := m.skipFenced(0, len(c.src)); stop != c.stop || b.Lines != c.n || m.fenceLast != c.fenceLast {
+			t.Errorf("%q: stop %d, %d lines, last %d; want %d, %d, %d", c.src, stop, b.Lines, m.fenceLast, c.stop, c.n, c.fenceLast)
+		}
+	}
+}

@@ -189,9 +189,9 @@ func skillNamer(entries []fs.DirEntry) func(name string) bool {
 // (*LimitError).
 func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
 
-// folderSeen is told of a folder a walk entered, with its entries (full:
-// all of them, not cut at a cap), or of the error that kept it out.
-type folderSeen func(p string, entries []fs.DirEntry, full bool, err error)
+// folderSeen is told of a folder a walk entered, with its entries (cut at
+// a cap, which the walk reports), or of the error that kept it out.
+type folderSeen func(p string, entries []fs.DirEntry, err error)
 
 // findSkills is FindSkills, telling seen (when not nil) of every folder the
 // walk enters, with its entries, or of the error that kept it out. The
@@ -305,7 +305,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	case err != nil:
 		w.errs = append(w.errs, err)
 		if w.seen != nil {
-			w.seen(p, nil, false, err)
+			w.seen(p, nil, err)
 		}
 		w.mu.Unlock()
 		return
@@ -326,7 +326,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		w.limit("folder", w.caps.folder, p)
 	}
 	if w.seen != nil {
-		w.seen(p, entries, full, nil)
+		w.seen(p, entries, nil)
 	}
 	named := skillNamer(entries)
 	for _, e := range entries {
@@ -408,7 +408,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(CleanPath(dir))
 	facts.hidden = true
-	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, _ bool, err error) {
+	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
 		if err != nil {
 			return
 		}

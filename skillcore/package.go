@@ -249,13 +249,13 @@ func where(top, manifest, plugin, marketplace string) string {
 // rules are left out; "" when none is left.
 func (u PackageUse) Describe() string {
 	var as []string
-	where := ""
+	place := ""
 	for _, in := range u.LoadedAs {
 		if in.Loads {
-			if where == "" {
-				where = u.Where()
+			if place == "" {
+				place = u.Where()
 			}
-			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+where+")")
+			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+place+")")
 		}
 	}
 	return strings.Join(as, "; ")

@@ -88,3 +88,32 @@ func readLines(t *testing.T, path string) []string {
 	}
 	return out
 }
+
+// TestPackageFinderAbsent: a plugin folder's manifest paths are ruled out
+// without a look only when the walk saw the whole tree and no editor holds
+// the file.
+func TestPackageFinderAbsent(t *testing.T) {
+	const rel = ".claude-plugin/plugin.json"
+	wf := newWalkFacts("/t")
+	wf.found["/t/p/"+rel] = true
+	f := &packageFinder{top: "/t", facts: wf, overlay: map[string][]byte{"/t/open/" + rel: nil}}
+	var buf []byte
+	for _, c := range []struct {
+		dir    string
+		absent bool
+	}{
+		{"/t/p", false},    // the walk met it
+		{"/t/q", true},     // the walk met none there
+		{"/t", true},       // the top itself
+		{"/t/open", false}, // an editor's buffer
+		{"/u", false},      // outside the walk
+	} {
+		if got := f.absent(c.dir, rel, &buf); got != c.absent {
+			t.Errorf("absent(%s) = %v, want %v", c.dir, got, c.absent)
+		}
+	}
+	wf.capped = "folders"
+	if f.absent("/t/q", rel, &buf) {
+		t.Error("absent after a capped walk")
+	}
+}

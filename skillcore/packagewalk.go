@@ -137,7 +137,7 @@ func (wf *walkFacts) ended(errs []error) *walkFacts {
 // .venv holds no package.
 func walkForPackages(top string) *walkFacts {
 	wf := newWalkFacts(top)
-	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, _ bool, err error) {
+	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, err error) {
 		if err == nil {
 			wf.seeFolder(p, entries)
 		}

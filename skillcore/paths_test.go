@@ -61,3 +61,33 @@ func FuzzBelow(f *testing.F) {
 		}
 	})
 }
+
+// TestCleanPathFastPath: the paths a walk makes are taken as clean, and
+// relative paths inside a folder are cut, without filepath's rewrite (the
+// fuzz targets only hold the answers, which a fallback would give too).
+func TestCleanPathFastPath(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/tmp/real/x/.claude-plugin/plugin.json", "a/b", "/a/.hidden/..x/SKILL.md"} {
+		if !isClean(p) {
+			t.Errorf("isClean(%q) = false", p)
+		}
+	}
+	for _, p := range []string{"", "/a/", "a//b", "/a/./b", "/a/../b", "./a", "/a/.."} {
+		if isClean(p) {
+			t.Errorf("isClean(%q) = true", p)
+		}
+	}
+	for _, c := range []struct{ dir, path, rel string }{
+		{"/t", "/t/p/.claude-plugin/plugin.json", "p/.claude-plugin/plugin.json"},
+		{"/", "/a/b", "a/b"},
+		{"a", "a/b", "b"},
+	} {
+		if got, ok := below(c.dir, c.path); !ok || got != c.rel {
+			t.Errorf("below(%q, %q) = %q, %v; want %q", c.dir, c.path, got, ok, c.rel)
+		}
+	}
+	for _, c := range [][2]string{{"/t", "/t"}, {"/t", "/tx/a"}, {"/t", "/u/a"}, {"/t/", "/t/a"}} {
+		if got, ok := below(c[0], c[1]); ok {
+			t.Errorf("below(%q, %q) = %q; want no answer", c[0], c[1], got)
+		}
+	}
+}

@@ -470,6 +470,19 @@ x
 			t.Errorf("after Find, ProjectOf(%s) = %q; Env says %q", c.path, got, env.ProjectOf(p))
 		}
 	}
+	// A walked world answers from what its walk listed, not the disk: a
+	// marker gone since the walk is still seen the first time it is asked.
+	fresh := NewWorld(env, nil)
+	if _, errs := fresh.Find(dir); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if err := os.Remove(filepath.Join(dir, "proj/sub2/.git")); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "proj/sub2/x/y/SKILL.md")
+	if got, onDisk := fresh.ProjectOf(p), env.ProjectOf(p); got != filepath.Join(dir, "proj/sub2") || onDisk != filepath.Join(dir, "proj") {
+		t.Errorf("ProjectOf(%s) after its marker went: walked world %q (want proj/sub2), disk %q (want proj)", p, got, onDisk)
+	}
 }
 
 // TestWorldClonedSkill: a skill that is its own git repository still

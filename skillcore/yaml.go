@@ -98,8 +98,9 @@ func (d *yamlDoc) simple() (*Value, bool) {
 			return nil, false // invalid UTF-8, control characters, BOM, odd line breaks: yaml.v3 decides
 		}
 	}
-	// The values come from one slab, and the fields from one slice, sized
-	// by the lines: a few allocations a file rather than a few a field.
+	// The values come from slabs (see slabChunk), and the fields from one
+	// slice sized by the lines: a few allocations a file rather than a few
+	// a field.
 	lines := bytes.Count(text, []byte("\n")) + 1
 	slab := make(valueSlab, 0, min(lines+1, slabChunk))
 	root := slab.new()
