@@ -577,6 +577,9 @@ type CatalogEntry struct {
 	Dropped bool // left out for the catalog budget
 	// Used is the budget spent once this entry is counted.
 	Used int
+	// Listed, when set, is the name as the listing line shows it where
+	// that differs from the name (claude-code's "folder (name)").
+	Listed string
 }
 
 // Catalog lists the skills the target would show the model in project ("" for
@@ -590,6 +593,40 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
 		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t)}
+	}
+	listNames(t, out)
+	return out
+}
+
+// Load is one skill an agent loads in a project, whether or not it wins
+// its name and shows in the catalog.
+type Load struct {
+	CatalogEntry
+	// Winner: no skill found before it has its name.
+	Winner bool
+	// Hidden: it keeps itself out of the model's catalog.
+	Hidden bool
+}
+
+// Loads lists every skill the target loads in project ("" for none), in the
+// order the agent finds them: what an agent's own listing command shows.
+func (w *World) Loads(t *Target, project string) []Load {
+	res := w.catalogOf(t, project)
+	out := make([]Load, len(res.members))
+	for i, e := range res.members {
+		out[i] = Load{
+			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t)},
+			Winner:       res.groups[t.identity(e)][0] == e,
+			Hidden:       t.hidesEntry(e),
+		}
+	}
+	entries := make([]CatalogEntry, len(out))
+	for i := range out {
+		entries[i] = out[i].CatalogEntry
+	}
+	listNames(t, entries)
+	for i := range out {
+		out[i].CatalogEntry = entries[i]
 	}
 	return out
 }

@@ -59,7 +59,11 @@ func Discover(root Root) ([]string, error) {
 		return slices.Clone(root.Package.Skills), nil
 	}
 	if root.Target.Scan.Recursive {
-		return discoverRecursive(root.Dir, root.Target.Scan), nil
+		found, exact := walkRecursive(root.Dir, root.Target.Scan)
+		if exact {
+			root.reach(found)
+		}
+		return found, nil
 	}
 	entries, full, _ := readDirUpTo(root.Dir, maxRootEntries)
 	var err error
@@ -67,7 +71,10 @@ func Discover(root Root) ([]string, error) {
 		err = &LimitError{Root: root.Dir, Cap: "folder", Max: maxRootEntries, Path: root.Dir}
 	}
 	// One lstat per child folder: 10,000 of them are worth both cores.
-	found := make([]string, len(entries))
+	found := make([]string, len(entries), len(entries)+1)
+	if root.Target.Scan.RootFile && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == FileName }) {
+		found = append(found, filepath.Join(root.Dir, FileName))
+	}
 	ForEach(len(entries), func(i int) {
 		e := entries[i]
 		if root.Target.Scan.SkipHidden && strings.HasPrefix(e.Name(), ".") || e.Type().IsRegular() {
@@ -130,41 +137,85 @@ func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
 var errNotDir = errors.New("not a folder")
 
 func discoverRecursive(dir string, scan Scan) []string {
-	var out []string
-	visited := 0
-	queue := []struct {
+	out, _ := walkRecursive(dir, scan)
+	return out
+}
+
+// walkRecursive scans a root as a recursive agent does: breadth first, in
+// name order, counting the folders it meets (the root first) and the
+// entries it lists against the caps, entering folder links when the scan
+// follows them (each real folder once, a file reached through a link named
+// by its real path). exact reports whether the files found are not what
+// the path alone tells (a cap was reached or a link followed).
+func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
+	type queued struct {
 		dir   string
 		depth int
-	}{{dir, 0}}
-	for len(queue) > 0 && visited < scan.MaxDirs {
+	}
+	dirs, entries := 1, 0
+	queue := []queued{{dir, 0}}
+	seen := map[string]bool{}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		seen[real] = true
+	}
+	capped := func() bool {
+		return scan.MaxDirs > 0 && dirs >= scan.MaxDirs || scan.MaxEntries > 0 && entries >= scan.MaxEntries
+	}
+	for len(queue) > 0 {
 		cur := queue[0]
 		queue = queue[1:]
-		visited++
-		entries, err := ReadDir(cur.dir)
+		list, err := ReadDir(cur.dir)
 		if err != nil {
 			continue
 		}
-		named := skillNamer(entries)
-		for _, e := range entries {
+		named := skillNamer(list)
+		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == FileName })
+		if cur.depth == 0 && scan.RootClaims && hasSkill {
+			return []string{filepath.Join(cur.dir, FileName)}, true
+		}
+		stop := scan.StopAtSkill && hasSkill && cur.depth > 0
+		for _, e := range list {
 			if scan.SkipHidden && strings.HasPrefix(e.Name(), ".") {
 				continue
 			}
+			if scan.MaxEntries > 0 && entries >= scan.MaxEntries {
+				exact = true
+				break
+			}
+			entries++
 			p := filepath.Join(cur.dir, e.Name())
-			// A symlink is not followed; anything else named SKILL.md is
-			// listed, for reading it to tell what it is.
-			if named(e.Name()) && cur.depth > 0 && e.Type()&fs.ModeSymlink == 0 {
+			link := e.Type()&fs.ModeSymlink != 0
+			// A symlink named SKILL.md is not followed; anything else
+			// named SKILL.md is listed, for reading it to tell what it is.
+			if named(e.Name()) && (cur.depth > 0 || scan.RootFile || scan.RootClaims) && !link {
 				out = append(out, p)
 			}
-			if e.IsDir() && cur.depth < scan.MaxDepth {
-				queue = append(queue, struct {
-					dir   string
-					depth int
-				}{p, cur.depth + 1})
+			isDir := e.IsDir()
+			if link && scan.FollowSymlinks {
+				real, err := filepath.EvalSymlinks(p)
+				st, serr := os.Stat(p)
+				if err != nil || serr != nil || !st.IsDir() || seen[real] {
+					continue
+				}
+				seen[real] = true
+				p, isDir, exact = real, true, true
+			}
+			if stop && isDir {
+				exact = true
+				continue
+			}
+			if isDir && cur.depth < scan.MaxDepth {
+				if capped() {
+					exact = true
+					continue
+				}
+				dirs++
+				queue = append(queue, queued{p, cur.depth + 1})
 			}
 		}
 	}
 	slices.Sort(out)
-	return out
+	return out, exact
 }
 
 // isSkillName reports whether a file named name is a skill's file, or one

@@ -2,10 +2,11 @@ package skillcore
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
+	"unicode/utf16"
 )
 
 // This file renders, byte for byte, the text each agent puts in front of the
@@ -112,6 +113,9 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 // displayName is the name the entry is listed under: the installed name
 // of a skill a plugin brings, else the skill's own.
 func (e CatalogEntry) displayName(t *Target) string {
+	if e.Listed != "" {
+		return e.Listed
+	}
 	if e.Name != "" {
 		return e.Name
 	}
@@ -129,10 +133,48 @@ func displayName(t *Target, s *Skill) string {
 	return t.Identify(s)
 }
 
+// DisplayName is the name the entry is listed under.
+func (e CatalogEntry) DisplayName(t *Target) string { return e.displayName(t) }
+
 // catalogDescription is the description as the target's reader sees it.
-func catalogDescription(t *Target, s *Skill) string {
-	d, _ := t.Str(s, "description")
-	return d
+func catalogDescription(t *Target, s *Skill) string { return t.Describe(s) }
+
+// Describe is the skill's description as the agent takes it: the
+// frontmatter's as its reader sees text, else what it makes of the body.
+func (t *Target) Describe(s *Skill) string {
+	if d, ok := t.Str(s, "description"); ok {
+		if t.Description.FromBody == Paragraphs {
+			d = strings.TrimRight(d, "\n")
+		}
+		return d
+	}
+	if f := t.meta(s).Field("description"); f != nil {
+		return ""
+	}
+	switch t.Description.FromBody {
+	case FirstLine:
+		return firstLineDescription(s.Body().Text(s.Src))
+	case Paragraphs:
+		return paragraphsDescription(s.Body().Text(s.Src))
+	}
+	return ""
+}
+
+// paragraphsDescription is copilot's description from the body: the
+// first three non-blank lines that are not headings, trimmed, joined by
+// spaces, cut to 1,024 UTF-16 units.
+func paragraphsDescription(body string) string {
+	var words []string
+	for line := range strings.SplitSeq(body, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if words = append(words, line); len(words) == 3 {
+			break
+		}
+	}
+	return cutUTF16(strings.Join(words, " "), 1024)
 }
 
 // Escapers, one per agent that escapes.
@@ -233,7 +275,9 @@ var codexStyle = catalogStyle{
 // listingCut ends a listing that claude-code cuts.
 const listingCut = "…"
 
-// claude-code: src/tools/SkillTool/prompt.ts, the skill_listing attachment.
+// claude-code: the skill listing of the Skill tool (2.1.328's bundled
+// JavaScript): "- <folder>: <text>", or "- <folder> (<name>): <text>" when
+// the frontmatter name is another word the listing can show.
 var claudeStyle = catalogStyle{
 	head: "The following skills are available for use with the Skill tool:\n\n",
 	sep:  "\n",
@@ -242,35 +286,148 @@ var claudeStyle = catalogStyle{
 	},
 }
 
-// claudeListing is the description part of claude-code's listing line: the
-// description, " - " and the target's ListingExtra field, cut to
-// ListingMax chars, the last of them listingCut. Without a description
-// claude-code takes the body's first line.
+// listNames sets the names the listing lines show: claude-code adds the
+// frontmatter name to a skill's folder name where that name is another
+// word and names no other skill (not a folder of the listing, nor the
+// shown name of one listed before it).
+func listNames(t *Target, entries []CatalogEntry) {
+	if t.Catalog != CatalogClaude {
+		return
+	}
+	names := make(map[string]bool, len(entries))
+	for _, e := range entries {
+		names[e.displayName(t)] = true
+	}
+	for i := range entries {
+		e := &entries[i]
+		name := e.displayName(t)
+		shown := claudeShownName(t, e.Skill)
+		if shown == "" || shown == name || strings.HasSuffix(name, ":"+shown) || names[shown] {
+			continue
+		}
+		names[shown] = true
+		e.Listed = name + " (" + shown + ")"
+	}
+}
+
+// claudeNameWord is what a display name must be for the listing to show
+// it beside the folder.
+var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
+
+// claudeShownName is the frontmatter name the listing shows beside the
+// folder name, or "": any scalar, as text, of at most 256 UTF-16 units and
+// made of letters, marks, digits and _:.- only.
+func claudeShownName(t *Target, s *Skill) string {
+	f := t.meta(s).Field("name")
+	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
+		return ""
+	}
+	name := f.Value.Text
+	if utf16Len(name) > 256 || !claudeNameWord.MatchString(name) {
+		return ""
+	}
+	return name
+}
+
+// claudeListing is the description part of claude-code's listing line:
+// the description, " - " and the target's ListingExtra field, cut past
+// ListingMax UTF-16 units to ListingMax-1 of them and listingCut. Without a
+// description claude-code takes the body's first line.
 func claudeListing(t *Target, s *Skill) string {
 	text, cut := claudeListingText(t, s)
 	if cut {
-		text = string([]rune(text)[:t.Description.ListingMax-1]) + listingCut
+		text = cutUTF16(text, t.Description.ListingMax-1) + listingCut
 	}
 	return text
 }
 
 // claudeListingText returns the listing before any cut, and whether it is cut.
 func claudeListingText(t *Target, s *Skill) (string, bool) {
-	desc, ok := s.Str("description")
+	desc, ok := claudeText(t, s, "description")
 	if !ok {
-		desc = firstLineDescription(s.Body().Text(s.Src))
+		desc = claudeClean(firstLineDescription(s.Body().Text(s.Src)))
 	}
 	if t.Description.ListingExtra != "" {
-		if extra, ok := s.Str(t.Description.ListingExtra); ok && extra != "" {
+		if extra, ok := claudeText(t, s, t.Description.ListingExtra); ok {
 			desc += " - " + extra
 		}
 	}
 	limit := t.Description.ListingMax
-	return desc, limit > 0 && utf8.RuneCountInString(desc) > limit
+	return desc, limit > 0 && utf16Len(desc) > limit
 }
 
-// firstLineDescription is claude-code's extractDescriptionFromMarkdown: the
-// first non-blank line, without a heading's #s, at most 100 chars.
+// claudeText is a field as claude-code shows it: a string trimmed (blank
+// is none), a number or boolean as its text, anything else none; then
+// cleaned for the listing.
+func claudeText(t *Target, s *Skill, key string) (string, bool) {
+	f := t.meta(s).Field(key)
+	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
+		return "", false
+	}
+	text := f.Value.Text
+	if f.Value.Kind == KindString {
+		if text = strings.TrimSpace(text); text == "" {
+			return "", false
+		}
+	}
+	return claudeClean(text), true
+}
+
+// claudeClean turns each run of control and format characters into one
+// space and escapes < and >, as the listing does; runs of spaces stay.
+func claudeClean(text string) string {
+	var b strings.Builder
+	run := false
+	for _, r := range text {
+		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
+			if !run {
+				b.WriteByte(' ')
+			}
+			run = true
+			continue
+		}
+		run = false
+		switch r {
+		case '<':
+			b.WriteString("&lt;")
+		case '>':
+			b.WriteString("&gt;")
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// utf16Len is a string's length as JavaScript counts it.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// cutUTF16 keeps the first n UTF-16 units of s; a pair cut in two leaves
+// its first half, which reaches the model as U+FFFD.
+func cutUTF16(s string, n int) string {
+	units := 0
+	for i, r := range s {
+		w := utf16.RuneLen(r)
+		if units+w > n {
+			if units < n {
+				return s[:i] + "\uFFFD"
+			}
+			return s[:i]
+		}
+		units += w
+	}
+	return s
+}
+
+// firstLineDescription is claude-code's description from the body: the
+// first non-blank line, without a heading's #s, over 100 UTF-16 units cut
+// to 97 and "...".
 func firstLineDescription(body string) string {
 	for line := range strings.SplitSeq(body, "\n") {
 		line = strings.TrimSpace(line)
@@ -280,8 +437,8 @@ func firstLineDescription(body string) string {
 		if rest := strings.TrimLeft(line, "#"); rest != line && rest != "" && unicode.IsSpace(rune(rest[0])) {
 			line = strings.TrimSpace(rest)
 		}
-		if r := []rune(line); len(r) > 100 {
-			line = string(r[:97]) + "..."
+		if utf16Len(line) > 100 {
+			line = cutUTF16(line, 97) + "..."
 		}
 		return line
 	}

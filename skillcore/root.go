@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Env is where agents look for skills on one machine.
@@ -26,6 +27,43 @@ type Root struct {
 	Package *Package
 	// Installed, when set, is the installed plugin Package stands for.
 	Installed *InstalledPlugin
+	// Reach, when set, is every file the root's scan finds, where the
+	// path alone cannot tell (a cap reached, a folder link followed).
+	Reach *Reach
+}
+
+// Reach is the set of files a root's scan found, shared by the copies of
+// the root.
+type Reach struct {
+	mu    sync.RWMutex
+	files map[string]bool
+}
+
+func (r Root) reach(found []string) {
+	if r.Reach == nil {
+		return
+	}
+	set := make(map[string]bool, len(found))
+	for _, p := range found {
+		set[p] = true
+	}
+	r.Reach.mu.Lock()
+	r.Reach.files = set
+	r.Reach.mu.Unlock()
+}
+
+// has reports whether the scan found path, or false, true when no scan
+// said.
+func (x *Reach) has(path string) (found, known bool) {
+	if x == nil {
+		return false, false
+	}
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if x.files == nil {
+		return false, false
+	}
+	return x.files[path], true
 }
 
 // Roots resolves a target's roots for a project directory ("" for none):
@@ -48,6 +86,9 @@ func (e Env) Roots(t *Target, project string) []Root {
 			continue
 		}
 		r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i}
+		if t.Scan.Recursive {
+			r.Reach = &Reach{}
+		}
 		if spec.Scope == ScopeProject {
 			r.Project = project
 		}
@@ -92,17 +133,23 @@ func (r Root) Finds(path string) bool {
 	if r.Package != nil {
 		return r.Package.Has(path)
 	}
+	if found, known := r.Reach.has(path); known {
+		return found
+	}
 	// Both are clean, so the rest of path is the relative path; every file
 	// is matched against every root, so no filepath.Rel or Split here.
 	rel := filepath.ToSlash(path[len(r.Dir)+1:])
 	i := strings.LastIndexByte(rel, '/')
-	if i < 0 || !isSkillName(rel[i+1:]) {
+	if i < 0 {
+		return (r.Target.Scan.RootFile || r.Target.Scan.RootClaims) && isSkillName(rel)
+	}
+	if !isSkillName(rel[i+1:]) {
 		return false
 	}
 	dirs := rel[:i]
 	depth := strings.Count(dirs, "/") + 1
 	if !r.Target.Scan.Recursive {
-		return depth == 1
+		return depth == 1 && !(r.Target.Scan.SkipHidden && strings.HasPrefix(dirs, "."))
 	}
 	if depth > r.Target.Scan.MaxDepth {
 		return false

@@ -1,5 +1,7 @@
 package skillcore
 
+import "regexp"
+
 // Target is one agent's loader described as data: where it looks, how it
 // scans, what it accepts and how it lists skills for the model. Adding an
 // agent is adding one Target to Targets.
@@ -38,6 +40,25 @@ type Target struct {
 	// Plugins is how the agent names the skills of a plugin it loads
 	// (which formats it reads is in PluginFormats).
 	Plugins PluginNaming
+	// Verified is what the target's facts were last held to.
+	Verified Verified
+}
+
+// Verified is the released build of an agent that the conformance suite
+// (cmd/conformance) ran a target's facts against, or, for an agent that
+// cannot run here, the source they were read from.
+type Verified struct {
+	Package string // the npm package of the agent
+	Version string
+	Source  string // where the facts come from when the agent is not run
+}
+
+// String says what the target was verified against.
+func (v Verified) String() string {
+	if v.Version != "" {
+		return v.Package + "@" + v.Version
+	}
+	return v.Source
 }
 
 // Reading is how a loader reads the frontmatter's YAML.
@@ -53,6 +74,11 @@ type Reading struct {
 	// StructFatal: name and description are read into a typed struct, so one
 	// that is a list or a map fails the whole skill even where it is optional.
 	StructFatal bool
+	// Tolerates are the parse problems (rule ids) after which the agent
+	// still loads the file, reading what it can.
+	Tolerates []string
+	// Retry, when set, is how the agent reads broken YAML once more.
+	Retry *QuoteRetry
 }
 
 // Fences says whether a loader still sees a delimiter line with spaces or
@@ -115,9 +141,16 @@ type RootSpec struct {
 
 // Scan says how an agent walks a root.
 type Scan struct {
-	Recursive      bool // else only the root's direct children
-	MaxDepth       int  // directories below the root, for recursive scans
-	MaxDirs        int  // directories visited per root, for recursive scans
+	Recursive  bool // else only the root's direct children
+	MaxDepth   int  // directories below the root, for recursive scans
+	MaxDirs    int  // directories met per root, the root counted, for recursive scans
+	MaxEntries int  // entries met per root, for recursive scans (0: no cap)
+	RootFile   bool // a SKILL.md directly in the root is a skill
+	// RootClaims: a SKILL.md directly in the root makes the whole root
+	// one skill, and nothing below it is looked for.
+	RootClaims bool
+	// StopAtSkill: a skill's folder is not searched for more skills.
+	StopAtSkill    bool
 	SkipHidden     bool // skip entries whose name starts with "."
 	FollowSymlinks bool
 }
@@ -163,6 +196,20 @@ type NameRule struct {
 	// Identity is how the agent names the skill for collisions.
 	Identity Identity
 	FoldCase bool // names compared case-insensitively
+	// KeepAll: skills that share a name all load; none hides another.
+	KeepAll bool
+	// Pattern, when set, is what the trimmed name, or without one the
+	// folder's name, must match, else the agent refuses the skill;
+	// PatternText says it in words.
+	Pattern     *regexp.Regexp
+	PatternText string
+	// Dashes: each run of spaces in the name becomes "-" (copilot).
+	Dashes bool
+	// Sanitize are characters the agent turns into "-" in names.
+	Sanitize string
+	// TypeFatal: a name that is not a string, or is empty, makes the agent
+	// refuse the skill.
+	TypeFatal bool
 }
 
 // Identity is where an agent takes a skill's name from.
@@ -182,12 +229,31 @@ type DescriptionRule struct {
 	Unit          Unit
 	CollapseSpace bool
 	NoXML         bool
-	// ShortMax limits metadata.short-description (codex); 0: not read.
-	ShortMax int
+	// Short: metadata.short-description is read as a string (codex).
+	Short bool
 	// ListingMax cuts description plus ListingExtra in the agent's listing.
 	ListingMax   int
 	ListingExtra string
+	// TypeFatal: a description that is not a string (null too) makes the
+	// agent refuse the skill.
+	TypeFatal bool
+	// FromBody is where the agent takes a description from when the
+	// frontmatter has none.
+	FromBody BodyDescription
 }
+
+// BodyDescription is how an agent makes a description of the body.
+type BodyDescription int
+
+const (
+	NoBodyDescription BodyDescription = iota
+	// FirstLine: the first non-blank line, a heading's #s dropped, over
+	// 100 UTF-16 units cut to 97 and "..." ("Skill" for none): claude-code.
+	FirstLine
+	// Paragraphs: the first three non-blank lines that are not headings,
+	// trimmed and joined by spaces, cut to 1024 UTF-16 units: copilot.
+	Paragraphs
+)
 
 // FieldType is the YAML shape a known field takes.
 type FieldType int
@@ -263,7 +329,7 @@ func (t *Target) Rejects(key string) bool { return t.RejectUnknown && !t.Knows(k
 // Str returns a top-level field's value as the target's reader sees text:
 // a string, or for readers that take scalars as text, any scalar.
 func (t *Target) Str(s *Skill, key string) (string, bool) {
-	f := s.Field(key)
+	f := t.meta(s).Field(key)
 	if f == nil {
 		return "", false
 	}

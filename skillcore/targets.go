@@ -1,5 +1,7 @@
 package skillcore
 
+import "regexp"
+
 // The fields of the open specification, known to every strict loader.
 var specFields = map[string]FieldSpec{
 	"license":       {Type: StringType},
@@ -90,14 +92,24 @@ var Targets = []*Target{
 			home(".agents/skills"),
 			{Base: BaseAbsolute, Path: "/etc/codex/skills", Scope: ScopeGlobal},
 		},
-		Scan:        Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, SkipHidden: true},
-		Name:        NameRule{Max: 64, CollapseSpace: true, Identity: NameOrDir},
-		Description: DescriptionRule{Required: true, Max: 1024, CollapseSpace: true, ShortMax: 1024},
+		// Breadth-first in name order, dot-entries pruned, folder links
+		// followed; per root at most 2,000 folders (the root counted) and
+		// 20,000 entries, then "skills scan reached its traversal limit".
+		Scan: Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, MaxEntries: 20000, SkipHidden: true, FollowSymlinks: true, RootFile: true},
+		// Nothing is deduplicated by name: every skill of a shared name
+		// loads and is listed.
+		Name: NameRule{Max: 64, CollapseSpace: true, Identity: NameOrDir, KeepAll: true},
+		// No length limit at load (100,000 chars load); the catalog cuts
+		// a description over 1,024 chars.
+		Description: DescriptionRule{Required: true, CollapseSpace: true, Short: true},
 		Fields:      map[string]FieldSpec{"metadata": {Type: MapType, Fatal: true}},
-		Reading:     Reading{ScalarText: true, StructFatal: true},
-		Fences:      Fences{OpenSpaces: true, CloseSpaces: true},
-		Catalog:     CatalogCodex,
-		Plugins:     PluginNaming{Namespace: true, QualifiedMax: 128},
+		// One repair: a plain value holding ": ", or starting with one of
+		// [{@`, is single-quoted and the YAML read again.
+		Reading:  Reading{ScalarText: true, StructFatal: true, Retry: &QuoteRetry{Single: true, Start: "[{@`"}},
+		Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
+		Catalog:  CatalogCodex,
+		Plugins:  PluginNaming{Namespace: true, QualifiedMax: 128},
+		Verified: Verified{Package: "@openai/codex", Version: "0.169.0"},
 	},
 	{
 		// Claude Code (closed source): its YAML reader types scalars —
@@ -112,7 +124,7 @@ var Targets = []*Target{
 		Roots:       []RootSpec{home(".claude/skills"), project(".claude/skills")},
 		Scan:        children,
 		Name:        NameRule{Identity: DirName},
-		Description: DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use"},
+		Description: DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use", FromBody: FirstLine},
 		Fields: withSpec(map[string]FieldSpec{
 			"when_to_use":              {Type: StringType},
 			"argument-hint":            {Type: StringType},
@@ -133,9 +145,15 @@ var Targets = []*Target{
 		HiddenFlag:   "disable-model-invocation",
 		BoolWords:    bool11,
 		ReservedDirs: []string{"synced"},
+		// Files over 1,000,000 bytes are skipped; every frontmatter
+		// problem is read past (Bun.YAML, then values quoted, then no
+		// fields and the description from the body).
+		MaxFileBytes: 1000000,
+		Reading:      Reading{Tolerates: anyParseProblem, Retry: &QuoteRetry{Any: "{}[]*&#!|>%@`", Tabs: true}},
 		Fences:       Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:      CatalogClaude,
 		Plugins:      PluginNaming{Namespace: true},
+		Verified:     Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
 	},
 	{
 		// The upload API (server side, not public). Anthropic's own
@@ -155,35 +173,47 @@ var Targets = []*Target{
 		UploadOnly:    true,
 	},
 	{
-		// GitHub Copilot in VS Code (promptFileParser.ts): fences match
-		// ^---[\s\r\n]*$; VS Code's own YAML reader gives every scalar as
-		// text (value.type 'scalar'), and the name must equal the folder
-		// name as written, untrimmed.
+		// Copilot CLI 1.0.102 (probed; testdata/conformance/probes): a name
+		// that is a string of ASCII letters, digits, "-", "_", ".", ":"
+		// and spaces, starting with a letter or digit, at most 64 after
+		// trimming, its space runs turned into "-"; without one, the
+		// folder's name by the same rule. A description that is a string,
+		// at most 1,024 chars, else the body's text. Typed fields refuse
+		// a wrong type. A BOM, bad UTF-8 and a frontmatter that is no
+		// mapping are read past; broken YAML is not. Folders are searched
+		// at any depth, dot-folders skipped; a SKILL.md directly in a
+		// root makes the root one skill. ~/.claude/skills is not read.
 		ID:    "copilot",
 		Title: "GitHub Copilot",
 		Roots: []RootSpec{
-			project(".github/skills"), project(".claude/skills"), project(".agents/skills"),
-			home(".copilot/skills"), home(".claude/skills"), home(".agents/skills"),
+			project(".github/skills"), project(".agents/skills"), project(".claude/skills"),
+			home(".copilot/skills"), home(".agents/skills"),
 		},
-		Scan:        children,
-		Name:        NameRule{Required: true, Max: 64, Charset: ASCIIChars, MatchDir: true, Identity: DeclaredName},
-		Description: DescriptionRule{Required: true, Max: 1024},
+		Scan: Scan{Recursive: true, MaxDepth: 64, SkipHidden: true, RootClaims: true, StopAtSkill: true},
+		Name: NameRule{Max: 64, Trim: true, Identity: NameOrDir, TypeFatal: true, Dashes: true,
+			Pattern:     regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.: -]*$`),
+			PatternText: `ASCII letters, digits, "-", "_", ".", ":" and spaces, starting with a letter or digit`},
+		Description: DescriptionRule{Max: 1024, TypeFatal: true, FromBody: Paragraphs},
 		Fields: withSpec(map[string]FieldSpec{
-			"argument-hint":            {Type: StringType},
-			"user-invocable":           {Type: BoolType},
-			"disable-model-invocation": {Type: BoolType},
+			"argument-hint":            {Type: StringType, Fatal: true},
+			"user-invocable":           {Type: BoolType, Fatal: true},
+			"disable-model-invocation": {Type: BoolType, Fatal: true},
+			"allowed-tools":            {Type: StringOrListType, Fatal: true},
 		}),
 		HiddenFlag: "disable-model-invocation",
-		Reading:    Reading{ScalarText: true},
+		Reading:    Reading{Tolerates: []string{"bom", "not-utf8", "frontmatter-not-mapping"}},
 		Fences:     Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:    CatalogCopilot,
+		Verified:   Verified{Package: "@github/copilot", Version: "1.0.102"},
 	},
 	{
-		// Gemini CLI (packages/core/src/skills/skillLoader.ts): the regex
-		// ^---\r?\n(...)\r?\n--- wants the opening line exactly "---" and
-		// takes the first line starting "---" as the closing one; js-yaml
-		// types scalars, but a name or description that is not a string
-		// sends it to a line parser that takes the raw text.
+		// Gemini CLI 0.61.0 (packages/core/src/skills/skillLoader.ts,
+		// probed): name and description are required and skills without
+		// them are skipped silently; js-yaml, and on a YAML error a line
+		// parser that takes each "key: value" as written; :\/<>*?"| in a
+		// name become "-"; dot-folders are skipped and a SKILL.md directly
+		// in a root loads; names compare case-sensitively, the later root
+		// winning.
 		ID:    "gemini",
 		Title: "Gemini CLI",
 		// Later roots win: workspace over user, .agents over .gemini.
@@ -191,14 +221,15 @@ var Targets = []*Target{
 			project(".agents/skills"), project(".gemini/skills"),
 			home(".agents/skills"), home(".gemini/skills"),
 		},
-		Scan:        children,
-		Name:        NameRule{Identity: NameOrDir, FoldCase: true},
-		Description: DescriptionRule{},
+		Scan:        Scan{SkipHidden: true, RootFile: true},
+		Name:        NameRule{Required: true, Identity: DeclaredName, Sanitize: `:\/<>*?"|`},
+		Description: DescriptionRule{Required: true},
 		Fields:      withSpec(nil),
-		Reading:     Reading{ScalarText: true},
+		Reading:     Reading{ScalarText: true, Retry: &QuoteRetry{All: true}},
 		Fences:      Fences{CloseSpaces: true},
 		Catalog:     CatalogXMLRaw,
 		Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
+		Verified:    Verified{Package: "@google/gemini-cli", Version: "0.61.0"},
 	},
 	{
 		ID:    "cursor",

@@ -26,18 +26,40 @@ func Validate(s *Skill, targets []*Target) []Problem {
 		} else if p.Targets = intersect(p.Targets, ids); len(p.Targets) == 0 {
 			continue
 		}
-		out = append(out, p)
+		// An agent that reads past the problem is told it as a warning.
+		var refuse, tolerate []string
+		for _, id := range p.Targets {
+			if t := TargetByID(id); t != nil && p.Severity == Error && t.tolerates(p.Rule, s) {
+				tolerate = append(tolerate, id)
+			} else {
+				refuse = append(refuse, id)
+			}
+		}
+		if len(tolerate) > 0 {
+			w := p
+			w.Severity, w.Targets = Warning, tolerate
+			out = append(out, w)
+		}
+		if len(refuse) > 0 {
+			p.Targets = refuse
+			out = append(out, p)
+		}
 	}
 	c := &checker{s: s, out: out}
 	for _, t := range targets {
 		c.t = t
+		c.s = s
 		c.file()
-		if s.Meta != nil {
+		if m := t.meta(s); m != nil {
+			view := *s
+			view.Meta = m
+			c.s = &view
 			c.name()
 			c.description()
 			c.fields()
 		}
 	}
+	c.s = s
 	if s.Meta != nil {
 		c.unknownFields(targets)
 	}
@@ -92,13 +114,23 @@ func (c *checker) name() {
 	if rule.Required {
 		missing = "no name field; it is required"
 	}
-	f, name, ok := c.text("name", "name-missing", "name-type", missing, rule.Required, rule.CollapseSpace)
+	f, name, ok := c.text("name", "name-missing", "name-type", missing, rule.Required || rule.TypeFatal, rule.CollapseSpace)
 	if !ok {
+		if dir := c.s.DirName(); c.s.Field("name") == nil && rule.Pattern != nil && rule.Identity == NameOrDir {
+			if !rule.Pattern.MatchString(dir) {
+				c.add("name-chars", Error, c.missingAt(), fmt.Sprintf("without a name the agent takes the folder's name %q, which is not %s", dir, rule.PatternText))
+			} else if rule.Max > 0 && measure(dir, rule.Unit) > rule.Max {
+				c.add("name-too-long", Error, c.missingAt(), "without a name the agent takes the folder's name: "+lengthMessage("it", dir, rule.Max, rule.Unit))
+			}
+		}
 		return
 	}
 	v := f.Value
 	if rule.Trim {
 		name = strings.TrimSpace(name)
+	}
+	if rule.Pattern != nil && !rule.Pattern.MatchString(name) {
+		c.add("name-chars", Error, v.Range, fmt.Sprintf("name %q is not %s", name, rule.PatternText))
 	}
 	dir := c.s.DirName()
 	if rule.NFKC {
@@ -158,9 +190,19 @@ func exactDelimiterAfter(src []byte, pos int) bool {
 // (an error too where a list or map fails the target's typed struct). It
 // returns the value, whitespace collapsed where the target collapses it.
 func (c *checker) text(key, missingRule, typeRule, missing string, required, collapse bool) (*Field, string, bool) {
+	return c.typedText(key, missingRule, typeRule, missing, required, required, collapse)
+}
+
+// typedText is text where a value of the wrong type may be fatal (typed)
+// though a missing or blank one is not (required).
+func (c *checker) typedText(key, missingRule, typeRule, missing string, required, typed, collapse bool) (*Field, string, bool) {
 	sev := Warning
 	if required {
 		sev = Error
+	}
+	typeSev := sev
+	if typed {
+		typeSev = Error
 	}
 	f := c.s.Field(key)
 	if f == nil {
@@ -174,12 +216,12 @@ func (c *checker) text(key, missingRule, typeRule, missing string, required, col
 	switch {
 	case !ok:
 		if !v.IsScalar() && c.t.Reading.StructFatal {
-			sev = Error
+			typeSev = Error
 		}
-		c.add(typeRule, sev, v.Range, typeMessage(key, v))
+		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
 		return nil, "", false
 	case v.Kind == KindNull && text == "":
-		c.add(typeRule, sev, v.Range, typeMessage(key, v))
+		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
 		return nil, "", false
 	case strings.TrimSpace(text) == "":
 		c.add(typeRule, sev, v.Range, key+" is blank")
@@ -202,7 +244,10 @@ func (c *checker) description() {
 	case rule.Recommended:
 		missing = "no description field; the agent uses it to decide when to load the skill"
 	}
-	f, desc, ok := c.text("description", "description-missing", "description-type", missing, rule.Required, rule.CollapseSpace)
+	if rule.FromBody != NoBodyDescription {
+		missing = ""
+	}
+	f, desc, ok := c.typedText("description", "description-missing", "description-type", missing, rule.Required, rule.TypeFatal, rule.CollapseSpace)
 	if !ok {
 		return
 	}
@@ -225,14 +270,14 @@ func (c *checker) description() {
 			c.add("description-truncated", Warning, v.Range, fmt.Sprintf("description + %s is %d chars; the listing cuts at %d, losing %q", rule.ListingExtra, n, rule.ListingMax, abbreviate(cut, 40)))
 		}
 	}
-	if rule.ShortMax > 0 {
-		c.shortDescription(rule.ShortMax)
+	if rule.Short {
+		c.shortDescription()
 	}
 }
 
 // shortDescription checks metadata.short-description, which codex reads
 // into a string: a list or map there fails the skill.
-func (c *checker) shortDescription(limit int) {
+func (c *checker) shortDescription() {
 	md := c.s.Field("metadata")
 	if md == nil {
 		return
@@ -242,8 +287,6 @@ func (c *checker) shortDescription(limit int) {
 	case sd == nil:
 	case !sd.Value.IsScalar():
 		c.add("metadata-type", Error, sd.Value.Range, fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", article(sd.Value.Kind)))
-	case utf8.RuneCountInString(collapseSpace(sd.Value.Text)) > limit:
-		c.add("description-too-long", Error, sd.Value.Range, lengthMessage("metadata.short-description", sd.Value.Text, limit, Chars))
 	}
 }
 
@@ -278,6 +321,9 @@ func (c *checker) field(f Field, spec FieldSpec) {
 		}
 		c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be true or false, not %s; %s", f.Key, describe(v), effect))
 	case StringType:
+		if v.Kind == KindNull {
+			return // read as not set
+		}
 		text, ok := c.t.text(v)
 		if !ok {
 			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, describe(v)))
@@ -291,7 +337,9 @@ func (c *checker) field(f Field, spec FieldSpec) {
 			if f.Key == "compatibility" {
 				rule = "compatibility-too-long"
 			}
-			c.add(rule, Error, v.Range, lengthMessage(f.Key, text, spec.Max, Chars))
+			// Over the limit is a refusal only where the agent validates
+			// the field.
+			c.add(rule, sev, v.Range, lengthMessage(f.Key, text, spec.Max, Chars))
 		}
 	case StringMapType, MapType:
 		c.mapField(f, spec, sev)
@@ -308,7 +356,7 @@ func (c *checker) field(f Field, spec FieldSpec) {
 			ok = !slices.ContainsFunc(v.Items, func(it *Value) bool { return !c.isText(it) })
 		}
 		if !ok {
-			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
+			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
 		}
 	}
 }

@@ -624,14 +624,22 @@ func (t *Target) hides(s *Skill) bool {
 }
 
 // identity is the name a target knows the skill by, "" when it has none.
+// For an agent that keeps every skill of a shared name, the path is part
+// of it: no two skills collide.
 func (t *Target) identity(e *Entry) string {
 	if e == nil {
 		return ""
 	}
+	var id string
 	if i := slices.Index(Targets, t); i >= 0 && e.ids != nil {
-		return e.ids[i]
+		id = e.ids[i]
+	} else {
+		id = t.Identify(e.Skill)
 	}
-	return t.Identify(e.Skill)
+	if t.Name.KeepAll && id != "" {
+		return id + "\x00" + e.Skill.Path
+	}
+	return id
 }
 
 // hidesEntry is hides for a file of the world.
@@ -661,6 +669,17 @@ func (t *Target) Identify(s *Skill) string {
 	}
 	if t.Name.CollapseSpace {
 		name = collapseSpace(name)
+	}
+	if t.Name.Dashes {
+		name = strings.Join(strings.Fields(name), "-")
+	}
+	if t.Name.Sanitize != "" {
+		name = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(t.Name.Sanitize, r) {
+				return '-'
+			}
+			return r
+		}, name)
 	}
 	if t.Name.FoldCase {
 		name = strings.ToLower(name)
