@@ -22,10 +22,10 @@ See [x](references/x.md) and ` + "`scripts/y.sh`" + `.
 ---
 name: B
 ---
--- proj/.codex/skills/a/SKILL.md --
+-- proj/.github/skills/a/SKILL.md --
 ---
 name: a
-description: Codex a.
+description: Copilot a.
 ---
 `)
 
@@ -73,7 +73,7 @@ func TestReleasedFileChangedOnDisk(t *testing.T) {
 		tr := newTestTree(t, Config{ReleaseBodies: true}, findingsTree...)
 		var heard [][]string
 		tr.ws.OnReload = func(paths []string) { heard = append(heard, paths) }
-		a, codexA := tr.path("proj/.agents/skills/a/SKILL.md"), tr.path("proj/.codex/skills/a/SKILL.md")
+		a, copilotA := tr.path("proj/.agents/skills/a/SKILL.md"), tr.path("proj/.github/skills/a/SKILL.md")
 		if !tr.ws.World.Entry(a).Skill.Released() {
 			t.Fatal("a is not released")
 		}
@@ -104,17 +104,17 @@ func TestReleasedFileChangedOnDisk(t *testing.T) {
 		if !slices.ContainsFunc(got, func(f Finding) bool { return f.Rule == "name-dir-mismatch" }) {
 			t.Errorf("batch %v: findings %v, want those of the changed file", batch, rules(got))
 		}
-		// a no longer shares its name with codex's a, which hears of it.
-		if len(heard) != 1 || heard[0][0] != a || !slices.Contains(heard[0], codexA) {
-			t.Errorf("batch %v: OnReload heard %v, want a and %s", batch, heard, codexA)
+		// a no longer shares its name with copilot's a, which hears of it.
+		if len(heard) != 1 || heard[0][0] != a || !slices.Contains(heard[0], copilotA) {
+			t.Errorf("batch %v: OnReload heard %v, want a and %s", batch, heard, copilotA)
 		}
 
-		if err := os.Remove(codexA); err != nil {
+		if err := os.Remove(copilotA); err != nil {
 			t.Fatal(err)
 		}
-		tr.ws.Release(codexA)
-		if got := tr.ws.Findings(codexA); len(got) != 0 || tr.ws.World.Entry(codexA) != nil {
-			t.Errorf("batch %v: a file gone from disk: findings %v, still held %v", batch, rules(got), tr.ws.World.Entry(codexA) != nil)
+		tr.ws.Release(copilotA)
+		if got := tr.ws.Findings(copilotA); len(got) != 0 || tr.ws.World.Entry(copilotA) != nil {
+			t.Errorf("batch %v: a file gone from disk: findings %v, still held %v", batch, rules(got), tr.ws.World.Entry(copilotA) != nil)
 		}
 	}
 }
@@ -124,7 +124,7 @@ func TestReleasedFileChangedOnDisk(t *testing.T) {
 func TestFindingsSeverityOverride(t *testing.T) {
 	plain := newTestTree(t, Config{}, findingsTree...)
 	tr := newTestTree(t, Config{Rules: map[string]string{"link-broken": "off", "field-unknown": "warning", "name-chars": "info", "name-duplicate": "error"}}, findingsTree...)
-	for _, rel := range []string{"proj/.agents/skills/a/SKILL.md", "proj/.agents/skills/b/SKILL.md", "proj/.codex/skills/a/SKILL.md"} {
+	for _, rel := range []string{"proj/.agents/skills/a/SKILL.md", "proj/.agents/skills/b/SKILL.md", "proj/.github/skills/a/SKILL.md"} {
 		want := plain.ws.Findings(plain.path(rel))
 		got := tr.ws.Findings(tr.path(rel))
 		want = slices.DeleteFunc(want, func(f Finding) bool { return f.Rule == "link-broken" })

@@ -20,6 +20,17 @@ const mySkill = "proj/.agents/skills/my-skill/SKILL.md"
 // agentsReaders are the targets that read mySkill.
 var agentsReaders = []string{"agentskills", "zed", "codex", "copilot", "gemini", "zot"}
 
+// allBut is agentsReaders without the targets given.
+func allBut(ids ...string) []string {
+	var out []string
+	for _, id := range agentsReaders {
+		if !slices.Contains(ids, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
 // fm is a file whose frontmatter holds lines, followed by a short body.
 func fm(lines ...string) string {
 	return "---\n" + strings.Join(lines, "\n") + "\n---\n# Body\n"
@@ -65,11 +76,13 @@ description: Project deploy.
 `
 	return []ruleCase{
 		// Encoding and shape.
-		{name: "invalid byte", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Error, on: agentsReaders, message: "0xE9 at offset 13"},
+		{name: "invalid byte", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Error, on: allBut("copilot"), message: "0xE9 at offset 13"},
+		{name: "invalid byte, read past by copilot", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Warning, on: []string{"copilot"}},
 		{name: "invalid byte after emoji", rule: "not-utf8", src: fm(okName, "description: 😀 «\xff» x"), sev: Error},
 		{name: "truncated sequence at end", rule: "not-utf8", src: fm(okName, okDesc) + "end «\xe2»\x82", sev: Error},
 		{name: "valid accents", rule: "not-utf8", src: fm(okName, "description: café 😀 naïve"), quiet: true},
-		{name: "leading BOM", rule: "bom", src: "«\ufeff»" + fm(okName, okDesc), sev: Error, on: agentsReaders},
+		{name: "leading BOM", rule: "bom", src: "«\ufeff»" + fm(okName, okDesc), sev: Error, on: allBut("copilot")},
+		{name: "leading BOM, read past by copilot", rule: "bom", src: "«\ufeff»" + fm(okName, okDesc), sev: Warning, on: []string{"copilot"}},
 		{name: "BOM later in the file", rule: "bom", src: fm(okName, okDesc) + "\ufeff", quiet: true},
 		{name: "zed's 100 KiB plus one", rule: "file-too-large", src: sized(100<<10) + "«x»", sev: Error, on: []string{"zed"}, message: "the limit is 100 KiB"},
 		{name: "zed's 100 KiB exactly", rule: "file-too-large", src: sized(100 << 10), quiet: true},
@@ -80,6 +93,7 @@ description: Project deploy.
 		{name: "Skill.MD", rule: "skill-md-case", file: "proj/.agents/skills/my-skill/Skill.MD", src: "«»" + fm(okName, okDesc), sev: Error, on: agentsReaders},
 		{name: "SKILL.md", rule: "skill-md-case", src: fm(okName, okDesc), quiet: true},
 		{name: "no frontmatter", rule: "frontmatter-missing", src: "«# My skill»\nDoes things.\n", sev: Error, on: agentsReaders},
+		{name: "no frontmatter, read past by claude-code", rule: "frontmatter-missing", src: "«# My skill»\nDoes things.\n", file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}},
 		{name: "empty file", rule: "frontmatter-missing", src: "«»", sev: Error},
 		{name: "frontmatter after a blank line", rule: "frontmatter-missing", src: "«»\n" + fm(okName, okDesc), sev: Error},
 		{name: "frontmatter behind a BOM", rule: "frontmatter-missing", src: "\ufeff" + fm(okName, okDesc), quiet: true},
@@ -91,13 +105,16 @@ description: Project deploy.
 		{name: "only the opening line", rule: "frontmatter-unclosed", src: "«---»", sev: Error},
 		{name: "closed at end of file without newline", rule: "frontmatter-unclosed", src: "---\nname: my-skill\ndescription: x\n---", quiet: true},
 		{name: "closing line after CRLF", rule: "frontmatter-unclosed", src: "---\r\nname: my-skill\r\ndescription: x\r\n---\r\nbody\r\n", quiet: true},
-		{name: "a list", rule: "frontmatter-not-mapping", src: "---\n«- name»\n---\n", sev: Error, on: agentsReaders, message: "a list"},
+		{name: "a list", rule: "frontmatter-not-mapping", src: "---\n«- name»\n---\n", sev: Error, on: allBut("copilot"), message: "a list"},
+		{name: "a list, read past by copilot", rule: "frontmatter-not-mapping", src: "---\n«- name»\n---\n", sev: Warning, on: []string{"copilot"}, message: "a list"},
 		{name: "a scalar", rule: "frontmatter-not-mapping", src: "---\n«just text»\n---\n", sev: Error, message: "a string"},
 		{name: "empty", rule: "frontmatter-not-mapping", src: "«---»\n---\n", sev: Error, message: "empty"},
 		{name: "only comments", rule: "frontmatter-not-mapping", src: "«---»\n# nothing\n---\n", sev: Error, message: "empty"},
 		{name: "a mapping", rule: "frontmatter-not-mapping", src: fm(okName, okDesc), quiet: true},
 		// YAML.
-		{name: "colon in a value", rule: "yaml-syntax", src: fm(okName, "description: Use when«:» deploying"), sev: Error, on: agentsReaders, message: "mapping values are not allowed"},
+		{name: "colon in a value", rule: "yaml-syntax", src: fm(okName, "description: Use when«:» deploying"), sev: Error, on: allBut("codex", "gemini"), message: "mapping values are not allowed"},
+		{name: "colon in a value, read again by codex and gemini", rule: "yaml-syntax", src: fm(okName, "description: Use when«:» deploying"), sev: Warning, on: []string{"codex", "gemini"}, message: "mapping values are not allowed"},
+		{name: "colon in a value, read past by claude-code", rule: "yaml-syntax", src: fm(okName, "description: Use when«:» deploying"), file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}},
 		{name: "colon after multi-byte text", rule: "yaml-syntax", src: fm(okName, "description: Déploie 😀 quand«:» prêt"), sev: Error},
 		{name: "colon in a value, CRLF", rule: "yaml-syntax", src: "---\r\nname: my-skill\r\ndescription: Use when«:» deploying\r\n---\r\n", sev: Error},
 		{name: "unclosed flow", rule: "yaml-syntax", src: fm(okName, okDesc, "«metadata: {a: b»"), sev: Error},
@@ -117,13 +134,14 @@ description: Project deploy.
 		{name: "alias", rule: "yaml-anchor", src: fm(okName, "description: &d Does things.", "compatibility: «*d»"), sev: Error},
 		{name: "ampersand in text", rule: "yaml-anchor", src: fm(okName, "description: Tom & Jerry *sing*"), quiet: true},
 		// name.
-		{name: "no name", rule: "name-missing", src: "«---»\ndescription: Does things.\n---\n", sev: Error, on: []string{"agentskills", "zed", "copilot"}},
+		{name: "no name", rule: "name-missing", src: "«---»\ndescription: Does things.\n---\n", sev: Error, on: []string{"agentskills", "zed", "gemini"}},
 		{name: "no name, codex only", rule: "name-missing", src: "«---»\ndescription: x\n---\n", targets: []string{"codex"}, on: []string{"agentskills"}, sev: Error},
 		{name: "numeric folder", rule: "name-missing", src: "«---»\ndescription: x\n---\n", file: nameDir("2024"), sev: Error},
 		{name: "CRLF", rule: "name-missing", src: "«---»\r\ndescription: x\r\n---\r\n", sev: Error},
 		{name: "name given", rule: "name-missing", src: fm(okName, okDesc), quiet: true},
 		{name: "number for typed readers", rule: "name-type", src: fm("name: «123»", okDesc), file: nameDir("123"), targets: []string{"claude-api", "tiny-agent"}, sev: Error, on: []string{"claude-api", "tiny-agent"}, message: "name is an integer (123); write it as a quoted string"},
-		{name: "number read as text", rule: "name-type", src: fm("name: 123", okDesc), file: nameDir("123"), quiet: true},
+		{name: "number read as text", rule: "name-type", src: fm("name: 123", okDesc), file: nameDir("123"), targets: []string{"zed", "codex", "gemini", "zot"}, quiet: true},
+		{name: "number refused by copilot", rule: "name-type", src: fm("name: «123»", okDesc), file: nameDir("123"), sev: Error, on: []string{"copilot"}, message: "name is an integer (123)"},
 		{name: "number where the name is display only", rule: "name-type", src: fm("name: «123»", okDesc), file: "proj/.claude/skills/123/SKILL.md", sev: Warning, on: []string{"claude-code"}},
 		{name: "boolean", rule: "name-type", src: fm("name: «true»", okDesc), targets: []string{"tiny-agent"}, sev: Error},
 		{name: "empty", rule: "name-type", src: fm("name:«»", okDesc), sev: Error, message: "name is empty"},
@@ -136,50 +154,56 @@ description: Project deploy.
 		{name: "32 é are 64 bytes", rule: "name-too-long", src: fm("name: "+strings.Repeat("é", 32), okDesc), file: nameDir(strings.Repeat("é", 32)), quiet: true},
 		{name: "codex collapses spaces", rule: "name-too-long", src: fm(`name: «"`+long(32)+"  "+long(31)+`"»`, okDesc), sev: Error, on: []string{"agentskills", "zed", "copilot"}},
 		{name: "quoted 64 chars", rule: "name-too-long", src: fm(`name: "`+long(64)+`"`, okDesc), file: nameDir(long(64)), quiet: true},
-		{name: "uppercase and underscore", rule: "name-chars", src: fm("name: «My_Skill»", okDesc), file: nameDir("My_Skill"), sev: Error, on: []string{"agentskills", "zed", "copilot"}, message: `"M", "_", "S"`},
+		{name: "uppercase and underscore", rule: "name-chars", src: fm("name: «My_Skill»", okDesc), file: nameDir("My_Skill"), sev: Error, on: []string{"agentskills", "zed"}, message: `"M", "_", "S"`},
+		{name: "copilot's pattern", rule: "name-chars", src: fm("name: «my/skill»", okDesc), sev: Error, on: []string{"copilot"}, message: `"my/skill" is not ASCII letters`},
+		{name: "copilot: the folder's name without a name", rule: "name-chars", src: "«---»\ndescription: x\n---\n", file: nameDir("_private"), sev: Error, on: []string{"copilot"}, message: `the folder's name "_private"`},
 		{name: "space", rule: "name-chars", src: fm("name: «my skill»", okDesc), sev: Error},
 		{name: "after an emoji comment", rule: "name-chars", src: "---\n# 😀 é\nname: «Ab»\ndescription: x\n---\n", sev: Error},
 		{name: "lowercase, digits, hyphens", rule: "name-chars", src: fm("name: my-skill-2", okDesc), quiet: true},
-		{name: "non-ASCII lowercase is spec", rule: "name-chars", src: fm("name: café", okDesc), file: nameDir("café"), quiet: true},
+		{name: "non-ASCII lowercase is spec", rule: "name-chars", src: fm("name: café", okDesc), file: nameDir("café"), targets: []string{"agentskills"}, quiet: true},
+		{name: "non-ASCII for copilot", rule: "name-chars", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"copilot"}, message: "is not ASCII letters"},
 		{name: "leading, trailing, double", rule: "name-hyphens", src: fm("name: «-my--skill-»", okDesc), file: nameDir("-my--skill-"), sev: Error, on: []string{"agentskills"}},
 		{name: "trailing only", rule: "name-hyphens", src: fm("name: «my-skill-»", okDesc), sev: Error},
 		{name: "tiny-agent too", rule: "name-hyphens", src: fm("name: «my--skill»", okDesc), file: "proj/.skills/my--skill/SKILL.md", sev: Error, on: []string{"agentskills", "tiny-agent"}},
 		{name: "single hyphens", rule: "name-hyphens", src: fm("name: my-skill", okDesc), quiet: true},
-		{name: "differs from the folder", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), sev: Error, on: []string{"agentskills", "copilot"}, message: `"pdf" differs from its directory name "pdf-tools"`},
+		{name: "differs from the folder", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), sev: Error, on: []string{"agentskills"}, message: `"pdf" differs from its directory name "pdf-tools"`},
 		{name: "quoted, CRLF", rule: "name-dir-mismatch", src: "---\r\nname: «'pdf'»\r\ndescription: x\r\n---\r\n", sev: Error},
 		{name: "numeric folder", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("123"), sev: Error},
 		{name: "folder with a colon", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("a: b"), sev: Error},
 		{name: "equal after NFKC", rule: "name-dir-mismatch", src: fm("name: ﬁle", okDesc), file: nameDir("file"), targets: []string{"agentskills"}, quiet: true},
-		{name: "copilot compares as written", rule: "name-dir-mismatch", src: fm("name: «ﬁle»", okDesc), file: nameDir("file"), sev: Error, on: []string{"copilot"}},
+		{name: "copilot does not compare", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), targets: []string{"copilot"}, sev: Error, on: []string{"agentskills"}},
 		{name: "equal", rule: "name-dir-mismatch", src: fm(okName, okDesc), quiet: true},
-		{name: "accented for zed and copilot", rule: "name-non-ascii", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"zed", "copilot"}, message: `"é"`},
+		{name: "accented for zed", rule: "name-non-ascii", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"zed"}, message: `"é"`},
 		{name: "accented, spec only", rule: "name-non-ascii", src: fm("name: café", okDesc), file: nameDir("café"), targets: []string{"agentskills"}, quiet: true},
 		{name: "contains claude", rule: "name-reserved", src: fm("name: «claude-helper»", okDesc), file: nameDir("claude-helper"), targets: []string{"claude-api"}, sev: Error, on: []string{"claude-api"}, message: `"claude"`},
 		{name: "contains Anthropic", rule: "name-reserved", src: fm("name: «my-anthropic»", okDesc), targets: []string{"claude-api"}, sev: Error},
 		{name: "synced folder for claude-code", rule: "name-reserved", src: "«»" + fm("name: synced", okDesc), file: "proj/.claude/skills/synced/SKILL.md", sev: Error, on: []string{"claude-code"}},
 		{name: "near miss", rule: "name-reserved", src: fm("name: clade-helper", okDesc), targets: []string{"claude-api"}, quiet: true},
 		// description.
-		{name: "no description", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", sev: Error, on: []string{"agentskills", "zed", "codex", "copilot", "zot"}},
-		{name: "recommended by claude-code", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "the agent uses it to decide"},
+		{name: "no description", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", sev: Error, on: []string{"agentskills", "zed", "codex", "gemini", "zot"}},
+		{name: "claude-code takes the body's first line", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Error, on: []string{"agentskills"}},
+		{name: "copilot takes the body", rule: "description-missing", src: "«---»\nname: my-skill\n---\n# Body\nDoes things.\n", targets: []string{"copilot"}, sev: Error, on: []string{"agentskills"}},
 		{name: "given", rule: "description-missing", src: fm(okName, okDesc), quiet: true},
 		{name: "number for typed readers", rule: "description-type", src: fm(okName, "description: «42»"), targets: []string{"claude-api", "tiny-agent"}, sev: Error, on: []string{"claude-api", "tiny-agent"}},
 		{name: "number for claude-code", rule: "description-type", src: fm(okName, "description: «42»"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"claude-code"}},
-		{name: "number read as text", rule: "description-type", src: fm(okName, "description: 42"), quiet: true},
-		{name: "list for a struct reader", rule: "description-type", src: fm(okName, "description:", "  «- a»"), sev: Error, on: []string{"agentskills", "zed", "codex", "copilot", "zot"}},
+		{name: "number read as text", rule: "description-type", src: fm(okName, "description: 42"), targets: []string{"zed", "codex", "gemini", "zot"}, quiet: true},
+		{name: "number refused by copilot", rule: "description-type", src: fm(okName, "description: «42»"), sev: Error, on: []string{"copilot"}},
+		{name: "list for a struct reader", rule: "description-type", src: fm(okName, "description:", "  «- a»"), sev: Error, on: agentsReaders},
 		{name: "empty", rule: "description-type", src: fm(okName, "description:«»"), sev: Error, message: "empty"},
 		{name: "blank", rule: "description-type", src: fm(okName, "description: «'  '»"), sev: Error, message: "blank"},
 		{name: "blank for claude-code", rule: "description-type", src: fm(okName, "description: «''»"), targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}},
 		{name: "quoted number", rule: "description-type", src: fm(okName, `description: "42"`), quiet: true},
-		{name: "1025 chars", rule: "description-too-long", src: fm(okName, "description: «"+long(1025)+"»"), sev: Error, on: []string{"agentskills", "zed", "codex", "copilot"}, message: "1025 chars; the limit is 1024"},
+		{name: "1025 chars", rule: "description-too-long", src: fm(okName, "description: «"+long(1025)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot"}, message: "1025 chars; the limit is 1024"},
 		{name: "1024 chars", rule: "description-too-long", src: fm(okName, "description: "+long(1024)), quiet: true},
+		{name: "no limit for codex", rule: "description-too-long", src: fm(okName, "description: «"+long(5000)+"»"), targets: []string{"codex"}, sev: Error, on: []string{"agentskills"}},
 		{name: "1000 é are 2000 bytes for zed", rule: "description-too-long", src: fm(okName, "description: «"+strings.Repeat("é", 1000)+"»"), sev: Error, on: []string{"zed"}, message: "2000 bytes (1000 chars); the limit is 1024 bytes"},
 		{name: "512 é are 1024 bytes", rule: "description-too-long", src: fm(okName, "description: "+strings.Repeat("é", 512)), quiet: true},
-		{name: "codex collapses spaces", rule: "description-too-long", src: fm(okName, "description: «"+long(1000)+"     "+long(20)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot"}},
+		{name: "spaces kept", rule: "description-too-long", src: fm(okName, "description: «"+long(1000)+"     "+long(20)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot"}},
 		{name: "block scalar", rule: "description-too-long", src: fm(okName, "description: «|", "  "+long(600), "  "+long(600)+"»"), sev: Error},
 		{name: "folded block after emoji", rule: "description-too-long", src: fm("# 😀😀", okName, "description: «>-", "  "+long(1025)+"»", "license: MIT"), sev: Error},
-		{name: "double-quoted with escapes", rule: "description-too-long", src: fm(okName, `description: «"`+long(1020)+`\t\u00e9\n\\\""»`), sev: Error, on: []string{"agentskills", "codex", "copilot"}},
+		{name: "double-quoted with escapes", rule: "description-too-long", src: fm(okName, `description: «"`+long(1020)+`\t\u00e9\n\\\""»`), sev: Error, on: []string{"agentskills", "copilot"}},
 		{name: "single-quoted CRLF", rule: "description-too-long", src: "---\r\nname: my-skill\r\ndescription: «'" + long(1025) + "'»\r\n---\r\n", sev: Error},
-		{name: "short-description for codex", rule: "description-too-long", src: fm(okName, okDesc, "metadata:", "  short-description: «"+long(1025)+"»"), sev: Error, on: []string{"codex"}},
+		{name: "short-description for codex", rule: "description-too-long", src: fm(okName, okDesc, "metadata:", "  short-description: "+long(1025)), targets: []string{"codex"}, quiet: true},
 		{name: "XML tag for the API", rule: "description-xml", src: fm(okName, "description: «Use <b>always</b>»"), targets: []string{"claude-api"}, sev: Error, on: []string{"claude-api"}, message: "<b>"},
 		{name: "comparison signs", rule: "description-xml", src: fm(okName, "description: a < b and c > d"), targets: []string{"claude-api"}, quiet: true},
 		{name: "1537 chars in the listing", rule: "description-truncated", src: fm(okName, "description: «"+long(1537)+"»"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"claude-code"}, message: "1537 chars"},
@@ -193,24 +217,27 @@ description: Project deploy.
 		{name: "spec key in a claude-code folder", rule: "field-unknown", src: fm(okName, okDesc, "allowed-tools: Read"), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
 		{name: "key of a loading agent, not the spec's", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Error, on: []string{"agentskills"}, message: "agentskills refuses the skill; only claude-code read it"},
 		{name: "spec key", rule: "field-unknown", src: fm(okName, okDesc, "license: MIT"), quiet: true},
-		{name: "boolean word", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Warning, on: []string{"copilot"}, message: "should be true or false"},
-		{name: "boolean word for zed's struct", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Error, on: []string{"zed"}, message: "refuses the skill"},
+		{name: "boolean word", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "should be true or false"},
+		{name: "boolean word for zed's and copilot's typed readers", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Error, on: []string{"zed", "copilot"}, message: "refuses the skill"},
 		{name: "yes for zed", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «yes»"), targets: []string{"zed"}, sev: Error},
 		{name: "yes for claude-code", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: yes"), targets: []string{"claude-code"}, quiet: true},
 		{name: "list for a string", rule: "field-type", src: fm(okName, okDesc, "license:", "  «- MIT»"), sev: Warning},
 		{name: "boolean", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: true"), quiet: true},
 		{name: "effort outside its set", rule: "field-value", src: fm(okName, okDesc, "effort: «extreme»"), targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "low, medium, high, xhigh, max"},
 		{name: "effort in its set", rule: "field-value", src: fm(okName, okDesc, "effort: max"), targets: []string{"claude-code"}, quiet: true},
-		{name: "501 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot", "gemini"}, message: "501 chars; the limit is 500"},
+		{name: "501 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Error, on: []string{"agentskills"}, message: "501 chars; the limit is 500"},
+		{name: "501 chars, not validated by the agents", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Warning, on: []string{"zed", "copilot", "gemini"}, message: "501 chars; the limit is 500"},
+		{name: "501 chars for the API", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), targets: []string{"claude-api"}, sev: Error, on: []string{"agentskills", "claude-api"}},
 		{name: "500 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: "+long(500)), quiet: true},
 		{name: "500 é", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: "+strings.Repeat("é", 500)), quiet: true},
 		{name: "number in metadata for a typed reader", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), targets: []string{"tiny-agent"}, sev: Warning, on: []string{"tiny-agent"}, message: "metadata.version should be a string"},
-		{name: "number in metadata read as text", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: 1.0"), quiet: true},
+		{name: "number in metadata read as text", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: 1.0"), targets: []string{"zed", "codex", "gemini", "zot"}, quiet: true},
+		{name: "number in metadata for copilot", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  version: «1.0»"), sev: Warning, on: []string{"copilot"}, message: "metadata.version should be a string"},
 		{name: "list in metadata", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", "  tags:", "    «- a»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}, message: "the spec wants string values"},
 		{name: "metadata a string", rule: "metadata-type", src: fm(okName, okDesc, "metadata: «v1»"), sev: Error, on: []string{"codex"}},
 		{name: "metadata a string, the spec", rule: "metadata-type", src: fm(okName, okDesc, "metadata: «v1»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}},
 		{name: "quoted", rule: "metadata-type", src: fm(okName, okDesc, "metadata:", `  version: "1.0"`), quiet: true},
-		{name: "list", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools:", "  «- Read", "  - Grep»"), sev: Warning, on: []string{"agentskills", "zed", "copilot", "gemini"}},
+		{name: "list", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools:", "  «- Read", "  - Grep»"), sev: Warning, on: []string{"agentskills", "zed", "gemini"}},
 		{name: "string", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools: Read Grep"), quiet: true},
 		{name: "list for claude-code", rule: "allowed-tools-format", src: fm(okName, okDesc, "allowed-tools:", "  «- Read»"), targets: []string{"claude-code"}, sev: Warning, on: []string{"agentskills"}},
 		// The body.
@@ -228,11 +255,13 @@ description: Project deploy.
 		{name: "parent folder in a code span", rule: "link-escapes", src: fm(okName, okDesc) + "Run `«../other/x.sh»`.\n", sev: Warning},
 		{name: "down and back inside", rule: "link-escapes", src: fm(okName, okDesc) + "See [a](references/../references/a.md).\n", archive: "-- proj/.agents/skills/my-skill/references/a.md --\nx\n", quiet: true},
 		// Collisions and the catalog.
-		{name: "two project roots of codex", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.codex/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"codex"}, message: "this one is kept"},
-		{name: "the duplicate codex ignores", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.agents/skills/deploy/SKILL.md", archive: "-- proj/.codex/skills/deploy/SKILL.md --\n" + fm("name: deploy", okDesc), sev: Warning, on: []string{"codex"}, message: "that one is kept and this one ignored"},
-		{name: "no name: the opening line", rule: "name-duplicate", src: "«---»\ndescription: x\n---\n", file: "proj/.codex/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"codex"}},
-		{name: "different names", rule: "name-duplicate", src: fm("name: deploy", okDesc), file: "proj/.codex/skills/deploy/SKILL.md", archive: "-- proj/.agents/skills/other/SKILL.md --\n" + fm("name: other", okDesc), quiet: true},
-		{name: "global hidden by project", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "home/.agents/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: agentsReaders, message: "is hidden by the project skill"},
+		{name: "two project roots of copilot", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.github/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"copilot"}, message: "this one is kept"},
+		{name: "the duplicate copilot ignores", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.agents/skills/deploy/SKILL.md", archive: "-- proj/.github/skills/deploy/SKILL.md --\n" + fm("name: deploy", okDesc), sev: Warning, on: []string{"copilot"}, message: "that one is kept and this one ignored"},
+		{name: "no name: the opening line", rule: "name-duplicate", src: "«---»\ndescription: x\n---\n", file: "proj/.github/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"copilot"}},
+		{name: "codex keeps both", rule: "name-duplicate", src: fm("name: deploy", okDesc), file: "proj/.codex/skills/deploy/SKILL.md", archive: twoDeploys, targets: []string{"codex"}, quiet: true},
+		{name: "different names", rule: "name-duplicate", src: fm("name: deploy", okDesc), file: "proj/.github/skills/deploy/SKILL.md", archive: "-- proj/.agents/skills/other/SKILL.md --\n" + fm("name: other", okDesc), quiet: true},
+		{name: "global hidden by project", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "home/.agents/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: allBut("codex"), message: "is hidden by the project skill"},
+		{name: "codex hides none", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "home/.agents/skills/deploy/SKILL.md", archive: twoDeploys, targets: []string{"codex"}, sev: Warning, on: []string{"agentskills"}},
 		{name: "project hides global", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "proj/.agents/skills/deploy/SKILL.md", archive: "-- home/.agents/skills/deploy/SKILL.md --\n" + fm("name: deploy", okDesc), sev: Info, message: "hides the global skill"},
 		{name: "claude-code: personal wins", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "proj/.claude/skills/deploy/SKILL.md", archive: "-- home/.claude/skills/deploy/SKILL.md --\n" + fm("name: deploy", okDesc), sev: Warning, on: []string{"claude-code"}},
 		{name: "only one", rule: "name-shadowed", src: fm("name: deploy", okDesc), file: "home/.agents/skills/deploy/SKILL.md", quiet: true},
@@ -241,7 +270,8 @@ description: Project deploy.
 		{name: "well within", rule: "catalog-budget", src: fm("name: zz-last", "description: x"), file: "proj/.agents/skills/zz-last/SKILL.md", archive: budgetTree(3, 1000), quiet: true},
 		{name: "outside every root", rule: "not-discovered", src: "«---»\nname: docs\ndescription: x\n---\n", file: "proj/docs/SKILL.md", sev: Info, message: "no agent discovers this file"},
 		{name: "too deep for a flat scan", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/group/x/SKILL.md", targets: []string{"zed"}, sev: Info, on: []string{"agentskills", "zed"}, message: "zed reads only"},
-		{name: "in the root itself", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/SKILL.md", sev: Info, message: "codex reads skills from folders inside"},
+		{name: "in the root itself", rule: "not-discovered", src: "«---»\nname: x\ndescription: x\n---\n", file: "proj/.agents/skills/SKILL.md", targets: []string{"zed"}, sev: Info, message: "zed reads skills from folders inside"},
+		{name: "in the root itself, loaded by codex", rule: "not-discovered", src: fm("name: x", okDesc), file: "proj/.agents/skills/SKILL.md", targets: []string{"codex"}, quiet: true},
 		{name: "misspelt rule", rule: "config-invalid", src: "rules:\n  «body-to-long»: off\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "body-too-long"`},
 		{name: "bad severity", rule: "config-invalid", src: "rules:\n  body-too-long: «warnin»\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "warning"`},
 		{name: "unknown key", rule: "config-invalid", src: "«ignores»: [x]\n", file: "proj/.skill-ls.yaml", sev: Error, message: `did you mean "ignore"`},
@@ -434,8 +464,8 @@ func ruleLiterals(t *testing.T, name string) map[string]string {
 			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "add" && len(n.Args) > 0 {
 				lit(n.Args[0])
 			}
-			// The checker's text(key, missingRule, typeRule, ...).
-			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "text" && len(n.Args) > 2 {
+			// The checker's text and typedText(key, missingRule, typeRule, ...).
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "text" || sel.Sel.Name == "typedText") && len(n.Args) > 2 {
 				lit(n.Args[1])
 				lit(n.Args[2])
 			}

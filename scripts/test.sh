@@ -18,6 +18,15 @@ go test -race -count=1 ./...
 # language server's do.
 go test -race -count=1 ./analysis -release-bodies
 
+echo "== conformance with the agents (cmd/conformance; agents from scripts/agents.sh)"
+agents=${SKILL_LS_AGENTS:-${XDG_CACHE_HOME:-$HOME/.cache}/skill-ls/agents}
+if [ -n "$(go run ./cmd/conformance -versions | while read -r spec; do pkg=${spec%@*}; d="$agents/$(printf '%s' "$pkg" | tr '/@' '+_')_${spec##*@}"; [ -f "$d/.installed" ] || echo missing; done)" ]; then
+  echo "   skipped: the agents are not installed under $agents (run scripts/agents.sh)"
+else
+  out=${CONFORMANCE_OUT:-$(mktemp -d)}
+  go run ./cmd/conformance -agents "$agents" -out "$out"
+fi
+
 echo "== soak (bounded: memory and goroutines must stay flat)"
 go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-60s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
 

@@ -97,20 +97,21 @@ func TestDiscoverChildren(t *testing.T) {
 
 func TestDiscoverRecursive(t *testing.T) {
 	root := discoverTree(t)
-	r := Root{Dir: root, Target: TargetByID("codex"), Scope: ScopeProject}
+	r := Root{Dir: root, Target: TargetByID("codex"), Scope: ScopeProject, Reach: &Reach{}}
 	got := relAll(t, root, discover(t, r))
-	// Codex goes six folders down, skips hidden entries and does not follow
-	// symlinks (the loop included).
-	want := []string{"a/SKILL.md", "c/d/SKILL.md", "c/d/e/f/g/h/SKILL.md", "e/SKILL.md"}
+	// Codex goes six folders down, skips hidden entries, loads a SKILL.md
+	// in the root itself, follows a folder link once (the loop ends), naming
+	// what it finds there by the real path, and ignores a linked SKILL.md.
+	want := []string{"../outside/o/SKILL.md", "SKILL.md", "a/SKILL.md", "c/d/SKILL.md", "c/d/e/f/g/h/SKILL.md", "e/SKILL.md"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
-	for _, p := range want {
+	for _, p := range want[1:] { // the root finds what lies under it
 		if !r.Finds(filepath.Join(root, p)) {
 			t.Errorf("Finds(%s) = false", p)
 		}
 	}
-	for _, p := range []string{"SKILL.md", ".hidden/SKILL.md", "c/.hid/x/SKILL.md", "c/d/e/f/g/h/i/SKILL.md"} {
+	for _, p := range []string{".hidden/SKILL.md", "c/.hid/x/SKILL.md", "c/d/e/f/g/h/i/SKILL.md", "l/SKILL.md"} {
 		if r.Finds(filepath.Join(root, p)) {
 			t.Errorf("Finds(%s) = true", p)
 		}
@@ -124,8 +125,35 @@ func TestDiscoverMaxDirs(t *testing.T) {
 	small := *TargetByID("codex")
 	small.Scan.MaxDirs = 2 // the root and one child
 	got := relAll(t, root, discover(t, Root{Dir: root, Target: &small}))
-	if !slices.Equal(got, []string{"a/SKILL.md"}) {
+	if !slices.Equal(got, []string{"SKILL.md", "a/SKILL.md"}) {
 		t.Fatalf("got %v", got)
+	}
+}
+
+// TestDiscoverMaxEntries stops a recursive scan after the target's count
+// of entries (hidden ones not counted): breadth first, the root's own
+// entries come before its children's.
+func TestDiscoverMaxEntries(t *testing.T) {
+	root := discoverTree(t)
+	small := *TargetByID("codex")
+	for _, c := range []struct {
+		max  int
+		want []string
+	}{
+		{1, []string{"SKILL.md"}},               // SKILL.md; a is cut
+		{7, []string{"SKILL.md"}},               // every root entry; a/SKILL.md is the 8th
+		{8, []string{"SKILL.md", "a/SKILL.md"}}, // a/SKILL.md
+	} {
+		small.Scan.MaxEntries = c.max
+		r := Root{Dir: root, Target: &small, Reach: &Reach{}}
+		got := relAll(t, root, discover(t, r))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("max %d: got %v, want %v", c.max, got, c.want)
+		}
+		// The scan, not the path, tells what the root finds past a cap.
+		if r.Finds(filepath.Join(root, "e", FileName)) {
+			t.Errorf("max %d: Finds(e/SKILL.md) past the cap", c.max)
+		}
 	}
 }
 

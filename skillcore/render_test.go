@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"golang.org/x/tools/txtar"
@@ -230,18 +232,35 @@ func TestRenderEntryInCatalog(t *testing.T) {
 	}
 }
 
-// TestRenderClaudeListingCut: description + " - " + when_to_use is cut at
-// 1536 chars, counted in code points, the last one "…".
+// TestRenderClaudeListingCut: description + " - " + when_to_use is cut
+// past 1536 UTF-16 units (as JavaScript counts), to 1535 of them and "…".
 func TestRenderClaudeListingCut(t *testing.T) {
 	cc := TargetByID("claude-code")
 	entries := renderFixtures(t)
 	long := RenderEntry(cc, renderFixture(t, entries, "long-listing"))
 	listing := strings.TrimPrefix(long, "- long-listing: ")
-	if n := utf8.RuneCountInString(listing); n != 1536 || cc.Description.ListingMax != 1536 {
-		t.Errorf("listing is %d chars, want %d", n, 1536)
+	if n := len(utf16.Encode([]rune(listing))); n != 1536 || cc.Description.ListingMax != 1536 {
+		t.Errorf("listing is %d UTF-16 units, want %d", n, 1536)
 	}
-	if !utf8.ValidString(listing) || !strings.HasSuffix(listing, "🙂🙂…") {
-		t.Errorf("listing is not cut on a code point with …: ...%q", listing[len(listing)-20:])
+	// Each 🙂 is two units: one of the three fits before the cut.
+	if !utf8.ValidString(listing) || !strings.HasSuffix(listing, "smile 🙂…") {
+		t.Errorf("listing is not cut at 1535 UTF-16 units with …: ...%q", listing[len(listing)-20:])
+	}
+	// A cut through a surrogate pair leaves its first half, which reaches
+	// the model as U+FFFD: 770 emoji (1540 units) give 767, U+FFFD and "…".
+	emoji := Parse("/home/u/.claude/skills/emoji/SKILL.md", []byte("---\ndescription: "+strings.Repeat("🙂", 770)+"\n---\n"))
+	if got, want := RenderEntry(cc, CatalogEntry{Skill: emoji}), "- emoji: "+strings.Repeat("🙂", 767)+"\uFFFD…"; got != want {
+		t.Errorf("a cut pair: ...%q, want ...%q", got[len(got)-20:], want[len(want)-20:])
+	}
+	// 1536 units are not cut; 1537 "é" (one unit each) keep 1535.
+	for _, c := range []struct{ desc, want string }{
+		{strings.Repeat("a", 1536), strings.Repeat("a", 1536)},
+		{strings.Repeat("é", 1537), strings.Repeat("é", 1535) + "…"},
+	} {
+		s := Parse("/home/u/.claude/skills/x/SKILL.md", []byte("---\ndescription: "+c.desc+"\n---\n"))
+		if got := RenderEntry(cc, CatalogEntry{Skill: s}); got != "- x: "+c.want {
+			t.Errorf("%d chars: listed as %d chars", utf8.RuneCountInString(c.desc), utf8.RuneCountInString(got)-5)
+		}
 	}
 	if strings.Contains(long, "when_to_use") || strings.Contains(long, "Use when a listing") {
 		t.Errorf("when_to_use past the cut is listed: %q", long[len(long)-40:])
@@ -345,5 +364,52 @@ func BenchmarkRenderCatalog(b *testing.B) {
 				RenderCatalog(tg, entries)
 			}
 		})
+	}
+}
+
+// TestRenderClaudeListingNames: claude-code lists a skill by its folder,
+// adding the frontmatter name in brackets where it is another word made of
+// letters, digits and _:.- that names no other listed skill.
+func TestRenderClaudeListingNames(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, txtar.Parse([]byte(`
+-- proj/.git/HEAD --
+ref: main
+-- proj/.claude/skills/fold/SKILL.md --
+---
+name: Other.name
+description: Named otherwise.
+---
+-- proj/.claude/skills/same/SKILL.md --
+---
+name: same
+description: Named as its folder.
+---
+-- proj/.claude/skills/spaced/SKILL.md --
+---
+name: two words
+description: A name the listing cannot show.
+---
+-- proj/.claude/skills/taken/SKILL.md --
+---
+name: same
+description: A name another folder has.
+---
+`)).Files)
+	w := newTestWorld(t, dir, nil)
+	cc := TargetByID("claude-code")
+	var lines []string
+	for _, e := range w.Catalog(cc, filepath.Join(dir, "proj")) {
+		lines = append(lines, RenderEntry(cc, e))
+	}
+	slices.Sort(lines)
+	want := []string{
+		"- fold (Other.name): Named otherwise.",
+		"- same: Named as its folder.",
+		"- spaced: A name the listing cannot show.",
+		"- taken: A name another folder has.",
+	}
+	if !slices.Equal(lines, want) {
+		t.Errorf("listing:\n  %s\nwant:\n  %s", strings.Join(lines, "\n  "), strings.Join(want, "\n  "))
 	}
 }

@@ -45,10 +45,11 @@ var Targets = []*Target{
 		// reads the YAML with strictyaml, where every scalar is a string and
 		// flow style, anchors and tags are refused. validator.py strips the
 		// name and takes its NFKC form before every check.
-		ID:    "agentskills",
-		Title: "Agent Skills spec (skills-ref)",
-		Roots: []RootSpec{project(".agents/skills"), home(".agents/skills")},
-		Scan:  children,
+		ID:       "agentskills",
+		Verified: Verified{Source: "skills-ref source (agentskills/agentskills)"},
+		Title:    "Agent Skills spec (skills-ref)",
+		Roots:    []RootSpec{project(".agents/skills"), home(".agents/skills")},
+		Scan:     children,
 		Name: NameRule{Required: true, Max: 64, Charset: SpecChars, StrictHyphens: true,
 			MatchDir: true, Trim: true, NFKC: true, Identity: DeclaredName},
 		Description:   DescriptionRule{Required: true, Max: 1024},
@@ -65,6 +66,7 @@ var Targets = []*Target{
 		// anything but true/false. The opening "---" may have spaces after
 		// it (a YAML document marker); a closing line must be exactly "---".
 		ID:            "zed",
+		Verified:      Verified{Source: "source (zed-industries/zed, crates/agent_skills)"},
 		Title:         "Zed",
 		Roots:         []RootSpec{project(".agents/skills"), home(".agents/skills")},
 		Scan:          children,
@@ -161,8 +163,9 @@ var Targets = []*Target{
 		// quick_validate.py) reads with yaml.safe_load, wants name,
 		// description and compatibility to be str, strips the name, and
 		// matches ^---\n(.*?)\n--- (the opening line exactly "---").
-		ID:    "claude-api",
-		Title: "Claude API (skill upload)",
+		ID:       "claude-api",
+		Verified: Verified{Source: "documentation and anthropics/skills quick_validate.py"},
+		Title:    "Claude API (skill upload)",
 		Name: NameRule{Required: true, Max: 64, Charset: ASCIIChars, NoXML: true, Trim: true,
 			Reserved: []string{"anthropic", "claude"}, Identity: DeclaredName},
 		Description:   DescriptionRule{Required: true, Max: 1024, NoXML: true},
@@ -232,8 +235,9 @@ var Targets = []*Target{
 		Verified:    Verified{Package: "@google/gemini-cli", Version: "0.61.0"},
 	},
 	{
-		ID:    "cursor",
-		Title: "Cursor",
+		ID:       "cursor",
+		Verified: Verified{Source: "Cursor documentation"},
+		Title:    "Cursor",
 		// Cursor's documentation lists its own folders, then Claude's and
 		// Codex's, project before user.
 		Roots: []RootSpec{
@@ -257,10 +261,11 @@ var Targets = []*Target{
 		// package types scalars and typeof must be "string" for name and
 		// description; the name must match ^[a-z0-9]+(-[a-z0-9]+)*$ (ASCII),
 		// untrimmed; metadata is passed through unchecked.
-		ID:    "tiny-agent",
-		Title: "tiny-coding-agent",
-		Roots: []RootSpec{project(".skills"), home(".tiny-agent/skills")},
-		Scan:  children,
+		ID:       "tiny-agent",
+		Verified: Verified{Source: "source (jellydn/tiny-coding-agent)"},
+		Title:    "tiny-coding-agent",
+		Roots:    []RootSpec{project(".skills"), home(".tiny-agent/skills")},
+		Scan:     children,
 		Name: NameRule{Required: true, Max: 64, Charset: ASCIIChars, StrictHyphens: true,
 			Identity: DeclaredName},
 		Description: DescriptionRule{Required: true, Max: 1024},
@@ -273,8 +278,9 @@ var Targets = []*Target{
 		// library; a line reader takes the text after "key:" with its quotes
 		// dropped, the opening line only needs to start with "---", and the
 		// first line starting "---" closes.
-		ID:    "zot",
-		Title: "zot",
+		ID:       "zot",
+		Verified: Verified{Source: "source (patriceckhart/zot)"},
+		Title:    "zot",
 		// First match wins: native, then claude-compatible, then agents-compatible.
 		Roots: []RootSpec{
 			project(".zot/skills"),

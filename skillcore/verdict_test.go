@@ -18,8 +18,13 @@ type verdictRow struct {
 // the inputs where loaders part ways: scalars read as text or typed,
 // metadata shapes, whitespace around the name and after the fences, tags.
 func TestVerdictPerTarget(t *testing.T) {
-	typedName := map[string]string{"claude-api": "name-type", "tiny-agent": "name-type"}
-	typedDesc := map[string]string{"claude-api": "description-type", "tiny-agent": "description-type"}
+	// Copilot reads name and description into typed strings: optional,
+	// but a number or boolean there refuses the skill.
+	typedName := map[string]string{"claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type"}
+	typedDesc := map[string]string{"claude-api": "description-type", "copilot": "description-type", "tiny-agent": "description-type"}
+	brokenYAML := map[string]string{"agentskills": "yaml-syntax", "zed": "yaml-syntax", "claude-api": "yaml-syntax", "copilot": "yaml-syntax",
+		"cursor": "yaml-syntax", "tiny-agent": "yaml-syntax", "zot": "yaml-syntax"}
+	retried := map[string]string{"codex": "yaml-syntax", "claude-code": "yaml-syntax", "gemini": "yaml-syntax"}
 	for _, c := range []verdictRow{
 		{name: "number name", dir: "123", src: "name: 123\ndescription: x\n",
 			refuse: typedName, warn: map[string]string{"claude-code": "name-type"}},
@@ -39,8 +44,11 @@ func TestVerdictPerTarget(t *testing.T) {
 			warn: map[string]string{"agentskills": "metadata-type"}},
 		{name: "codex short-description list", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  short-description:\n    - a\n",
 			refuse: map[string]string{"codex": "metadata-type"}, warn: map[string]string{"agentskills": "metadata-type"}},
+		// Copilot trims the name before its character check.
 		{name: "spaces around the name", dir: "sp", src: "name: \" sp \"\ndescription: y\n",
-			refuse: map[string]string{"zed": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+			refuse: map[string]string{"zed": "name-chars", "tiny-agent": "name-chars"}},
+		{name: "spaces inside the name", dir: "x", src: "name: \"a  b\"\ndescription: y\n",
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "tiny-agent": "name-chars"}},
 		{name: "explicit tag", dir: "x", src: "name: !!str x\ndescription: y\n",
 			refuse: map[string]string{"agentskills": "yaml-tag"}},
 		{name: "custom tag", dir: "x", src: "name: x\ndescription: y\nlicense: !note MIT\n",
@@ -50,25 +58,29 @@ func TestVerdictPerTarget(t *testing.T) {
 		{name: "compatibility number", dir: "x", src: "name: x\ndescription: y\ncompatibility: 42\n",
 			refuse: map[string]string{"claude-api": "field-type"}, warn: map[string]string{"tiny-agent": "field-type"}},
 		{name: "name list, optional in codex", dir: "x", src: "name:\n  - x\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-type", "zed": "name-type", "codex": "name-type", "claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type"},
-			warn:   map[string]string{"gemini": "name-type", "zot": "name-type", "claude-code": "name-type"}},
+			refuse: map[string]string{"agentskills": "name-type", "zed": "name-type", "codex": "name-type", "claude-api": "name-type", "copilot": "name-type", "gemini": "name-type", "tiny-agent": "name-type"},
+			warn:   map[string]string{"zot": "name-type", "claude-code": "name-type"}},
 		{name: "zed's boolean spelled yes", dir: "x", src: "name: x\ndescription: y\ndisable-model-invocation: yes\n",
-			refuse: map[string]string{"zed": "field-type", "agentskills": "field-unknown", "claude-api": "field-unknown"},
-			warn:   map[string]string{"copilot": "field-type"}},
+			refuse: map[string]string{"zed": "field-type", "copilot": "field-type", "agentskills": "field-unknown", "claude-api": "field-unknown"},
+			warn:   map[string]string{"cursor": "field-type"}},
 		{name: "ligature in the name", dir: "file", src: "name: \ufb01le\ndescription: y\n",
-			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
 		{name: "a number sign outside ASCII", dir: "x\u09f4", src: "name: x\u09f4\ndescription: y\n",
-			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
+		// Copilot keeps the name's case.
 		{name: "uppercase", dir: "Abc", src: "name: Abc\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "tiny-agent": "name-chars"}},
 		{name: "lowercase Greek", dir: "\u03b1\u03b2", src: "name: \u03b1\u03b2\ndescription: y\n",
-			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
 		{name: "a combining mark", dir: "\u0915\u093f", src: "name: \u0915\u093f\ndescription: y\n",
 			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
-		{name: "ligature in the folder name", dir: "\ufb01le", src: "name: file\ndescription: y\n",
-			refuse: map[string]string{"copilot": "name-dir-mismatch"}},
+		// No target that matches the folder compares it before NFKC, and
+		// copilot does not match the folder at all.
+		{name: "ligature in the folder name", dir: "\ufb01le", src: "name: file\ndescription: y\n"},
+		{name: "copilot: no name, a folder its pattern refuses", dir: "-dash", src: "description: y\n",
+			refuse: map[string]string{"agentskills": "name-missing", "zed": "name-missing", "claude-api": "name-missing", "copilot": "name-chars", "gemini": "name-missing", "tiny-agent": "name-missing"}},
 		{name: "65 chars once NFKC", dir: strings.Repeat("a", 63) + "\ufb01", src: "name: " + strings.Repeat("a", 63) + "\ufb01\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-too-long", "zed": "name-too-long", "claude-api": "name-non-ascii", "copilot": "name-non-ascii", "tiny-agent": "name-non-ascii"}},
+			refuse: map[string]string{"agentskills": "name-too-long", "zed": "name-too-long", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
 		{name: "maps indented unlike", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  a: b\nhooks:\n    c: d\n",
 			refuse: map[string]string{"agentskills": "yaml-syntax", "claude-api": "field-unknown"}},
 		{name: "tab in a plain value", dir: "x", src: "name: x\ndescription: a\tb\n",
@@ -76,6 +88,24 @@ func TestVerdictPerTarget(t *testing.T) {
 		{name: "tab after the colon", dir: "x", src: "name:\tx\ndescription: y\n",
 			refuse: map[string]string{"agentskills": "yaml-syntax"}},
 		{name: "tabs in quotes, block text and comments", dir: "x", src: "name: x # a\tcomment\ndescription: \"a\tb\"\ncompatibility: |\n  c\td\n#\t\n"},
+		// Over 500 chars is a refusal only where compatibility is validated.
+		{name: "compatibility over 500", dir: "x", src: "name: x\ndescription: y\ncompatibility: " + strings.Repeat("a", 501) + "\n",
+			refuse: map[string]string{"agentskills": "compatibility-too-long", "claude-api": "compatibility-too-long"},
+			warn:   map[string]string{"zed": "compatibility-too-long", "copilot": "compatibility-too-long", "gemini": "compatibility-too-long"}},
+		// A null string field is read as not set.
+		{name: "null string fields", dir: "x", src: "name: x\ndescription: y\nlicense: null\ncompatibility: ~\n"},
+		// Codex and Claude Code quote a value that broke the YAML and read
+		// it again; Gemini reads it line by line. The rest refuse it.
+		{name: "colon in a plain value", dir: "x", src: "name: x\ndescription: a: b\n",
+			refuse: brokenYAML, warn: retried},
+		{name: "a flow opener in a plain value", dir: "x", src: "name: x\ndescription: [a\n",
+			refuse: brokenYAML, warn: retried},
+		// Claude Code reads past a key given twice; every other loader
+		// refuses it.
+		{name: "a key given twice", dir: "x", src: "name: x\ndescription: y\ndescription: z\n",
+			refuse: map[string]string{"agentskills": "yaml-duplicate-key", "zed": "yaml-duplicate-key", "codex": "yaml-duplicate-key", "claude-api": "yaml-duplicate-key",
+				"copilot": "yaml-duplicate-key", "gemini": "yaml-duplicate-key", "cursor": "yaml-duplicate-key", "tiny-agent": "yaml-duplicate-key", "zot": "yaml-duplicate-key"},
+			warn: map[string]string{"claude-code": "yaml-duplicate-key"}},
 		{name: "a field only copilot reads", dir: "x", src: "name: x\ndescription: y\nargument-hint: z\n",
 			refuse: map[string]string{"agentskills": "field-unknown", "claude-api": "field-unknown"}},
 	} {

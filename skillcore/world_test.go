@@ -289,14 +289,16 @@ func TestCatalogBudget(t *testing.T) {
 }
 
 // TestWorldSetReturnsAffected: changing a file returns the other files
-// whose collisions or budget standing changed, and only those.
+// whose collisions or budget standing changed, and only those. (Gemini
+// reads .gemini/skills and .agents/skills and keeps one skill of a name;
+// Codex would keep both.)
 func TestWorldSetReturnsAffected(t *testing.T) {
 	dir := t.TempDir()
 	skills := writeTree(t, dir, txtar.Parse([]byte(`
--- proj/.codex/skills/deploy/SKILL.md --
+-- proj/.gemini/skills/deploy/SKILL.md --
 ---
 name: deploy
-description: Codex deploy.
+description: Gemini deploy.
 ---
 -- proj/.agents/skills/deploy/SKILL.md --
 ---
@@ -309,7 +311,7 @@ name: other
 description: Other.
 ---
 `)).Files)
-	codex, agents, other := skills[0], skills[1], skills[2]
+	gem, agents, other := skills[0], skills[1], skills[2]
 	w := newTestWorld(t, dir, skills)
 	src := func(p string) string { return string(w.Entry(p).Skill.Src) }
 	dup := func(p string) int {
@@ -321,49 +323,49 @@ description: Other.
 		}
 		return n
 	}
-	if dup(codex) != 1 || dup(agents) != 1 || dup(other) != 0 {
+	if dup(gem) != 1 || dup(agents) != 1 || dup(other) != 0 {
 		t.Fatal("the scan does not see the duplicate")
 	}
 
 	// A keystroke in the body changes nothing another file depends on, yet
 	// the file's own collisions stay, at the name's new place.
-	edited := strings.Replace(src(codex), "---\nname", "---\n# a comment\nname", 1) + "Body.\n"
-	if got := w.Set(codex, []byte(edited)); len(got) != 0 {
+	edited := strings.Replace(src(gem), "---\nname", "---\n# a comment\nname", 1) + "Body.\n"
+	if got := w.Set(gem, []byte(edited)); len(got) != 0 {
 		t.Errorf("a body edit affects %v", got)
 	}
-	if dup(codex) != 1 {
+	if dup(gem) != 1 {
 		t.Fatal("the edited file lost its collision")
 	}
 	for _, pr := range w.Problems(agents) {
-		if pr.Rule == "name-duplicate" && pr.Related[0].Range != nameRange(w.Entry(codex).Skill) {
-			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, nameRange(w.Entry(codex).Skill))
+		if pr.Rule == "name-duplicate" && pr.Related[0].Range != nameRange(w.Entry(gem).Skill) {
+			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, nameRange(w.Entry(gem).Skill))
 		}
 	}
 
 	// Fixing the duplicate name tells the other file.
-	renamed := strings.Replace(edited, "name: deploy", "name: deploy-codex", 1)
-	if got := w.Set(codex, []byte(renamed)); !slices.Equal(got, []string{agents}) {
+	renamed := strings.Replace(edited, "name: deploy", "name: deploy-gemini", 1)
+	if got := w.Set(gem, []byte(renamed)); !slices.Equal(got, []string{agents}) {
 		t.Errorf("renaming affects %v, want %v", got, []string{agents})
 	}
-	if dup(agents) != 0 || dup(codex) != 0 {
+	if dup(agents) != 0 || dup(gem) != 0 {
 		t.Error("the duplicate outlives the rename")
 	}
 	// Bringing it back tells it again.
-	if got := w.Set(codex, []byte(edited)); !slices.Equal(got, []string{agents}) {
+	if got := w.Set(gem, []byte(edited)); !slices.Equal(got, []string{agents}) {
 		t.Errorf("renaming back affects %v", got)
 	}
 	// Removing a file tells the file it collided with.
-	if got := w.Remove(codex); !slices.Equal(got, []string{agents}) {
+	if got := w.Remove(gem); !slices.Equal(got, []string{agents}) {
 		t.Errorf("removing affects %v", got)
 	}
 	if dup(agents) != 0 {
 		t.Error("the duplicate outlives the removal")
 	}
-	if got := w.Remove(codex); got != nil {
+	if got := w.Remove(gem); got != nil {
 		t.Errorf("removing twice affects %v", got)
 	}
 	// Adding it again, with no catalog computed since, tells it too.
-	if got := w.Set(codex, []byte(edited)); !slices.Equal(got, []string{agents}) {
+	if got := w.Set(gem, []byte(edited)); !slices.Equal(got, []string{agents}) {
 		t.Errorf("adding affects %v", got)
 	}
 	// In a world that has computed no catalog yet, a new file still finds
@@ -371,12 +373,13 @@ description: Other.
 	dir2 := t.TempDir()
 	agents2 := writeTree(t, dir2, []txtar.File{{Name: "proj/.agents/skills/deploy/SKILL.md", Data: []byte(src(agents))}})[0]
 	fresh := newTestWorld(t, dir2, nil)
-	if got := fresh.Set(filepath.Join(dir2, "proj/.codex/skills/deploy/SKILL.md"), []byte(edited)); !slices.Equal(got, []string{agents2}) {
+	if got := fresh.Set(filepath.Join(dir2, "proj/.gemini/skills/deploy/SKILL.md"), []byte(edited)); !slices.Equal(got, []string{agents2}) {
 		t.Errorf("adding to a fresh world affects %v", got)
 	}
-	// A file that stops loading leaves the collision.
-	broken := strings.Replace(edited, "description: Codex deploy.", "description: [", 1)
-	if got := w.Set(codex, []byte(broken)); !slices.Equal(got, []string{agents}) {
+	// A file that stops loading leaves the collision: Gemini reads broken
+	// YAML line by line, but skips a skill without a description.
+	broken := strings.Replace(edited, "description: Gemini deploy.\n", "", 1)
+	if got := w.Set(gem, []byte(broken)); !slices.Equal(got, []string{agents}) {
 		t.Errorf("breaking affects %v", got)
 	}
 }
@@ -486,7 +489,8 @@ x
 }
 
 // TestWorldClonedSkill: a skill that is its own git repository still
-// belongs to the project whose root holds it, and collides there.
+// belongs to the project whose root holds it, and collides there (for
+// Gemini, which reads both roots and keeps one skill of a name).
 func TestWorldClonedSkill(t *testing.T) {
 	dir := t.TempDir()
 	skills := writeTree(t, dir, txtar.Parse([]byte(`
@@ -497,10 +501,10 @@ x
 name: deploy
 description: Cloned.
 ---
--- proj/.codex/skills/deploy/SKILL.md --
+-- proj/.gemini/skills/deploy/SKILL.md --
 ---
 name: deploy
-description: Codex.
+description: Gemini.
 ---
 `)).Files)
 	w := newTestWorld(t, dir, skills)
@@ -527,13 +531,23 @@ description: Deploy.
 name: Wrong
 description: Deploy.
 ---
+-- proj/.claude/skills/typed/SKILL.md --
+---
+name: typed
+description: Copilot refuses a user-invocable that is not a boolean.
+user-invocable: "no"
+---
 `)).Files)
 	w := newTestWorld(t, dir, skills)
 	if got := w.Entry(skills[0]).DiscoveredBy(); !slices.Equal(got, []string{"claude-code", "copilot", "cursor", "zot"}) {
 		t.Errorf("discovered by %v", got)
 	}
-	if got := w.Entry(skills[1]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "cursor", "zot"}) {
+	// Copilot does not match the folder: a name unlike it loads.
+	if got := w.Entry(skills[1]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "copilot", "cursor", "zot"}) {
 		t.Errorf("loaded by %v", got)
+	}
+	if got := w.Entry(skills[2]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "cursor", "zot"}) {
+		t.Errorf("typed field: loaded by %v", got)
 	}
 	w.Pinned = []*Target{TargetByID("zed")}
 	w.Set(skills[0], w.Entry(skills[0]).Skill.Src)
@@ -787,4 +801,62 @@ description: Claude twin.
 	w.Set(skills[3], []byte("---\nname: skill-001\ndescription: Now a twin too.\n---\n"))
 	w.Set(skills[10], []byte("---\nname: skill-010\ndescription: "+strings.Repeat("x", 3000)+"\n---\n"))
 	check("after edits")
+}
+
+// TestWorldCodexKeepsAll: codex loads and lists every skill of a shared
+// name, across its roots and within one; Copilot, searching .agents/skills
+// as deep, keeps one.
+func TestWorldCodexKeepsAll(t *testing.T) {
+	dir := t.TempDir()
+	skills := writeTree(t, dir, txtar.Parse([]byte(`
+-- proj/.git/HEAD --
+ref: main
+-- proj/.codex/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Codex deploy.
+---
+-- proj/.agents/skills/deploy/SKILL.md --
+---
+name: deploy
+description: Shared deploy.
+---
+-- proj/.agents/skills/group/deploy/SKILL.md --
+---
+name: deploy
+description: Nested deploy.
+---
+`)).Files)
+	w := newTestWorld(t, dir, skills)
+	proj := filepath.Join(dir, "proj")
+	codex := TargetByID("codex")
+	loads := w.Loads(codex, proj)
+	if len(loads) != 3 {
+		t.Fatalf("codex loads %d skills, want 3", len(loads))
+	}
+	for _, l := range loads {
+		if !l.Winner {
+			t.Errorf("codex: %s loses its name", l.Skill.Path)
+		}
+	}
+	if got := w.Catalog(codex, proj); len(got) != 3 {
+		t.Errorf("codex lists %d skills, want 3", len(got))
+	}
+	for _, p := range skills {
+		for _, pr := range w.Problems(p) {
+			if (pr.Rule == "name-duplicate" || pr.Rule == "name-shadowed") && slices.Contains(pr.Targets, "codex") {
+				t.Errorf("%s: %s for codex", p, pr.Rule)
+			}
+		}
+	}
+	copilot := w.Loads(TargetByID("copilot"), proj)
+	winners := 0
+	for _, l := range copilot {
+		if l.Winner {
+			winners++
+		}
+	}
+	if len(copilot) != 2 || winners != 1 {
+		t.Errorf("copilot: %d of %d skills win the name deploy, want 1 of 2", winners, len(copilot))
+	}
 }

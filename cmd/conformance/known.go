@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"path"
+	"regexp"
 	"strings"
 )
 
@@ -18,8 +18,8 @@ func (k knownDiff) String() string {
 	return fmt.Sprintf("%s %s %s %s: %s", k.agent, k.layout, k.kind, k.key, k.reason)
 }
 
-// loadKnown reads lines "agent layout kind key -- reason"; layout and key
-// are path.Match patterns.
+// loadKnown reads lines "agent layout kind key -- reason"; in layout and
+// key "*" stands for any text.
 func loadKnown(file string) ([]knownDiff, error) {
 	f, err := os.Open(file)
 	if os.IsNotExist(err) {
@@ -55,7 +55,9 @@ func matchKnown(kn []knownDiff, d difference) int {
 	return -1
 }
 
+// match reports whether s matches pattern, where "*" stands for any text.
 func match(pattern, s string) bool {
-	ok, _ := path.Match(pattern, s)
-	return ok || pattern == "*"
+	re := "^" + strings.ReplaceAll(regexp.QuoteMeta(pattern), `\*`, ".*") + "$"
+	ok, _ := regexp.MatchString(re, s)
+	return ok
 }

@@ -19,6 +19,10 @@ func explain(args []string, stdout, stderr io.Writer) int {
 		for _, r := range analysis.Rules {
 			fmt.Fprintf(stdout, "%-24s %s\n", r.ID, r.Summary)
 		}
+		fmt.Fprintln(stdout, "\nTargets, and what their facts were verified against:")
+		for _, t := range skillcore.Targets {
+			fmt.Fprintf(stdout, "%-24s %s\n", t.ID, t.Verified)
+		}
 		return exitOK
 	case 1:
 	default:
