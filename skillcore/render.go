@@ -153,9 +153,9 @@ func (t *Target) Describe(s *Skill) string {
 	}
 	switch t.Description.FromBody {
 	case FirstLine:
-		return firstLineDescription(s.Body().Text(s.Src))
+		return firstLineDescription(t.body(s).Text(s.Src))
 	case Paragraphs:
-		return paragraphsDescription(s.Body().Text(s.Src))
+		return paragraphsDescription(t.body(s).Text(s.Src))
 	}
 	return ""
 }
@@ -345,7 +345,7 @@ func claudeListing(t *Target, s *Skill) string {
 func claudeListingText(t *Target, s *Skill) (string, bool) {
 	desc, ok := claudeText(t, s, "description")
 	if !ok {
-		desc = claudeClean(firstLineDescription(s.Body().Text(s.Src)))
+		desc = claudeClean(firstLineDescription(t.body(s).Text(s.Src)))
 	}
 	if t.Description.ListingExtra != "" {
 		if extra, ok := claudeText(t, s, t.Description.ListingExtra); ok {

@@ -105,6 +105,9 @@ func hasError(ps []Problem) bool {
 // meta is the frontmatter mapping as the target reads it: the skill's, or
 // the one its retry recovered from YAML that failed; nil when it reads none.
 func (t *Target) meta(s *Skill) *Value {
+	if v := t.view(s); v != nil {
+		return v.Meta
+	}
 	if s.Meta != nil || t.Reading.Retry == nil {
 		return s.Meta
 	}
@@ -119,7 +122,7 @@ var anyParseProblem = []string{"not-utf8", "bom", "frontmatter-missing", "frontm
 // tolerates reports whether the target still loads a file with the parse
 // problem rule.
 func (t *Target) tolerates(rule string, s *Skill) bool {
-	if slices.Contains(t.Reading.Tolerates, rule) {
+	if t.Reading.Own != nil || slices.Contains(t.Reading.Tolerates, rule) {
 		return true
 	}
 	return rule == "yaml-syntax" && s.Meta == nil && t.meta(s) != nil

@@ -34,6 +34,9 @@ type Skill struct {
 	Vars []VarRef
 	// released is set once the body has been let go (see Release).
 	released *releasedText
+	// views are the readings of the targets that read the file their own
+	// way (Reading.Own).
+	views map[*Target]*AgentView
 }
 
 // Parse reads src as the SKILL.md at path. It never fails: every defect is a
@@ -41,6 +44,7 @@ type Skill struct {
 func Parse(path string, src []byte) *Skill {
 	s := parse(path, src)
 	s.Vars = pluginVars(src)
+	s.readViews()
 	return s
 }
 
@@ -126,6 +130,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 			s.Problems = append(s.Problems, p)
 		}
 	}
+	s.readViews()
 	return &s
 }
 

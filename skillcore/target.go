@@ -79,6 +79,10 @@ type Reading struct {
 	Tolerates []string
 	// Retry, when set, is how the agent reads broken YAML once more.
 	Retry *QuoteRetry
+	// Own, when set, reads the file as the agent does, in place of the
+	// strict parse: its view decides what the agent reads and whether it
+	// refuses the file; the strict parse's problems are warnings to it.
+	Own AgentReader
 }
 
 // Fences says whether a loader still sees a delimiter line with spaces or

@@ -49,6 +49,11 @@ func Validate(s *Skill, targets []*Target) []Problem {
 	for _, t := range targets {
 		c.t = t
 		c.s = s
+		if v := t.view(s); v != nil && v.Refuse != nil {
+			p := *v.Refuse
+			p.Severity, p.Targets = Error, []string{t.ID}
+			c.out = append(c.out, p)
+		}
 		c.file()
 		if m := t.meta(s); m != nil {
 			view := *s

@@ -1,0 +1,54 @@
+package skillcore
+
+// AgentView is a SKILL.md as one agent reads it, where skill-ls's strict
+// parse cannot stand for that agent (its own fences, YAML reader, fallback
+// parser): the mapping it sees, where its body starts, and why it refuses
+// the file, if it does.
+type AgentView struct {
+	// Meta is the mapping the agent reads; nil when it reads none.
+	Meta *Value
+	// Body is the text the agent takes as the body, for a description
+	// made from it.
+	Body Range
+	// Refuse, when set, is why the agent does not load the file: a
+	// problem with a rule id, a message and a range (its Targets and
+	// Severity are filled in).
+	Refuse *Problem
+}
+
+// AgentReader reads a parsed skill as one agent does. It must be cheap when
+// the strict parse already is the agent's reading (most files), and may
+// return AgentView{Meta: s.Meta, Body: s.Body()} then.
+type AgentReader func(s *Skill) AgentView
+
+// readViews reads the file as every target with a reader of its own does.
+// Done once per parse, so the views are only read afterwards.
+func (s *Skill) readViews() {
+	s.views = nil
+	for _, t := range Targets {
+		if t.Reading.Own == nil {
+			continue
+		}
+		if s.views == nil {
+			s.views = map[*Target]*AgentView{}
+		}
+		v := t.Reading.Own(s)
+		s.views[t] = &v
+	}
+}
+
+// view is the target's own reading of s, or nil when it has none.
+func (t *Target) view(s *Skill) *AgentView {
+	if t.Reading.Own == nil || s.views == nil {
+		return nil
+	}
+	return s.views[t]
+}
+
+// body is the text the target takes as the skill's body.
+func (t *Target) body(s *Skill) Range {
+	if v := t.view(s); v != nil {
+		return v.Body
+	}
+	return s.Body()
+}
