@@ -143,8 +143,8 @@ func catalogDescription(t *Target, s *Skill) string { return t.Describe(s) }
 // frontmatter's as its reader sees text, else what it makes of the body.
 func (t *Target) Describe(s *Skill) string {
 	if d, ok := t.Str(s, "description"); ok {
-		if t.Description.FromBody == Paragraphs {
-			d = strings.TrimRight(d, "\n")
+		if t.Description.CollapseSpace {
+			d = collapseSpace(d)
 		}
 		return d
 	}

@@ -1,6 +1,9 @@
 package skillcore
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Target is one agent's loader described as data: where it looks, how it
 // scans, what it accepts and how it lists skills for the model. Adding an
@@ -79,6 +82,10 @@ type Reading struct {
 	Tolerates []string
 	// Retry, when set, is how the agent reads broken YAML once more.
 	Retry *QuoteRetry
+	// NoFinalBreak: the agent reads the frontmatter without the line
+	// break before the closing ---, so a block scalar that ends it has
+	// no final line break.
+	NoFinalBreak bool
 	// Own, when set, reads the file as the agent does, in place of the
 	// strict parse: its view decides what the agent reads and whether it
 	// refuses the file; the strict parse's problems are warnings to it.
@@ -333,11 +340,18 @@ func (t *Target) Rejects(key string) bool { return t.RejectUnknown && !t.Knows(k
 // Str returns a top-level field's value as the target's reader sees text:
 // a string, or for readers that take scalars as text, any scalar.
 func (t *Target) Str(s *Skill, key string) (string, bool) {
-	f := t.meta(s).Field(key)
+	m := t.meta(s)
+	f := m.Field(key)
 	if f == nil {
 		return "", false
 	}
-	return t.text(f.Value)
+	text, ok := t.text(f.Value)
+	if ok && t.Reading.NoFinalBreak && f.Value.Style == StyleBlock && f == &m.Fields[len(m.Fields)-1] {
+		// The YAML ends with this block without the line break before
+		// the closing ---, so the block has no final break to clip.
+		text = strings.TrimSuffix(text, "\n")
+	}
+	return text, ok
 }
 
 // scalarText is a top-level field's text when it is a scalar, as readers

@@ -204,7 +204,7 @@ var Targets = []*Target{
 			"allowed-tools":            {Type: StringOrListType, Fatal: true},
 		}),
 		HiddenFlag: "disable-model-invocation",
-		Reading:    Reading{Tolerates: []string{"bom", "not-utf8", "frontmatter-not-mapping"}},
+		Reading:    Reading{Tolerates: []string{"bom", "not-utf8", "frontmatter-not-mapping"}, NoFinalBreak: true},
 		Fences:     Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:    CatalogCopilot,
 		Verified:   Verified{Package: "@github/copilot", Version: "1.0.102"},
