@@ -113,6 +113,28 @@ func checkName(m *Manifest, v *JSONValue, targets []string, re *regexp.Regexp, w
 			m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
 		}
 	}
+	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudeReservedPlugin(name) {
+		m.add("manifest-name", Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
+	}
+}
+
+// claudeReservedPlugin reports whether `claude plugin validate` (Claude
+// Code 2.1.328) refuses a plugin name as passing for one of Anthropic's
+// own: it starts with claude-, anthropic-, anthropics- or cc-plugin-, is
+// claude, anthropic, anthropics, claude-code or claude-mods, or puts
+// "official" beside claude or anthropic. Its installer does not refuse it.
+func claudeReservedPlugin(name string) bool {
+	n := strings.ToLower(name)
+	for _, p := range []string{"claude-", "anthropic-", "anthropics-", "cc-plugin-"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	switch n {
+	case "claude", "anthropic", "anthropics", "claude-code", "claude-mods":
+		return true
+	}
+	return strings.Contains(n, "official") && (strings.Contains(n, "claude") || strings.Contains(n, "anthropic"))
 }
 
 // problemOfPath says what is wrong with a component path under a rule, or
