@@ -46,9 +46,11 @@ type searchedDir struct {
 // Has reports whether the package loads the SKILL.md at path.
 func (p *Package) Has(path string) bool { return p.skillSet[path] }
 
-// InstalledName is the name the package's target gives the skill.
+// InstalledName is the name the package's target gives the skill: its own
+// name for the skill (claude-code: the folder's), after "<plugin>:" where
+// the target namespaces plugin skills.
 func (p *Package) InstalledName(s *Skill) string {
-	name, _ := s.Str("name")
+	name := p.Target.Identify(s)
 	if strings.TrimSpace(name) == "" {
 		name = s.DirName()
 	}
