@@ -33,24 +33,38 @@ func (claudeAgent) listing() listing { return listing{ByName: true} }
 const listingHead = "The following skills are available for use with the Skill tool:\n\n"
 
 func (c claudeAgent) ask(ctx context.Context, r *runner, l *layout) answer {
+	text, err := c.listingText(ctx, r, l)
+	if err != nil {
+		return answer{Err: err}
+	}
+	a := answer{Loaded: parseClaudeListing(text, l.folders())}
+	cat := claudeCatalog(text, l.folders()) // catalog.go
+	a.Catalog, a.Budget = &cat, atoi(c.budgetFor(l))
+	return a
+}
+
+// listingText runs `claude -p hi` (with args after it) in the layout and
+// returns the skill listing of its first request.
+func (c claudeAgent) listingText(ctx context.Context, r *runner, l *layout, args ...string) (string, error) {
 	v := verified("claude-code")
 	run := c.api.expect()
 	env := r.env(l.home, "ANTHROPIC_BASE_URL="+c.api.url+"/"+run, "ANTHROPIC_API_KEY=sk-ant-probe",
 		"DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_TELEMETRY=1")
-	if c.budget != "" {
-		env = append(env, "SLASH_COMMAND_TOOL_CHAR_BUDGET="+c.budget)
+	if b := c.budgetFor(l); b != "" {
+		env = append(env, "SLASH_COMMAND_TOOL_CHAR_BUDGET="+b)
 	}
-	_, errOut, err := r.run(ctx, l, "claude", nil, env, r.bin(v.Package, v.Version, "claude"), "-p", "hi")
+	env = append(env, l.probeEnv(budgetVar)...)
+	_, errOut, err := r.run(ctx, l, "claude", nil, env, r.bin(v.Package, v.Version, "claude"), append([]string{"-p", "hi"}, args...)...)
 	body := c.api.take(run)
 	if err != nil && body == nil {
-		return answer{Err: fmt.Errorf("claude: %v: %s", err, tail(errOut))}
+		return "", fmt.Errorf("claude: %v: %s", err, tail(errOut))
 	}
 	text, ok := claudeListingBlock(body)
 	if !ok {
-		return answer{Err: fmt.Errorf("claude: no request reached the stand-in API: %s", tail(errOut))}
+		return "", fmt.Errorf("claude: no request reached the stand-in API: %s", tail(errOut))
 	}
 	os.WriteFile(filepath.Join(r.logs, strings.ReplaceAll(l.id(), "/", "_")+".claude.listing"), []byte(text), 0o644)
-	return answer{Loaded: parseClaudeListing(text, l.folders())}
+	return text, nil
 }
 
 // claudeListingBlock finds the listing in a recorded request: the text
