@@ -44,6 +44,11 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
+		if !s.Frontmatter.Closed || s.Meta == nil && len(s.Recovered) == 0 {
+			// Told by a reader of its own (opencode, qwen-code) of a
+			// frontmatter that is no mapping: a line added does not help.
+			return nil
+		}
 		return []Fix{{Title: fmt.Sprintf("Add name: %s", s.DirName()), Preferred: true,
 			Edits: []Edit{{Range: afterLine(s.Src, s.Frontmatter.Open), NewText: "name: " + yamlString(s.DirName()) + "\n"}}}}
 	case "name-dir-mismatch":
@@ -354,6 +359,9 @@ func valueAt(v *skillcore.Value, r Range) *skillcore.Value {
 	}
 	if v.Range == r {
 		return v
+	}
+	if v.Alias != "" {
+		return nil // its items and fields are found at the anchor
 	}
 	for _, f := range v.Fields {
 		if x := valueAt(f.Value, r); x != nil {

@@ -268,13 +268,19 @@ func (w *Workspace) budgetText(b *strings.Builder, e *skillcore.Entry) {
 			continue
 		}
 		mine, total, listed, dropped := w.World.BudgetStanding(t, e.Project, e.Skill.Path)
+		// Copilot counts its rendered entries in chars and names the
+		// skills past its budget on one line.
+		unit, fate := "bytes", "it is **dropped**"
+		if t.Catalog == skillcore.CatalogCopilot {
+			unit, fate = "chars", "it is listed **by name only**, without its description"
+		}
 		switch {
 		case !listed:
-			fmt.Fprintf(b, "%s catalog budget: this skill is not in the catalog; the catalog uses %d of %d bytes.\n\n", t.Title, total, t.CatalogBudget)
+			fmt.Fprintf(b, "%s catalog budget: this skill is not in the catalog; the catalog uses %d of %d %s.\n\n", t.Title, total, t.CatalogBudget, unit)
 		case dropped:
-			fmt.Fprintf(b, "%s catalog budget: this skill's %d bytes do not fit and it is **dropped**; the catalog uses %d of %d bytes.\n\n", t.Title, mine, total, t.CatalogBudget)
+			fmt.Fprintf(b, "%s catalog budget: this skill's %d %s do not fit and %s; the catalog uses %d of %d %s.\n\n", t.Title, mine, unit, fate, total, t.CatalogBudget, unit)
 		default:
-			fmt.Fprintf(b, "%s catalog budget: this skill uses %d bytes; the catalog uses %d of %d bytes (%.1f%%).\n\n", t.Title, mine, total, t.CatalogBudget, 100*float64(total)/float64(t.CatalogBudget))
+			fmt.Fprintf(b, "%s catalog budget: this skill uses %d %s; the catalog uses %d of %d %s (%.1f%%).\n\n", t.Title, mine, unit, total, t.CatalogBudget, unit, 100*float64(total)/float64(t.CatalogBudget))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -36,11 +37,14 @@ type resolution struct {
 type placed struct {
 	Rank  int
 	Scope Scope
+	Dir   string // the root's folder (Codex's catalog shortens paths by it)
+	Reach *Reach // the root's scan, for the path it reached a file by
 }
 
 type budgetUse struct {
 	size, usedAfter int
 	dropped         bool
+	fit             fitted // under the target's own model (Target.Fit)
 }
 
 // budgetView is what a finding says of a budget standing. Typing in one
@@ -49,9 +53,16 @@ type budgetUse struct {
 type budgetView struct {
 	size          int
 	dropped, near bool
+	fit           fitted
 }
 
 func (u budgetUse) view(t *Target) budgetView {
+	if t.Fit.Model != NoFit {
+		// Rounded: the exact cut and excess change with every edit of
+		// any skill of the catalog, and telling every file again on each
+		// keystroke would read every released body back (fit.go).
+		return budgetView{fit: u.fit.rounded()}
+	}
 	near := !u.dropped && float64(u.usedAfter) > nearBudget*float64(t.CatalogBudget)
 	if !u.dropped && !near {
 		return budgetView{}
@@ -85,7 +96,7 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 	}
 	for _, r := range e.Roots {
 		if r.Scope.local() {
-			add(contextKey{r.Target, e.Project})
+			add(contextKey{r.Target, r.projectOf(e)})
 			continue
 		}
 		add(contextKey{r.Target, ""})
@@ -150,14 +161,14 @@ func (w *World) build(ctx contextKey) *resolution {
 	var ks []keyed
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
-			ks = append(ks, keyed{placed{r.Rank, r.Scope}, e.Skill.Path, e})
+			ks = append(ks, keyed{placed{r.Rank, r.Scope, r.Dir, r.Reach}, e.Skill.Path, e})
 		}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
 		if a.at.Rank != b.at.Rank {
 			return a.at.Rank - b.at.Rank
 		}
-		return strings.Compare(a.path, b.path)
+		return t.scanOrder(a.at.Dir, a.path, b.path)
 	})
 	// The maps are made at their size: growing them was most of what
 	// building 18 catalogs of 10,000 skills allocated.
@@ -165,7 +176,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	res.root = make(map[*Entry]placed, len(ks))
 	res.groups = make(map[string][]*Entry, len(ks))
 	res.budget = map[*Entry]budgetUse{}
-	if t.CatalogBudget > 0 {
+	if t.budgeted() {
 		res.budget = make(map[*Entry]budgetUse, len(ks))
 	}
 	for i, k := range ks {
@@ -184,14 +195,14 @@ func (res *resolution) member(e *Entry) (Root, bool) {
 	t := res.target
 	best, ok := Root{}, false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope.local() && e.Project != res.project) {
+		if r.Target != t || (r.Scope.local() && r.projectOf(e) != res.project) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
 			best, ok = *r, true
 		}
 	}
-	return best, ok && Loads(e.Problems, t.ID) && t.identity(e) != ""
+	return best, ok && Loads(e.Problems, t.ID) && (t.identity(e) != "" || t.Name.Empty)
 }
 
 // compare orders members as the agent finds them: roots by precedence, each
@@ -200,7 +211,29 @@ func (res *resolution) compare(a, b *Entry) int {
 	if d := res.root[a].Rank - res.root[b].Rank; d != 0 {
 		return d
 	}
-	return strings.Compare(a.Skill.Path, b.Skill.Path)
+	return res.target.scanOrder(res.root[a].Dir, a.Skill.Path, b.Skill.Path)
+}
+
+// scanOrder orders two skills of the root dir as the target finds them,
+// the one that wins a shared name first: in path order, or by folder name
+// for Scan.FirstFolderWins.
+func (t *Target) scanOrder(dir, a, b string) int {
+	if t.Catalog == CatalogClaude {
+		return claudeScanOrder(a, b) // reader_claude.go
+	}
+	if t.Scan.FirstFolderWins && within(dir, a) && within(dir, b) {
+		fa, fb := a[len(dir)+1:], b[len(dir)+1:]
+		ia, ib := strings.IndexByte(fa, filepath.Separator), strings.IndexByte(fb, filepath.Separator)
+		switch {
+		case (ia < 0) != (ib < 0): // a SKILL.md in the root itself comes last
+			return cmp.Compare(ib, ia)
+		case ia >= 0:
+			if c := strings.Compare(fa[:ia], fb[:ib]); c != 0 {
+				return c
+			}
+		}
+	}
+	return strings.Compare(a, b)
 }
 
 // list makes the catalog from the members: the winner of each name, unless
@@ -212,6 +245,12 @@ func (res *resolution) list() []*Entry {
 		if g := res.groups[t.identity(e)]; g[0] == e && !t.hidesEntry(e) {
 			res.order = append(res.order, e)
 		}
+	}
+	if order := res.catalogOrder(); order != nil {
+		slices.SortFunc(res.order, order) // render_copilot.go, render_gemini.go
+	}
+	if t.Fit.Model != NoFit {
+		return res.refit(t, nil)
 	}
 	if t.CatalogBudget > 0 {
 		return res.spend(t, 0, len(res.order), nil)
@@ -240,11 +279,18 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 			continue
 		}
 		if g := res.groups[t.identity(m)]; g[0] == m && !t.hidesEntry(m) {
-			i, _ := slices.BinarySearchFunc(res.order, m, res.compare)
+			order := res.compare
+			if c := res.catalogOrder(); c != nil {
+				order = c
+			}
+			i, _ := slices.BinarySearchFunc(res.order, m, order)
 			res.order = slices.Insert(res.order, i, m)
 		}
 	}
 	span()
+	if t.Fit.Model != NoFit {
+		return res.refit(t, touched)
+	}
 	if t.CatalogBudget > 0 {
 		return res.spend(t, min(from, len(res.order)), last, touched)
 	}
@@ -282,7 +328,7 @@ func (res *resolution) update(e *Entry, was string) []*Entry {
 		delete(res.budget, e)
 	}
 	if r, ok := res.member(e); ok {
-		res.root[e] = placed{r.Rank, r.Scope}
+		res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach}
 		i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
 		res.members = slices.Insert(res.members, i, e)
 		g := res.groups[now]
@@ -334,7 +380,7 @@ func (res *resolution) spend(t *Target, from, last int, gone []*Entry) []*Entry 
 		}
 	}
 	for i, e := range res.order[from:] {
-		u := budgetUse{size: e.sig.size} // name and description bytes
+		u := budgetUse{size: res.budgetCost(e)} // name and description bytes, or copilot's entry
 		if full = full || used+u.size > t.CatalogBudget; full {
 			u.dropped = true
 		} else {
@@ -403,7 +449,9 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 	for _, ctx := range ctxs {
 		res := w.cache[ctx]
 		out = append(out, collisions(res, ctx.target, e)...)
-		if b, ok := res.budget[e]; ok {
+		if b, ok := res.budget[e]; ok && ctx.target.Fit.Model != NoFit {
+			out = append(out, fitProblem(ctx.target, e, b.fit))
+		} else if ok {
 			out = append(out, budgetProblem(ctx.target, e, b))
 		}
 	}
@@ -464,6 +512,9 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 }
 
 func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
+	if t.Catalog == CatalogCopilot {
+		return copilotBudgetProblem(t, e, b) // render_copilot.go
+	}
 	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
@@ -580,7 +631,18 @@ type CatalogEntry struct {
 	// Listed, when set, is the name as the listing line shows it where
 	// that differs from the name (claude-code's "folder (name)").
 	Listed string
+	// Root is the folder of the root the agent finds the skill under, and
+	// RootRank that root's place in the target's order of roots.
+	Root     string
+	RootRank int
+	// Shown is the path the root's scan reached the file by, where a
+	// folder link led it there (Skill.Path is the real path); else "".
+	Shown string
 }
+
+// ShownPath is the path the agent shows for the entry's file: where its
+// scan reached it (through a folder link), else the file's path.
+func (e CatalogEntry) ShownPath() string { return cmp.Or(e.Shown, e.Skill.Path) }
 
 // Catalog lists the skills the target would show the model in project ("" for
 // none), in its order, with the budget standing of each.
@@ -592,7 +654,11 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 		if b.dropped {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t)}
+		r := res.root[e]
+		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.Dir, RootRank: r.Rank}
+		if p := r.Reach.shownPath(e.Skill.Path); p != e.Skill.Path {
+			out[i].Shown = p
+		}
 	}
 	listNames(t, out)
 	return out
@@ -615,7 +681,7 @@ func (w *World) Loads(t *Target, project string) []Load {
 	out := make([]Load, len(res.members))
 	for i, e := range res.members {
 		out[i] = Load{
-			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t)},
+			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].Dir, RootRank: res.root[e].Rank},
 			Winner:       res.groups[t.identity(e)][0] == e,
 			Hidden:       t.hidesEntry(e),
 		}

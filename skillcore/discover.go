@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -59,9 +60,9 @@ func Discover(root Root) ([]string, error) {
 		return slices.Clone(root.Package.Skills), nil
 	}
 	if root.Target.Scan.Recursive {
-		found, exact := walkRecursive(root.Dir, root.Target.Scan)
+		found, shown, exact := walkRecursive(root.Dir, root.Target.Scan)
 		if exact {
-			root.reach(found)
+			root.reach(found, shown)
 		}
 		return found, nil
 	}
@@ -75,20 +76,56 @@ func Discover(root Root) ([]string, error) {
 	if root.Target.Scan.RootFile && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == FileName }) {
 		found = append(found, filepath.Join(root.Dir, FileName))
 	}
+	var linked atomic.Bool // a folder or a SKILL.md is a link
 	ForEach(len(entries), func(i int) {
 		e := entries[i]
-		if root.Target.Scan.SkipHidden && strings.HasPrefix(e.Name(), ".") || e.Type().IsRegular() {
+		if root.Target.Scan.SkipHidden && strings.HasPrefix(e.Name(), ".") || e.Type().IsRegular() ||
+			slices.Contains(root.Target.Scan.SkipNames, e.Name()) {
 			return
 		}
 		dir := filepath.Join(root.Dir, e.Name())
 		p := filepath.Join(dir, FileName)
-		if _, err := os.Lstat(p); err == nil {
+		if fi, err := os.Lstat(p); err == nil {
 			found[i] = p
+			if e.Type()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeSymlink != 0 {
+				linked.Store(true)
+			}
 		} else if errors.Is(err, fs.ErrNotExist) {
 			found[i] = caseVariantIn(dir)
 		}
 	})
-	return slices.DeleteFunc(found, func(p string) bool { return p == "" }), err
+	found = slices.DeleteFunc(found, func(p string) bool { return p == "" })
+	if root.Target.Scan.OneLinkPerFile {
+		if linked.Load() {
+			found = oneLinkPerFile(root, found)
+			root.reach(found, nil) // a file the path finds may be left out
+		} else if root.Reach != nil {
+			root.Reach.mu.Lock()
+			root.Reach.files, root.Reach.shown = nil, nil // the path tells
+			root.Reach.mu.Unlock()
+		}
+	}
+	return found, err
+}
+
+// oneLinkPerFile keeps, of the files that are one file reached through
+// links, the first in the target's order of the root.
+func oneLinkPerFile(root Root, found []string) []string {
+	order := slices.Clone(found)
+	slices.SortStableFunc(order, func(a, b string) int { return root.Target.scanOrder(root.Dir, a, b) })
+	seen := map[string]bool{}
+	drop := map[string]bool{}
+	for _, p := range order {
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil {
+			continue
+		}
+		if seen[real] {
+			drop[p] = true
+		}
+		seen[real] = true
+	}
+	return slices.DeleteFunc(found, func(p string) bool { return drop[p] })
 }
 
 // caseVariantIn is the path of a file in dir named SKILL.md in other
@@ -137,7 +174,7 @@ func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
 var errNotDir = errors.New("not a folder")
 
 func discoverRecursive(dir string, scan Scan) []string {
-	out, _ := walkRecursive(dir, scan)
+	out, _, _ := walkRecursive(dir, scan)
 	return out
 }
 
@@ -145,15 +182,17 @@ func discoverRecursive(dir string, scan Scan) []string {
 // name order, counting the folders it meets (the root first) and the
 // entries it lists against the caps, entering folder links when the scan
 // follows them (each real folder once, a file reached through a link named
-// by its real path). exact reports whether the files found are not what
-// the path alone tells (a cap was reached or a link followed).
-func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
+// by its real path, and shown under the path it was first reached by).
+// exact reports whether the files found are not what the path alone tells
+// (a cap was reached or a link followed).
+func walkRecursive(dir string, scan Scan) (out []string, shown map[string]string, exact bool) {
 	type queued struct {
 		dir   string
 		depth int
+		via   string // the folder's path through the links followed, "" for dir
 	}
 	dirs, entries := 1, 0
-	queue := []queued{{dir, 0}}
+	queue := []queued{{dir, 0, ""}}
 	seen := map[string]bool{}
 	if real, err := filepath.EvalSymlinks(dir); err == nil {
 		seen[real] = true
@@ -171,11 +210,11 @@ func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
 		named := skillNamer(list)
 		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == FileName })
 		if cur.depth == 0 && scan.RootClaims && hasSkill {
-			return []string{filepath.Join(cur.dir, FileName)}, true
+			return []string{filepath.Join(cur.dir, FileName)}, nil, true
 		}
 		stop := scan.StopAtSkill && hasSkill && cur.depth > 0
 		for _, e := range list {
-			if scan.SkipHidden && strings.HasPrefix(e.Name(), ".") {
+			if scan.SkipHidden && strings.HasPrefix(e.Name(), ".") || slices.Contains(scan.SkipNames, e.Name()) {
 				continue
 			}
 			if scan.MaxEntries > 0 && entries >= scan.MaxEntries {
@@ -187,10 +226,24 @@ func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
 			link := e.Type()&fs.ModeSymlink != 0
 			// A symlink named SKILL.md is not followed; anything else
 			// named SKILL.md is listed, for reading it to tell what it is.
-			if named(e.Name()) && (cur.depth > 0 || scan.RootFile || scan.RootClaims) && !link {
-				out = append(out, p)
+			if named(e.Name()) && (cur.depth > 0 || scan.RootFile || scan.RootClaims) {
+				if !link {
+					if _, ok := shown[p]; cur.via != "" && !ok && !slices.Contains(out, p) {
+						if shown == nil {
+							shown = map[string]string{}
+						}
+						shown[p] = filepath.Join(cur.via, e.Name())
+					}
+					out = append(out, p)
+				} else if scan.SkipFileLinks {
+					exact = true // the path alone would find it
+				}
 			}
 			isDir := e.IsDir()
+			via := ""
+			if cur.via != "" {
+				via = filepath.Join(cur.via, e.Name())
+			}
 			if link && scan.FollowSymlinks {
 				real, err := filepath.EvalSymlinks(p)
 				st, serr := os.Stat(p)
@@ -198,9 +251,21 @@ func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
 					continue
 				}
 				seen[real] = true
+				if via == "" {
+					via = p
+				}
 				p, isDir, exact = real, true, true
 			}
 			if stop && isDir {
+				exact = true
+				continue
+			}
+			if scan.URLNames && isDir && strings.ContainsAny(e.Name(), "\t\n\r") {
+				// Met and counted, then not found under the name the
+				// URL keeps.
+				if cur.depth < scan.MaxDepth && !capped() {
+					dirs++
+				}
 				exact = true
 				continue
 			}
@@ -210,12 +275,12 @@ func walkRecursive(dir string, scan Scan) (out []string, exact bool) {
 					continue
 				}
 				dirs++
-				queue = append(queue, queued{p, cur.depth + 1})
+				queue = append(queue, queued{p, cur.depth + 1, via})
 			}
 		}
 	}
 	slices.Sort(out)
-	return out, exact
+	return out, shown, exact
 }
 
 // isSkillName reports whether a file named name is a skill's file, or one

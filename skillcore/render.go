@@ -49,6 +49,10 @@ func styleOf(t *Target) *catalogStyle {
 		return &zotStyle
 	case CatalogPlain:
 		return &plainStyle
+	case CatalogOpenCode:
+		return &openCodeStyle // render_opencode.go
+	case CatalogQwen:
+		return &qwenStyle // render_qwen.go
 	}
 	return nil
 }
@@ -58,6 +62,18 @@ func styleOf(t *Target) *catalogStyle {
 // entries are otherwise taken as given (World.Catalog has already removed
 // hidden skills and collision losers).
 func RenderCatalog(t *Target, entries []CatalogEntry) string {
+	switch t.Catalog {
+	case CatalogCodex:
+		return renderCodex(t, entries) // render_codex.go
+	case CatalogClaude:
+		return renderClaude(t, entries) // render_claude.go
+	case CatalogCopilot:
+		return renderCopilot(t, entries) // render_copilot.go
+	case CatalogOpenCode:
+		return renderOpenCode(t, entries) // render_opencode.go
+	case CatalogQwen:
+		return renderQwen(t, entries) // render_qwen.go
+	}
 	st := styleOf(t)
 	if st == nil {
 		return ""
@@ -107,6 +123,12 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 	if st == nil || e.Skill == nil {
 		return ""
 	}
+	if t.Catalog == CatalogCopilot {
+		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // render_copilot.go
+	}
+	if t.Catalog == CatalogQwen {
+		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // render_qwen.go
+	}
 	return st.entry(t, e.Skill, e.displayName(t))
 }
 
@@ -153,9 +175,9 @@ func (t *Target) Describe(s *Skill) string {
 	}
 	switch t.Description.FromBody {
 	case FirstLine:
-		return firstLineDescription(t.body(s).Text(s.Src))
+		return firstLineDescription(lossyText(t.body(s).Text(s.Src)))
 	case Paragraphs:
-		return paragraphsDescription(t.body(s).Text(s.Src))
+		return paragraphsDescription(lossyText(t.body(s).Text(s.Src)))
 	}
 	return ""
 }
@@ -229,62 +251,8 @@ var tinyStyle = catalogStyle{
 	},
 }
 
-// gemini: packages/core/src/prompts/snippets.ts renderAgentSkills.
-var geminiStyle = catalogStyle{
-	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
-	entry: func(t *Target, s *Skill, name string) string {
-		return "  <skill>\n" +
-			"    <name>" + name + "</name>\n" +
-			"    <description>" + catalogDescription(t, s) + "</description>\n" +
-			"    <location>" + s.Path + "</location>\n" +
-			"  </skill>"
-	},
-}
-
-// copilot: VS Code's agent prompt, the <skills> block. A skill without a
-// description has no <description> line.
-var copilotStyle = catalogStyle{
-	head: "<skills>\n" +
-		"Here is a list of skills that contain domain specific knowledge on a variety of topics.\n" +
-		"Each skill comes with a description of the topic and a file path that contains the detailed instructions.\n" +
-		"When a user asks you to perform a task that falls within the domain of a skill, use the 'read_file' tool to acquire the full instructions from the file URI.\n",
-	sep: "\n", tail: "\n</skills>\n",
-	entry: func(t *Target, s *Skill, name string) string {
-		out := "<skill>\n<name>" + name + "</name>\n"
-		if d := catalogDescription(t, s); d != "" {
-			out += "<description>" + d + "</description>\n"
-		}
-		return out + "<file>" + s.Path + "</file>\n</skill>"
-	},
-}
-
-// codex: codex-rs/core/src/skills/render.rs render_skills_section, up to and
-// including the skill lines (the fixed "### How to use skills" guidance that
-// follows is left out). Name and description are collapsed to one line.
-var codexStyle = catalogStyle{
-	head: "## Skills\n" +
-		"A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and file path so you can open the source for full instructions when using a specific skill.\n" +
-		"### Available skills\n",
-	sep: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill, name string) string {
-		return "- " + name + ": " + collapseSpace(catalogDescription(t, s)) +
-			" (file: " + strings.ReplaceAll(s.Path, `\`, "/") + ")"
-	},
-}
-
 // listingCut ends a listing that claude-code cuts.
 const listingCut = "…"
-
-// claude-code: the skill listing of the Skill tool (2.1.328's bundled
-// JavaScript): "- <folder>: <text>", or "- <folder> (<name>): <text>" when
-// the frontmatter name is another word the listing can show.
-var claudeStyle = catalogStyle{
-	head: "The following skills are available for use with the Skill tool:\n\n",
-	sep:  "\n",
-	entry: func(t *Target, s *Skill, name string) string {
-		return "- " + name + ": " + claudeListing(t, s)
-	},
-}
 
 // listNames sets the names the listing lines show: claude-code adds the
 // frontmatter name to a skill's folder name where that name is another
@@ -302,6 +270,9 @@ func listNames(t *Target, entries []CatalogEntry) {
 		e := &entries[i]
 		name := e.displayName(t)
 		shown := claudeShownName(t, e.Skill)
+		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == ScopePackage || e.Scope == ScopeInstalled) {
+			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
+		}
 		if shown == "" || shown == name || strings.HasSuffix(name, ":"+shown) || names[shown] {
 			continue
 		}
@@ -520,6 +491,9 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 	if styleOf(t) == nil {
 		return t.ID + ": no catalog; the agent lists no skills for the model\n"
 	}
+	if t.Fit.Model != NoFit {
+		return fitReport(t, entries) // fit.go
+	}
 	var b strings.Builder
 	listed, used := 0, 0
 	var dropped, cut []string
@@ -539,7 +513,9 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 		}
 	}
 	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(RenderCatalog(t, entries)))
-	if t.CatalogBudget > 0 {
+	if t.Catalog == CatalogCopilot && t.CatalogBudget > 0 {
+		b.WriteString(copilotBudgetLine(t, entries)) // render_copilot.go
+	} else if t.CatalogBudget > 0 {
 		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",
 			used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))
 	}

@@ -120,9 +120,15 @@ var anyParseProblem = []string{"not-utf8", "bom", "frontmatter-missing", "frontm
 	"frontmatter-not-mapping", "yaml-syntax", "yaml-duplicate-key"}
 
 // tolerates reports whether the target still loads a file with the parse
-// problem rule.
-func (t *Target) tolerates(rule string, s *Skill) bool {
-	if t.Reading.Own != nil || slices.Contains(t.Reading.Tolerates, rule) {
+// problem p. A target with its own reading decides on the files it read
+// (not those skill-ls did not read: skill.md, a folder, over 1 MiB): it
+// reads past every problem but the one it refuses the file for.
+func (t *Target) tolerates(p Problem, s *Skill) bool {
+	rule := p.Rule
+	if v := t.view(s); v != nil && rule != "file-too-large" {
+		return !v.refusesFor(p)
+	}
+	if slices.Contains(t.Reading.Tolerates, rule) {
 		return true
 	}
 	return rule == "yaml-syntax" && s.Meta == nil && t.meta(s) != nil

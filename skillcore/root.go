@@ -3,6 +3,7 @@ package skillcore
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -27,6 +28,9 @@ type Root struct {
 	Package *Package
 	// Installed, when set, is the installed plugin Package stands for.
 	Installed *InstalledPlugin
+	// Inherited: a copy of a project root in a folder above the project,
+	// read by an agent run in the project.
+	Inherited bool
 	// Reach, when set, is every file the root's scan finds, where the
 	// path alone cannot tell (a cap reached, a folder link followed).
 	Reach *Reach
@@ -37,9 +41,12 @@ type Root struct {
 type Reach struct {
 	mu    sync.RWMutex
 	files map[string]bool
+	// shown are the files reached through a folder link, by the path
+	// the agent shows for them (the one it first reached them by).
+	shown map[string]string
 }
 
-func (r Root) reach(found []string) {
+func (r Root) reach(found []string, shown map[string]string) {
 	if r.Reach == nil {
 		return
 	}
@@ -48,8 +55,24 @@ func (r Root) reach(found []string) {
 		set[p] = true
 	}
 	r.Reach.mu.Lock()
-	r.Reach.files = set
+	r.Reach.files, r.Reach.shown = set, shown
 	r.Reach.mu.Unlock()
+}
+
+// Shown is the path under which the root's scan reached the file at path:
+// path, or for a file it reached through a folder link, the path through
+// that link (Codex shows it in its catalog, its listing the real path).
+func (r Root) Shown(path string) string { return r.Reach.shownPath(path) }
+
+func (x *Reach) shownPath(path string) string {
+	if x != nil {
+		x.mu.RLock()
+		defer x.mu.RUnlock()
+		if p, ok := x.shown[path]; ok {
+			return p
+		}
+	}
+	return path
 }
 
 // has reports whether the scan found path, or false, true when no scan
@@ -81,20 +104,60 @@ func (e Env) Roots(t *Target, project string) []Root {
 		}
 	}
 	for i, spec := range t.Roots {
-		d := e.resolve(spec, project)
-		if d == "" || (spec.Scope == ScopeProject && global[d]) {
-			continue
+		for k, at := range e.above(project, spec) {
+			d := e.resolve(spec, at)
+			if d == "" || (spec.Scope == ScopeProject && global[d]) {
+				continue
+			}
+			r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i*rankStride + k, Inherited: k > 0}
+			if t.Scan.Recursive || t.Scan.OneLinkPerFile {
+				r.Reach = &Reach{}
+			}
+			if spec.Scope == ScopeProject {
+				r.Project = project
+			}
+			out = append(out, r)
 		}
-		r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i}
-		if t.Scan.Recursive {
-			r.Reach = &Reach{}
-		}
-		if spec.Scope == ScopeProject {
-			r.Project = project
-		}
-		out = append(out, r)
 	}
 	return out
+}
+
+// above lists the folders whose copy of a project root spec the agent
+// reads for project: project, then each folder above it as spec.Up says,
+// nearer first. A global spec resolves once.
+func (e Env) above(project string, spec RootSpec) []string {
+	out := []string{project}
+	if spec.Scope != ScopeProject || spec.Up == Here || project == "" {
+		return out
+	}
+	top := gitTop(project)
+	if top == "" && spec.Up != UpToGitOrHome {
+		return out
+	}
+	for d := project; d != top && len(out) < rankStride; {
+		up := filepath.Dir(d)
+		if up == d || top == "" && up == e.Home {
+			break
+		}
+		out = append(out, up)
+		d = up
+	}
+	return out
+}
+
+// gitTop is the nearest folder at or above dir holding .git (a folder, or
+// a file in a worktree), "" when none.
+func gitTop(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return ""
+		}
+		d = up
+	}
 }
 
 func (e Env) resolve(spec RootSpec, project string) string {
@@ -128,7 +191,10 @@ func (e Env) resolve(spec RootSpec, project string) string {
 // where a SKILL.md would be: it is told it is misnamed.
 func (r Root) Finds(path string) bool {
 	if !within(r.Dir, path) {
-		return false
+		// Reached through a folder link the scan followed: found under
+		// its real path.
+		found, _ := r.Reach.has(path)
+		return found
 	}
 	if r.Package != nil {
 		return r.Package.Has(path)
@@ -148,6 +214,12 @@ func (r Root) Finds(path string) bool {
 	}
 	dirs := rel[:i]
 	depth := strings.Count(dirs, "/") + 1
+	for rest := dirs; len(r.Target.Scan.SkipNames) > 0 && rest != ""; {
+		var d string
+		if d, rest, _ = strings.Cut(rest, "/"); slices.Contains(r.Target.Scan.SkipNames, d) {
+			return false
+		}
+	}
 	if !r.Target.Scan.Recursive {
 		return depth == 1 && !(r.Target.Scan.SkipHidden && strings.HasPrefix(dirs, "."))
 	}

@@ -141,13 +141,16 @@ func (s *Skill) add(rule string, r Range, msg string) {
 // checkShape reports duplicate keys anywhere in the frontmatter, and the
 // flow collections, anchors and tags that strict readers refuse.
 func (s *Skill) checkShape(v *Value, inFlow bool) {
-	if v.Style == StyleFlow && !inFlow { // once for the outermost flow collection
+	if v.Style == StyleFlow && !inFlow && v.Alias == "" { // once for the outermost flow collection, at the anchor
 		s.strict(Problem{Rule: "yaml-flow-style", Range: v.Range,
 			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
 	}
-	if v.Anchor != "" || v.Kind == KindAlias {
+	if v.Anchor != "" || v.Alias != "" {
 		s.strict(Problem{Rule: "yaml-anchor", Range: v.Range,
 			Message: "YAML anchors and aliases are refused by the reference validator; write the value out"})
+		if v.Alias != "" {
+			return // its items and fields are checked at the anchor
+		}
 	} else if v.Tagged {
 		s.strict(Problem{Rule: "yaml-tag", Range: v.Range,
 			Message: "explicit YAML tags (!!str, !x) are refused by the reference validator; write the value plain or quoted"})
@@ -179,7 +182,7 @@ func (s *Skill) misindentedMap(v *Value) *Field {
 	col := -1
 	for i := range v.Fields {
 		m := v.Fields[i].Value
-		if m.Kind != KindMap || m.Style == StyleFlow || m.Range.Start < 0 {
+		if m.Kind != KindMap || m.Style == StyleFlow || m.Range.Start < 0 || m.Alias != "" {
 			continue
 		}
 		c := m.Range.Start - (bytes.LastIndexByte(s.Src[:m.Range.Start], '\n') + 1)
@@ -207,6 +210,9 @@ func (s *Skill) checkTabs() {
 	walk = func(v *Value) {
 		if v.Style == StyleQuoted || v.Style == StyleBlock {
 			text = append(text, v.Range)
+		}
+		if v.Alias != "" {
+			return // walked at the anchor
 		}
 		for _, f := range v.Fields {
 			walk(f.Value)

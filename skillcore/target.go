@@ -25,6 +25,10 @@ type Target struct {
 	MaxFileBytes int
 	// CatalogBudget caps the sum of name+description bytes in the catalog.
 	CatalogBudget int
+	// Fit, when its Model is set, is the agent's own budget for its
+	// catalog, in place of CatalogBudget (render_codex.go,
+	// render_claude.go).
+	Fit CatalogFit
 	// HiddenFlag names a boolean field that, when true, keeps the skill out
 	// of the catalog.
 	HiddenFlag string
@@ -45,6 +49,14 @@ type Target struct {
 	Plugins PluginNaming
 	// Verified is what the target's facts were last held to.
 	Verified Verified
+	// Unlisted, when set, tells from the mapping the agent reads (nil for
+	// none) whether a skill it loads stays out of its catalog for another
+	// reason than HiddenFlag: opencode lists no skill without a
+	// description, qwen-code none with paths until a file matches.
+	Unlisted func(meta *Value) bool
+	// PackageUnlisted is Unlisted for the skills a plugin brings: Claude
+	// Code lists one only with a description or a when_to_use.
+	PackageUnlisted func(meta *Value) bool
 }
 
 // Verified is the released build of an agent that the conformance suite
@@ -86,6 +98,11 @@ type Reading struct {
 	// break before the closing ---, so a block scalar that ends it has
 	// no final line break.
 	NoFinalBreak bool
+	// SerdeValue: scalars are typed as serde_yaml's Value types them
+	// (reader_copilot.go): as by yaml.v3, except that dates and numbers
+	// with a leading zero or an underscore are strings, and a scalar under
+	// an unknown tag is read untagged.
+	SerdeValue bool
 	// Own, when set, reads the file as the agent does, in place of the
 	// strict parse: its view decides what the agent reads and whether it
 	// refuses the file; the strict parse's problems are warnings to it.
@@ -148,7 +165,30 @@ type RootSpec struct {
 	Env   string // for BaseEnv: the variable
 	Under string // for BaseEnv: the default of the variable, under home
 	Scope Scope
+	// Up: a project root the agent also reads in the folders above the
+	// one it runs in.
+	Up Ancestry
 }
+
+// Ancestry is how far above the project folder an agent reads a project
+// root too.
+type Ancestry int
+
+const (
+	// Here: the project folder alone.
+	Here Ancestry = iota
+	// UpToGit: each folder up to the repository's top (the nearest
+	// holding .git); none above the project outside a repository.
+	UpToGit
+	// UpToGitOrHome: as UpToGit, but outside a repository each folder up
+	// to, and not including, the home folder.
+	UpToGitOrHome
+)
+
+// rankStride spaces the ranks of a target's roots, so the copies of one
+// project root in the folders above the project rank after it, nearer
+// first, and before the next root.
+const rankStride = 64
 
 // Scan says how an agent walks a root.
 type Scan struct {
@@ -164,6 +204,25 @@ type Scan struct {
 	StopAtSkill    bool
 	SkipHidden     bool // skip entries whose name starts with "."
 	FollowSymlinks bool
+	// SkipFileLinks: a SKILL.md that is a symlink is not read (codex).
+	SkipFileLinks bool
+	// SkipNames are folder names the scan does not enter (gemini's glob
+	// ignores node_modules).
+	SkipNames []string
+	// FirstFolderWins: of the skills of one root that share a name, the
+	// one in the folder whose name sorts first (byte order of the name,
+	// not of the path) wins, and any folder's wins over the root's own
+	// SKILL.md. Gemini's glob lists the root's SKILL.md, then the folders
+	// by descending name, and the last skill loaded wins.
+	FirstFolderWins bool
+	// URLNames: a folder whose name holds a tab or a line break is not
+	// searched: the agent walks file:// URLs, whose parser drops those
+	// characters, and finds no such folder (codex).
+	URLNames bool
+	// OneLinkPerFile: of the folders of a root that reach one file
+	// through links, only the first in the target's order of the root is
+	// a skill (claude-code: "Skipping duplicate skill ... same file").
+	OneLinkPerFile bool
 }
 
 // Unit is how a length is counted.
@@ -221,6 +280,9 @@ type NameRule struct {
 	// TypeFatal: a name that is not a string, or is empty, makes the agent
 	// refuse the skill.
 	TypeFatal bool
+	// Empty: an empty name is a name still: the agent loads and lists a
+	// skill named "" (gemini; all such skills share that name).
+	Empty bool
 }
 
 // Identity is where an agent takes a skill's name from.
@@ -289,6 +351,33 @@ type FieldSpec struct {
 	Fatal bool
 }
 
+// CatalogFit is an agent's own way to fit its catalog into a budget.
+type CatalogFit struct {
+	Model FitModel
+	// Limit is the budget in the model's unit: tokens for FitCodex,
+	// columns of whole lines (terminal width) for FitClaude.
+	Limit int
+}
+
+// FitModel is how an agent brings a catalog over its budget under it.
+type FitModel int
+
+const (
+	NoFit FitModel = iota
+	// FitCodex: a line costs ceil(bytes/4) tokens; over the budget the
+	// descriptions are cut round-robin, then all removed, then the skills
+	// that still do not fit are dropped.
+	FitCodex
+	// FitClaude: a line costs its terminal width plus a line break; over
+	// the budget the agent's own skills keep their lines and the others,
+	// in listing order, keep theirs while they fit; the rest are listed
+	// by name only.
+	FitClaude
+)
+
+// budgeted reports whether the target's catalog has a budget at all.
+func (t *Target) budgeted() bool { return t.CatalogBudget > 0 || t.Fit.Model != NoFit }
+
 // CatalogFormat is how a target lists skills for the model.
 type CatalogFormat int
 
@@ -303,6 +392,8 @@ const (
 	CatalogXMLInline               // tiny-agent: <available_skills> on one line, every value escaped
 	CatalogXMLRaw                  // gemini: zed's layout, nothing escaped
 	CatalogCopilot                 // copilot: a <skills> block with a lead-in, nothing escaped
+	CatalogOpenCode                // opencode: gemini's layout with a lead-in, the location escaped, localeCompare order
+	CatalogQwen                    // qwen-code: skills-ref's lines, the level for a location, in a <system-reminder>
 )
 
 // TargetByID returns the target with the given id, or nil.
@@ -365,7 +456,7 @@ func scalarText(s *Skill, key string) string {
 
 // text is v as the target's reader sees text, if it is text to it.
 func (t *Target) text(v *Value) (string, bool) {
-	if v.Kind == KindString || t.Reading.ScalarText && v.IsScalar() {
+	if v.Kind == KindString || t.Reading.ScalarText && v.IsScalar() || t.Reading.SerdeValue && serdeString(v) {
 		return v.Text, true
 	}
 	return "", false

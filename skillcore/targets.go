@@ -32,6 +32,12 @@ var bool11 = map[string]bool{"yes": true, "no": false, "on": true, "off": false,
 func project(p string) RootSpec { return RootSpec{Base: BaseProject, Path: p, Scope: ScopeProject} }
 func home(p string) RootSpec    { return RootSpec{Base: BaseHome, Path: p, Scope: ScopeGlobal} }
 
+// above is a project root the agent also reads in the folders above the
+// project, as up says.
+func above(p string, up Ancestry) RootSpec {
+	return RootSpec{Base: BaseProject, Path: p, Scope: ScopeProject, Up: up}
+}
+
 var children = Scan{}
 
 // Targets is every agent skill-ls knows, agentskills first. Facts come from
@@ -89,15 +95,18 @@ var Targets = []*Target{
 		ID:    "codex",
 		Title: "Codex",
 		Roots: []RootSpec{
-			project(".codex/skills"), project(".agents/skills"),
+			above(".codex/skills", UpToGit), above(".agents/skills", UpToGit),
 			{Base: BaseEnv, Env: "CODEX_HOME", Under: ".codex", Path: "skills", Scope: ScopeGlobal},
 			home(".agents/skills"),
 			{Base: BaseAbsolute, Path: "/etc/codex/skills", Scope: ScopeGlobal},
 		},
 		// Breadth-first in name order, dot-entries pruned, folder links
-		// followed; per root at most 2,000 folders (the root counted) and
-		// 20,000 entries, then "skills scan reached its traversal limit".
-		Scan: Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, MaxEntries: 20000, SkipHidden: true, FollowSymlinks: true, RootFile: true},
+		// followed (a SKILL.md link is not), a folder with a tab or line
+		// break in its name not entered; per root at most 2,000 folders
+		// (the root counted) and 20,000 entries, then "skills scan reached
+		// its traversal limit".
+		Scan: Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, MaxEntries: 20000, SkipHidden: true, FollowSymlinks: true, RootFile: true,
+			SkipFileLinks: true, URLNames: true},
 		// Nothing is deduplicated by name: every skill of a shared name
 		// loads and is listed.
 		Name: NameRule{Max: 64, CollapseSpace: true, Identity: NameOrDir, KeepAll: true},
@@ -105,13 +114,17 @@ var Targets = []*Target{
 		// a description over 1,024 chars.
 		Description: DescriptionRule{Required: true, CollapseSpace: true, Short: true},
 		Fields:      map[string]FieldSpec{"metadata": {Type: MapType, Fatal: true}},
-		// One repair: a plain value holding ": ", or starting with one of
-		// [{@`, is single-quoted and the YAML read again.
-		Reading:  Reading{ScalarText: true, StructFatal: true, Retry: &QuoteRetry{Single: true, Start: "[{@`"}},
+		// Its own fences, serde struct and one repair (a plain value
+		// holding ": ", or starting with one of [{@`, single-quoted and
+		// the YAML read again): Own is readCodex, set in reader_codex.go.
+		Reading:  Reading{ScalarText: true, StructFatal: true},
 		Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:  CatalogCodex,
 		Plugins:  PluginNaming{Namespace: true, QualifiedMax: 128},
 		Verified: Verified{Package: "@openai/codex", Version: "0.169.0"},
+		// 5,440 tokens (ceil(bytes/4) a line) by default: descriptions cut
+		// round-robin, then removed, then skills dropped (render_codex.go).
+		Fit: CatalogFit{Model: FitCodex, Limit: CodexBudget},
 	},
 	{
 		// Claude Code (closed source): its YAML reader types scalars —
@@ -123,8 +136,8 @@ var Targets = []*Target{
 		ID:    "claude-code",
 		Title: "Claude Code",
 		// Personal skills win over project skills.
-		Roots:       []RootSpec{home(".claude/skills"), project(".claude/skills")},
-		Scan:        children,
+		Roots:       []RootSpec{home(".claude/skills"), above(".claude/skills", UpToGitOrHome)},
+		Scan:        Scan{OneLinkPerFile: true},
 		Name:        NameRule{Identity: DirName},
 		Description: DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use", FromBody: FirstLine},
 		Fields: withSpec(map[string]FieldSpec{
@@ -149,13 +162,16 @@ var Targets = []*Target{
 		ReservedDirs: []string{"synced"},
 		// Files over 1,000,000 bytes are skipped; every frontmatter
 		// problem is read past (Bun.YAML, then values quoted, then no
-		// fields and the description from the body).
+		// fields and the description from the body): Reading.Own is
+		// readClaude (reader_claude.go).
 		MaxFileBytes: 1000000,
-		Reading:      Reading{Tolerates: anyParseProblem, Retry: &QuoteRetry{Any: "{}[]*&#!|>%@`", Tabs: true}},
 		Fences:       Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:      CatalogClaude,
 		Plugins:      PluginNaming{Namespace: true},
 		Verified:     Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
+		// 30,000 chars of whole lines by default; past them skills are
+		// listed by name only (render_claude.go).
+		Fit: CatalogFit{Model: FitClaude, Limit: ClaudeBudget},
 	},
 	{
 		// The upload API (server side, not public). Anthropic's own
@@ -189,7 +205,7 @@ var Targets = []*Target{
 		ID:    "copilot",
 		Title: "GitHub Copilot",
 		Roots: []RootSpec{
-			project(".github/skills"), project(".agents/skills"), project(".claude/skills"),
+			above(".github/skills", UpToGitOrHome), above(".agents/skills", UpToGitOrHome), above(".claude/skills", UpToGitOrHome),
 			home(".copilot/skills"), home(".agents/skills"),
 		},
 		Scan: Scan{Recursive: true, MaxDepth: 64, SkipHidden: true, RootClaims: true, StopAtSkill: true},
@@ -204,10 +220,13 @@ var Targets = []*Target{
 			"allowed-tools":            {Type: StringOrListType, Fatal: true},
 		}),
 		HiddenFlag: "disable-model-invocation",
-		Reading:    Reading{Tolerates: []string{"bom", "not-utf8", "frontmatter-not-mapping"}, NoFinalBreak: true},
+		Reading:    Reading{Tolerates: []string{"bom", "not-utf8", "frontmatter-not-mapping"}, NoFinalBreak: true, SerdeValue: true},
 		Fences:     Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:    CatalogCopilot,
-		Verified:   Verified{Package: "@github/copilot", Version: "1.0.102"},
+		// Chars of rendered entries, taken in catalog order up to the
+		// first that does not fit (render_copilot.go).
+		CatalogBudget: 15000,
+		Verified:      Verified{Package: "@github/copilot", Version: "1.0.102"},
 	},
 	{
 		// Gemini CLI 0.61.0 (packages/core/src/skills/skillLoader.ts,
@@ -224,11 +243,18 @@ var Targets = []*Target{
 			project(".agents/skills"), project(".gemini/skills"),
 			home(".agents/skills"), home(".gemini/skills"),
 		},
-		Scan:        Scan{SkipHidden: true, RootFile: true},
-		Name:        NameRule{Required: true, Identity: DeclaredName, Sanitize: `:\/<>*?"|`},
-		Description: DescriptionRule{Required: true},
+		// Project roots are read only in a folder the user trusts
+		// (~/.gemini/trustedFolders.json, GEMINI_CLI_TRUST_WORKSPACE):
+		// skill-ls cannot know that, and takes the project as trusted.
+		// Only the working folder's roots, none of its parents'.
+		Scan: Scan{SkipHidden: true, RootFile: true, FollowSymlinks: true, SkipNames: []string{"node_modules"},
+			FirstFolderWins: true},
+		// A name or description line is all it needs (reader_gemini.go):
+		// empty and blank values load.
+		Name:        NameRule{Identity: DeclaredName, Sanitize: `:\/<>*?"|`, Empty: true},
+		Description: DescriptionRule{},
 		Fields:      withSpec(nil),
-		Reading:     Reading{ScalarText: true, Retry: &QuoteRetry{All: true}},
+		Reading:     Reading{ScalarText: true}, // Own: reader_gemini.go
 		Fences:      Fences{CloseSpaces: true},
 		Catalog:     CatalogXMLRaw,
 		Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
@@ -298,5 +324,78 @@ var Targets = []*Target{
 		Reading: Reading{ScalarText: true},
 		Fences:  Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog: CatalogZot,
+	},
+	{
+		// OpenCode 1.18.33 (probed; testdata/conformance/probes/opencode,
+		// notes/opencode.md): gray-matter and js-yaml, and a repair of
+		// "key: a: b" lines (readOpenCode). A name that is a string, any
+		// string, and a description that is a string or absent, else the
+		// skill is dropped silently; a skill without a description loads
+		// but is not listed. Roots are searched at any depth for SKILL.md,
+		// links followed, dot-folders read under .claude and .agents (but
+		// skipped under .opencode: not modelled). Not modelled either:
+		// the project roots of every folder up to the git root.
+		ID:    "opencode",
+		Title: "OpenCode",
+		// Every file is parsed at once and the last parse to finish wins
+		// a shared name: a race. The roots started last (.opencode, then
+		// .agents and .claude; the project's over the home's) usually win.
+		Roots: []RootSpec{
+			project(".opencode/skills"), project(".opencode/skill"),
+			project(".agents/skills"), project(".claude/skills"),
+			home(".opencode/skills"), home(".opencode/skill"),
+			{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skills", Scope: ScopeGlobal},
+			{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skill", Scope: ScopeGlobal},
+			home(".agents/skills"), home(".claude/skills"),
+		},
+		Scan: Scan{Recursive: true, MaxDepth: 1 << 16, RootFile: true, FollowSymlinks: true},
+		// The name is checked by readOpenCode: a string, blank or not.
+		Name:        NameRule{Identity: DeclaredName},
+		Description: DescriptionRule{TypeFatal: true},
+		// Own is readOpenCode, set in reader_opencode.go.
+		Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
+		Catalog:  CatalogOpenCode,
+		Unlisted: func(meta *Value) bool { return meta.Field("description") == nil },
+		Verified: Verified{Package: "opencode-ai", Version: "1.18.33"},
+	},
+	{
+		// Qwen Code 0.24.4 (probed; testdata/conformance/probes/qwen-code,
+		// notes/qwen.md): exact fences, the yaml package's core schema
+		// and, when it fails, a line reader (readQwen); name and
+		// description are required and taken with String(); the name is
+		// letters, digits, "_", ":", ".", "-" of any script and case,
+		// untrimmed. Only the project's and the home's .qwen/skills and
+		// .agents/skills, one level down, dot-folders read. Its bundled
+		// skills lie below all of them.
+		ID:    "qwen-code",
+		Title: "Qwen Code",
+		// The first found wins: project over user, .qwen over .agents.
+		Roots: []RootSpec{
+			project(".qwen/skills"), project(".agents/skills"),
+			{Base: BaseEnv, Env: "QWEN_HOME", Under: ".qwen", Path: "skills", Scope: ScopeGlobal},
+			home(".agents/skills"),
+		},
+		Scan: Scan{FollowSymlinks: true},
+		Name: NameRule{Required: true, Identity: DeclaredName,
+			Pattern:     regexp.MustCompile(`^[\p{L}\p{N}_:.-]+$`),
+			PatternText: `letters, digits, "_", ":", "." and "-"`},
+		Description: DescriptionRule{Required: true},
+		Fields: map[string]FieldSpec{
+			"model":                    {Type: StringType},
+			"paths":                    {Type: StringOrListType},
+			"allowedTools":             {Type: StringOrListType},
+			"argument-hint":            {Type: StringType},
+			"when_to_use":              {Type: StringType},
+			"disable-model-invocation": {Type: BoolType},
+			"user-invocable":           {Type: BoolType},
+			"priority":                 {Type: AnyType},
+			"hooks":                    {Type: MapType},
+		},
+		HiddenFlag: "disable-model-invocation",
+		BoolWords:  map[string]bool{"true": true},
+		// Own is readQwen and Unlisted qwenUnlisted, set in reader_qwen.go.
+		Reading:  Reading{ScalarText: true},
+		Catalog:  CatalogQwen,
+		Verified: Verified{Package: "@qwen-code/qwen-code", Version: "0.24.4"},
 	},
 }

@@ -29,7 +29,7 @@ func Validate(s *Skill, targets []*Target) []Problem {
 		// An agent that reads past the problem is told it as a warning.
 		var refuse, tolerate []string
 		for _, id := range p.Targets {
-			if t := TargetByID(id); t != nil && p.Severity == Error && t.tolerates(p.Rule, s) {
+			if t := TargetByID(id); t != nil && p.Severity == Error && t.tolerates(p, s) {
 				tolerate = append(tolerate, id)
 			} else {
 				refuse = append(refuse, id)
@@ -49,7 +49,8 @@ func Validate(s *Skill, targets []*Target) []Problem {
 	for _, t := range targets {
 		c.t = t
 		c.s = s
-		if v := t.view(s); v != nil && v.Refuse != nil {
+		// A refusal for a parse problem is told as that problem.
+		if v := t.view(s); v != nil && v.Refuse != nil && !slices.ContainsFunc(s.Problems, v.refusesFor) {
 			p := *v.Refuse
 			p.Severity, p.Targets = Error, []string{t.ID}
 			c.out = append(c.out, p)

@@ -12,6 +12,9 @@ const (
 	KindOther // timestamps, binary and other tagged scalars
 	KindList
 	KindMap
+	// KindAlias is an alias skill-ls leaves unresolved: one inside the
+	// value its anchor is on. Any other alias reads as the anchored value
+	// (see Value.Alias).
 	KindAlias
 )
 
@@ -34,10 +37,17 @@ const (
 type Value struct {
 	Kind   Kind
 	Style  Style
-	Tagged bool     // written with an explicit tag ("!!str x", "!x y")
-	Text   string   // the decoded scalar (for KindString and other scalars)
-	Range  Range    // the value as written: its anchor or tag, quotes and brackets included
-	Anchor string   // an anchor defined on this value ("&a"), if any
+	Tagged bool   // written with an explicit tag ("!!str x", "!x y")
+	Text   string // the decoded scalar (for KindString and other scalars)
+	Range  Range  // the value as written: its anchor or tag, quotes and brackets included
+	Anchor string // an anchor defined on this value ("&a"), if any
+	// Alias is set on an alias ("*a"): the anchor's name. The value is
+	// the anchored one as YAML readers resolve it, with the alias's Range;
+	// its Items and Fields are the anchored value's own, shared, with
+	// their ranges at the anchor. A walk of the tree goes into them at the
+	// anchor only, never through an alias (an alias bomb would take it
+	// through billions of values).
+	Alias  string
 	Items  []*Value // list items
 	Fields []Field  // map entries, in source order
 }

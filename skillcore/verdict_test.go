@@ -20,8 +20,8 @@ type verdictRow struct {
 func TestVerdictPerTarget(t *testing.T) {
 	// Copilot reads name and description into typed strings: optional,
 	// but a number or boolean there refuses the skill.
-	typedName := map[string]string{"claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type"}
-	typedDesc := map[string]string{"claude-api": "description-type", "copilot": "description-type", "tiny-agent": "description-type"}
+	typedName := map[string]string{"claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type", "opencode": "name-type"}
+	typedDesc := map[string]string{"claude-api": "description-type", "copilot": "description-type", "tiny-agent": "description-type", "opencode": "description-type"}
 	brokenYAML := map[string]string{"agentskills": "yaml-syntax", "zed": "yaml-syntax", "claude-api": "yaml-syntax", "copilot": "yaml-syntax",
 		"cursor": "yaml-syntax", "tiny-agent": "yaml-syntax", "zot": "yaml-syntax"}
 	retried := map[string]string{"codex": "yaml-syntax", "claude-code": "yaml-syntax", "gemini": "yaml-syntax"}
@@ -46,9 +46,9 @@ func TestVerdictPerTarget(t *testing.T) {
 			refuse: map[string]string{"codex": "metadata-type"}, warn: map[string]string{"agentskills": "metadata-type"}},
 		// Copilot trims the name before its character check.
 		{name: "spaces around the name", dir: "sp", src: "name: \" sp \"\ndescription: y\n",
-			refuse: map[string]string{"zed": "name-chars", "tiny-agent": "name-chars"}},
+			refuse: map[string]string{"zed": "name-chars", "tiny-agent": "name-chars", "qwen-code": "name-chars"}},
 		{name: "spaces inside the name", dir: "x", src: "name: \"a  b\"\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "tiny-agent": "name-chars"}},
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "tiny-agent": "name-chars", "qwen-code": "name-chars"}},
 		{name: "explicit tag", dir: "x", src: "name: !!str x\ndescription: y\n",
 			refuse: map[string]string{"agentskills": "yaml-tag"}},
 		{name: "custom tag", dir: "x", src: "name: x\ndescription: y\nlicense: !note MIT\n",
@@ -58,8 +58,9 @@ func TestVerdictPerTarget(t *testing.T) {
 		{name: "compatibility number", dir: "x", src: "name: x\ndescription: y\ncompatibility: 42\n",
 			refuse: map[string]string{"claude-api": "field-type"}, warn: map[string]string{"tiny-agent": "field-type"}},
 		{name: "name list, optional in codex", dir: "x", src: "name:\n  - x\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-type", "zed": "name-type", "codex": "name-type", "claude-api": "name-type", "copilot": "name-type", "gemini": "name-type", "tiny-agent": "name-type"},
-			warn:   map[string]string{"zot": "name-type", "claude-code": "name-type"}},
+			refuse: map[string]string{"agentskills": "name-type", "zed": "name-type", "codex": "name-type", "claude-api": "name-type", "copilot": "name-type", "tiny-agent": "name-type", "opencode": "name-type"},
+			// Gemini's line reader takes the name line's empty text.
+			warn: map[string]string{"zot": "name-type", "claude-code": "name-type", "gemini": "name-type"}},
 		{name: "zed's boolean spelled yes", dir: "x", src: "name: x\ndescription: y\ndisable-model-invocation: yes\n",
 			refuse: map[string]string{"zed": "field-type", "copilot": "field-type", "agentskills": "field-unknown", "claude-api": "field-unknown"},
 			warn:   map[string]string{"cursor": "field-type"}},
@@ -73,12 +74,13 @@ func TestVerdictPerTarget(t *testing.T) {
 		{name: "lowercase Greek", dir: "\u03b1\u03b2", src: "name: \u03b1\u03b2\ndescription: y\n",
 			refuse: map[string]string{"zed": "name-non-ascii", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
 		{name: "a combining mark", dir: "\u0915\u093f", src: "name: \u0915\u093f\ndescription: y\n",
-			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars"}},
+			refuse: map[string]string{"agentskills": "name-chars", "zed": "name-chars", "claude-api": "name-chars", "copilot": "name-chars", "tiny-agent": "name-chars", "qwen-code": "name-chars"}},
 		// No target that matches the folder compares it before NFKC, and
 		// copilot does not match the folder at all.
 		{name: "ligature in the folder name", dir: "\ufb01le", src: "name: file\ndescription: y\n"},
 		{name: "copilot: no name, a folder its pattern refuses", dir: "-dash", src: "description: y\n",
-			refuse: map[string]string{"agentskills": "name-missing", "zed": "name-missing", "claude-api": "name-missing", "copilot": "name-chars", "gemini": "name-missing", "tiny-agent": "name-missing"}},
+			refuse: map[string]string{"agentskills": "name-missing", "zed": "name-missing", "claude-api": "name-missing", "copilot": "name-chars", "gemini": "name-missing", "tiny-agent": "name-missing",
+				"opencode": "name-missing", "qwen-code": "name-missing"}},
 		{name: "65 chars once NFKC", dir: strings.Repeat("a", 63) + "\ufb01", src: "name: " + strings.Repeat("a", 63) + "\ufb01\ndescription: y\n",
 			refuse: map[string]string{"agentskills": "name-too-long", "zed": "name-too-long", "claude-api": "name-non-ascii", "copilot": "name-chars", "tiny-agent": "name-non-ascii"}},
 		{name: "maps indented unlike", dir: "x", src: "name: x\ndescription: y\nmetadata:\n  a: b\nhooks:\n    c: d\n",
@@ -98,14 +100,16 @@ func TestVerdictPerTarget(t *testing.T) {
 		// it again; Gemini reads it line by line. The rest refuse it.
 		{name: "colon in a plain value", dir: "x", src: "name: x\ndescription: a: b\n",
 			refuse: brokenYAML, warn: retried},
+		// OpenCode's repair is for values that hold ":" only.
 		{name: "a flow opener in a plain value", dir: "x", src: "name: x\ndescription: [a\n",
-			refuse: brokenYAML, warn: retried},
-		// Claude Code reads past a key given twice; every other loader
-		// refuses it.
+			refuse: withVerdict(brokenYAML, "opencode", "yaml-syntax"), warn: retried},
+		// Claude Code reads past a key given twice, and so does Gemini CLI
+		// (its line reader takes the last); every other loader refuses it.
 		{name: "a key given twice", dir: "x", src: "name: x\ndescription: y\ndescription: z\n",
 			refuse: map[string]string{"agentskills": "yaml-duplicate-key", "zed": "yaml-duplicate-key", "codex": "yaml-duplicate-key", "claude-api": "yaml-duplicate-key",
-				"copilot": "yaml-duplicate-key", "gemini": "yaml-duplicate-key", "cursor": "yaml-duplicate-key", "tiny-agent": "yaml-duplicate-key", "zot": "yaml-duplicate-key"},
-			warn: map[string]string{"claude-code": "yaml-duplicate-key"}},
+				"copilot": "yaml-duplicate-key", "cursor": "yaml-duplicate-key", "tiny-agent": "yaml-duplicate-key", "zot": "yaml-duplicate-key",
+				"opencode": "yaml-duplicate-key"},
+			warn: map[string]string{"claude-code": "yaml-duplicate-key", "gemini": "yaml-duplicate-key"}},
 		{name: "a field only copilot reads", dir: "x", src: "name: x\ndescription: y\nargument-hint: z\n",
 			refuse: map[string]string{"agentskills": "field-unknown", "claude-api": "field-unknown"}},
 	} {
@@ -122,13 +126,16 @@ func TestVerdictFences(t *testing.T) {
 	fm := "name: x\ndescription: y\n"
 	for _, c := range []verdictRow{
 		{name: "closing line with trailing spaces", src: "---\n" + fm + "---  \nbody\n",
-			refuse: map[string]string{"zed": "frontmatter-unclosed"}},
+			refuse: map[string]string{"zed": "frontmatter-unclosed", "qwen-code": "frontmatter-missing"}},
 		{name: "closing line with trailing spaces, a rule in the body", src: "---\n" + fm + "--- \nbody\n---\nmore\n"},
 		{name: "opening line with a trailing tab", src: "---\t\n" + fm + "---\nbody\n",
-			refuse: map[string]string{"gemini": "frontmatter-missing", "claude-api": "frontmatter-missing"}},
+			refuse: map[string]string{"gemini": "frontmatter-missing", "claude-api": "frontmatter-missing", "qwen-code": "frontmatter-missing"}},
 		{name: "CRLF and trailing spaces", src: "--- \r\n" + fm + "--- \r\nbody\r\n",
-			refuse: map[string]string{"zed": "frontmatter-unclosed", "gemini": "frontmatter-missing", "claude-api": "frontmatter-missing"}},
-		{name: "dashes inside a quoted value", src: "---\nname: x\ndescription: 'a\n  ---\n  b'\n---\nbody\n"},
+			refuse: map[string]string{"zed": "frontmatter-unclosed", "gemini": "frontmatter-missing", "claude-api": "frontmatter-missing", "qwen-code": "frontmatter-missing"}},
+		// Codex closes at the first line whose trim() is "---", leaving
+		// the quote open (probes/codex/reader-edges.txtar).
+		{name: "dashes inside a quoted value", src: "---\nname: x\ndescription: 'a\n  ---\n  b'\n---\nbody\n",
+			refuse: map[string]string{"codex": "yaml-syntax"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.dir = "x"
@@ -213,4 +220,13 @@ func TestAgentskillsAgreesWithSkillsRef(t *testing.T) {
 			t.Errorf("%q in %s: valid %v, skills-ref says %v\n%s", c.src, c.dir, got, c.valid, describeProblems(problems))
 		}
 	}
+}
+
+// withVerdict is verdicts with one more target's.
+func withVerdict(verdicts map[string]string, target, rule string) map[string]string {
+	out := map[string]string{target: rule}
+	for k, v := range verdicts {
+		out[k] = v
+	}
+	return out
 }

@@ -16,6 +16,12 @@ type AgentView struct {
 	Refuse *Problem
 }
 
+// refusesFor reports whether the view refuses the file for the parse
+// problem p: the same rule at the same place.
+func (v *AgentView) refusesFor(p Problem) bool {
+	return v.Refuse != nil && v.Refuse.Rule == p.Rule && v.Refuse.Range == p.Range
+}
+
 // AgentReader reads a parsed skill as one agent does. It must be cheap when
 // the strict parse already is the agent's reading (most files), and may
 // return AgentView{Meta: s.Meta, Body: s.Body()} then.
@@ -42,7 +48,10 @@ func (t *Target) view(s *Skill) *AgentView {
 	if t.Reading.Own == nil || s.views == nil {
 		return nil
 	}
-	return s.views[t]
+	if v, ok := s.views[t]; ok {
+		return v
+	}
+	return s.views[TargetByID(t.ID)] // a copy of the target (a catalog at another budget)
 }
 
 // body is the text the target takes as the skill's body.

@@ -87,6 +87,9 @@ type catalogSig struct {
 	size   int    // bytes of name and description, which budgets count
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
+	// text is the description as a budget that counts rendered text
+	// reads it (budgetSigText, render_copilot.go).
+	text string
 }
 
 // NewWorld makes an empty world.
@@ -416,7 +419,7 @@ func (w *World) standings(old, cur *Entry) map[string][]standing {
 					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, key))
 				}
 			}
-			if ctx.target.CatalogBudget > 0 {
+			if ctx.target.budgeted() {
 				for _, m := range res.order {
 					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, ctx.target.identity(m)))
 				}
@@ -451,6 +454,7 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 		}
 	}
 	e.sig = catalogSig{name: name, size: len(name) + len(desc), loads: strings.Join(loads, ",")}
+	e.sig.text = budgetSigText(e.Targets, s)
 	for _, t := range e.Targets {
 		if t.hides(s) {
 			e.sig.hidden += t.ID + ","
@@ -461,6 +465,10 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 		e.ids[i], e.hidden[i] = t.Identify(s), t.hides(s)
 		if p := e.packageFor(t); p != nil {
 			e.ids[i] = p.InstalledName(s)
+			if !e.hidden[i] && t.PackageUnlisted != nil && t.PackageUnlisted(t.meta(s)) {
+				e.hidden[i] = true
+				e.sig.hidden += t.ID + ",package,"
+			}
 		}
 	}
 	return e
@@ -478,7 +486,7 @@ func (e *Entry) InstalledName(t *Target) string {
 // above lists, in order, the roots (of the list x indexes) in one of the
 // folders holding path (clean).
 func (x rootIndex) above(path string) []int {
-	var at []int
+	at := slices.Clone(x[linkRoots])
 	for d := ParentDir(path); ; {
 		at = append(at, x[d]...)
 		up := ParentDir(d)
@@ -488,8 +496,12 @@ func (x rootIndex) above(path string) []int {
 		d = up
 	}
 	slices.Sort(at)
-	return at
+	return slices.Compact(at)
 }
+
+// linkRoots keys the roots whose scan follows folder links, and so may
+// find a file outside their folder, under its real path.
+const linkRoots = "\x00links"
 
 // rootIndex lists roots by their folder: the roots that may find a file
 // are those of its folders, so a world of a thousand plugin roots judges a
@@ -500,6 +512,9 @@ func indexRoots(roots []Root) rootIndex {
 	x := make(rootIndex, len(roots))
 	for i, r := range roots {
 		x[r.Dir] = append(x[r.Dir], i)
+		if r.Reach != nil && r.Target.Scan.FollowSymlinks {
+			x[linkRoots] = append(x[linkRoots], i)
+		}
 	}
 	return x
 }
@@ -508,15 +523,36 @@ func indexRoots(roots []Root) rootIndex {
 // file at path, in their order, and the project of the deepest project
 // root among them.
 func (x rootIndex) finding(path string, roots []Root) (found []*Root, project string) {
+	inherited := ""
 	for _, i := range x.above(path) {
 		if r := &roots[i]; r.Finds(path) {
 			found = append(found, r)
-			if len(r.Project) > len(project) {
+			switch {
+			case r.Inherited:
+				if len(r.Project) > len(inherited) {
+					inherited = r.Project
+				}
+			case len(r.Project) > len(project):
 				project = r.Project
 			}
 		}
 	}
+	// A root of the project's own folder says whose file it is before a
+	// copy read from a project below it.
+	if project == "" {
+		project = inherited
+	}
 	return found, project
+}
+
+// projectOf is the project in which the root reads e: a project root's
+// own (a root read from a folder above the project belongs to the project
+// below it), else the file's.
+func (r *Root) projectOf(e *Entry) string {
+	if r.Project != "" && r.Scope == ScopeProject {
+		return r.Project
+	}
+	return e.Project
 }
 
 // packageFor is the package through which t loads the file, nil when its
@@ -610,10 +646,13 @@ func (s *Skill) Hidden() bool { return s.hidden() }
 // hides reports whether the skill keeps itself out of the target's catalog:
 // its hidden flag is true, in a spelling the target accepts.
 func (t *Target) hides(s *Skill) bool {
+	if t.Unlisted != nil && t.Unlisted(t.meta(s)) {
+		return true
+	}
 	if t.HiddenFlag == "" {
 		return false
 	}
-	f := s.Field(t.HiddenFlag)
+	f := t.meta(s).Field(t.HiddenFlag)
 	if f == nil || !f.Value.IsScalar() {
 		return false
 	}

@@ -2,10 +2,12 @@ package skillcore
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,7 +19,8 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Bounds on hostile frontmatter. Aliases are never expanded, so an alias bomb
+// Bounds on hostile frontmatter. An alias shares the anchored value's items
+// and fields rather than copying them (see Value.Alias), so an alias bomb
 // costs no more than its text.
 const (
 	maxFrontmatterBytes = 256 << 10
@@ -33,6 +36,9 @@ type yamlDoc struct {
 	lineStarts []int // offsets of each line of content, in src
 	nodes      int
 	problems   []Problem
+	// anchors are the values read so far of the nodes that define an
+	// anchor, for the aliases that follow them.
+	anchors map[*yaml.Node]*Value
 }
 
 func parseYAML(src []byte, content Range) (*Value, []Problem) {
@@ -44,7 +50,133 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 	if v, ok := d.simple(); ok {
 		return v, nil
 	}
+	if !utf8.Valid(src[content.Start:content.End]) {
+		return parseLossy(src, content)
+	}
 	return d.full()
+}
+
+// parseLossy reads frontmatter whose bytes are not all UTF-8 as the agents
+// that load such a file read it (Copilot's lossy read, Node's and Bun's
+// "utf-8" decoding): each ill-formed sequence is U+FFFD. The values' and
+// problems' ranges are the bytes they come from in src. (An agent that
+// refuses the file is told so by not-utf8.)
+func parseLossy(src []byte, content Range) (*Value, []Problem) {
+	text, fixes := lossyUTF8(src[content.Start:content.End])
+	v, problems := parseYAML(text, Range{0, len(text)})
+	back := func(off int) int {
+		// The last replacement at or before off in text.
+		i, _ := slices.BinarySearchFunc(fixes, off, func(f lossyFix, off int) int { return cmp.Compare(f.at, off) })
+		if i < len(fixes) && fixes[i].at == off {
+			return content.Start + fixes[i].from
+		}
+		if i == 0 {
+			return content.Start + off
+		}
+		f := fixes[i-1]
+		if off < f.at+len(replacementChar) {
+			return content.Start + f.from + f.n // within U+FFFD: after the bytes it stands for
+		}
+		return content.Start + f.from + f.n + off - f.at - len(replacementChar)
+	}
+	remap := func(r Range) Range { return Range{back(r.Start), back(r.End)} }
+	var walk func(v *Value)
+	walk = func(v *Value) {
+		v.Range = remap(v.Range)
+		if v.Alias != "" {
+			return // its items and fields are the anchor's, remapped there
+		}
+		for i := range v.Fields {
+			v.Fields[i].KeyRange = remap(v.Fields[i].KeyRange)
+			walk(v.Fields[i].Value)
+		}
+		for _, it := range v.Items {
+			walk(it)
+		}
+	}
+	if v != nil {
+		walk(v)
+	}
+	for i := range problems {
+		problems[i].Range = remap(problems[i].Range)
+	}
+	return v, problems
+}
+
+const replacementChar = "\uFFFD"
+
+// lossyText is s as agents that load a file that is not all UTF-8 read
+// it (see lossyUTF8); s itself when it is UTF-8.
+func lossyText(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	b, _ := lossyUTF8([]byte(s))
+	return string(b)
+}
+
+// lossyFix is one ill-formed sequence replaced: n bytes at from in the
+// input, U+FFFD at at in the output.
+type lossyFix struct{ from, n, at int }
+
+// lossyUTF8 is b with each maximal ill-formed subsequence (a sequence
+// that starts well and breaks off counts once, a stray byte once each)
+// replaced by U+FFFD, as Rust's String::from_utf8_lossy and the WHATWG
+// decoder (Node, Bun) do, and where it replaced them.
+func lossyUTF8(b []byte) ([]byte, []lossyFix) {
+	out := make([]byte, 0, len(b)+16)
+	var fixes []lossyFix
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		if r, n := utf8.DecodeRune(b[i:]); r != utf8.RuneError || n > 1 {
+			out = append(out, b[i:i+n]...)
+			i += n
+			continue
+		}
+		n := ill(b[i:])
+		fixes = append(fixes, lossyFix{from: i, n: n, at: len(out)})
+		out = append(out, replacementChar...)
+		i += n
+	}
+	return out, fixes
+}
+
+// ill is the length of the maximal ill-formed subsequence b starts with:
+// the lead byte and the continuation bytes that could still have made a
+// character of it (Unicode's "maximal subpart"), at least 1.
+func ill(b []byte) int {
+	c := b[0]
+	var size int
+	lo, hi := byte(0x80), byte(0xBF) // the second byte's range
+	switch {
+	case c >= 0xC2 && c <= 0xDF:
+		size = 2
+	case c == 0xE0:
+		size, lo = 3, 0xA0
+	case c >= 0xE1 && c <= 0xEC, c == 0xEE, c == 0xEF:
+		size = 3
+	case c == 0xED:
+		size, hi = 3, 0x9F
+	case c == 0xF0:
+		size, lo = 4, 0x90
+	case c >= 0xF1 && c <= 0xF3:
+		size = 4
+	case c == 0xF4:
+		size, hi = 4, 0x8F
+	default:
+		return 1
+	}
+	n := 1
+	for ; n < size && n < len(b); n++ {
+		if n == 1 && (b[1] < lo || b[1] > hi) || n > 1 && (b[n] < 0x80 || b[n] > 0xBF) {
+			break
+		}
+	}
+	return n
 }
 
 func newYAMLDoc(src []byte, content Range) *yamlDoc {
@@ -528,16 +660,24 @@ func isWordByte(c byte) bool {
 }
 
 // safeUnmarshal decodes the YAML document in b into n. A second document,
-// after a "..." line, is an error: loaders that read one document refuse it,
-// and the others drop its fields without a word.
+// after a "..." line or from a "--- x" line on, is an error: loaders that
+// read one document refuse it (serde_yaml: "deserializing from YAML
+// containing more than one document is not supported"), and the others
+// drop its fields without a word.
 func safeUnmarshal(b []byte, n *yaml.Node) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("yaml: parser failed: %v", r)
 		}
 	}()
-	if !bytes.HasPrefix(b, []byte("...")) && !bytes.Contains(b, []byte("\n...")) {
-		return yaml.Unmarshal(b, n) // one document for sure, read faster
+	if !bytes.HasPrefix(b, []byte("...")) && !bytes.Contains(b, []byte("\n...")) && !bytes.Contains(b, []byte("\n---")) {
+		// One document for sure, read faster, unless it is a flow
+		// collection or a quoted scalar, after which more text on its
+		// line ("{a: b} junk") is a second document.
+		if err := yaml.Unmarshal(b, n); err != nil || !closedEarly(n) {
+			return err
+		}
+		*n = yaml.Node{}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	if err := dec.Decode(n); err != nil {
@@ -556,7 +696,14 @@ func safeUnmarshal(b []byte, n *yaml.Node) (err error) {
 	return nil
 }
 
-const secondDocument = "a second YAML document follows the end marker (...); loaders read one"
+// closedEarly reports whether the document n is a node that closes with a
+// bracket or a quote, which text may follow.
+func closedEarly(n *yaml.Node) bool {
+	return n.Kind == yaml.DocumentNode && len(n.Content) > 0 &&
+		n.Content[0].Style&(yaml.FlowStyle|yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
+}
+
+const secondDocument = "a second YAML document follows (after a ... or --- line); loaders read one"
 
 func (d *yamlDoc) add(rule string, r Range, msg string) {
 	d.problems = append(d.problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
@@ -615,8 +762,7 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		v.Kind = KindAlias
-		v.Range = Range{start, d.plainEnd(start, limit)}
+		return d.alias(n, start, limit)
 	case yaml.ScalarNode:
 		v.Kind = scalarKind(n)
 		v.Style, v.Range = d.scalarSpan(n, start, limit)
@@ -635,7 +781,7 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 			k, val := n.Content[i], n.Content[i+1]
 			key := d.value(k, d.offset(val.Line, val.Column), depth+1)
 			key.Range.End = d.keyEnd(k, key.Range)
-			if key.Kind == KindAlias {
+			if key.Kind == KindAlias || key.Alias != "" && !key.IsScalar() {
 				key.Text = "*" + k.Value
 			}
 			v.Fields = append(v.Fields, Field{
@@ -645,7 +791,77 @@ func (d *yamlDoc) value(n *yaml.Node, limit, depth int) *Value {
 			})
 		}
 	}
+	if n.Anchor != "" {
+		if d.anchors == nil {
+			d.anchors = map[*yaml.Node]*Value{}
+		}
+		d.anchors[n] = v
+	}
 	return v
+}
+
+// alias reads the alias n at start as the value its anchor names, as YAML
+// readers resolve it: a copy of that value's head with the alias's own
+// range, sharing its items and fields (whose ranges stay at the anchor).
+// An alias of a value not read yet (one inside its own anchor) stays
+// KindAlias.
+func (d *yamlDoc) alias(n *yaml.Node, start, limit int) *Value {
+	end := start + 1 + len(n.Value)
+	if end > limit || end > d.content.End || d.src[start] != '*' || string(d.src[start+1:end]) != n.Value {
+		end = d.plainEnd(start, limit) // should yaml.v3 place it elsewhere
+	}
+	anchored := d.anchors[n.Alias]
+	if anchored == nil {
+		return &Value{Kind: KindAlias, Text: n.Value, Alias: n.Value, Range: Range{start, end}}
+	}
+	v := *anchored
+	v.Range, v.Alias, v.Anchor, v.Tagged, v.Style = Range{start, end}, n.Value, "", false, StylePlain
+	if v.Kind == KindList || v.Kind == KindMap {
+		v.Style = anchored.Style
+	}
+	return &v
+}
+
+// mergeKeys is the mapping m with its merge keys applied, as js-yaml and
+// Bun's YAML read them: the fields of the map a "<<" key names ("<<: *b",
+// or of each map of a list, "<<: [*a, *b]", the first one winning) that m
+// does not give itself are m's, and the "<<" keys go. m itself when it has
+// no merge key, or one that names anything but maps (an error to js-yaml,
+// where the agent's own reading decides).
+func mergeKeys(m *Value) *Value {
+	if m == nil || m.Kind != KindMap || m.Field("<<") == nil {
+		return m
+	}
+	out := *m
+	out.Fields = make([]Field, 0, len(m.Fields))
+	set := map[string]bool{}
+	for _, f := range m.Fields {
+		if f.Key != "<<" {
+			out.Fields = append(out.Fields, f)
+			set[f.Key] = true
+		}
+	}
+	for _, f := range m.Fields {
+		if f.Key != "<<" {
+			continue
+		}
+		from := []*Value{f.Value}
+		if f.Value.Kind == KindList {
+			from = f.Value.Items
+		}
+		for _, src := range from {
+			if src.Kind != KindMap {
+				return m
+			}
+			for _, g := range src.Fields {
+				if !set[g.Key] {
+					out.Fields = append(out.Fields, g)
+					set[g.Key] = true
+				}
+			}
+		}
+	}
+	return &out
 }
 
 // flowItem ends a plain scalar of a flow collection at the "," "]" or "}"

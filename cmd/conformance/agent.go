@@ -31,6 +31,11 @@ type answer struct {
 	Loaded  []seen
 	Refused []refusal
 	Err     error
+	// Catalog, when the agent's catalog was read, is its text as skill-ls
+	// renders it (catalog.go); Budget is the budget it ran with (0: the
+	// target's own).
+	Catalog *string
+	Budget  int
 }
 
 // agent asks one released agent what it loads.

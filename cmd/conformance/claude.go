@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // claudeAgent asks Claude Code what it shows the model: `claude -p` sends
@@ -33,7 +35,11 @@ func (claudeAgent) listing() listing { return listing{ByName: true} }
 const listingHead = "The following skills are available for use with the Skill tool:\n\n"
 
 func (c claudeAgent) ask(ctx context.Context, r *runner, l *layout) answer {
-	text, err := c.listingText(ctx, r, l)
+	var args []string
+	for _, arg := range l.probe.args {
+		args = append(args, strings.Replace(arg, "@/", l.project+"/", 1))
+	}
+	text, err := c.listingText(ctx, r, l, args...)
 	if err != nil {
 		return answer{Err: err}
 	}
@@ -108,12 +114,22 @@ func parseClaudeListing(text string, folders map[string]bool) []seen {
 		if strings.HasPrefix(line, "- ") {
 			name, desc, ok := strings.Cut(strings.TrimSuffix(line[2:], "\n"), ": ")
 			switch {
-			case ok && listedFolder(name, folders):
+			case ok && listedFolder(name, folders) && !skillcore.ClaudeOwnSkill(strings.TrimSuffix(line, "\n")):
 				out = append(out, seen{Key: name, Name: name, Description: desc})
 				keep = true
 				continue
-			case ok && builtinName.MatchString(name):
+			case ok && (builtinName.MatchString(name) || skillcore.ClaudeOwnSkill(strings.TrimSuffix(line, "\n"))):
 				// An agent's own skill: not compared.
+				keep = false
+				continue
+			case !ok && listedFolder(name, folders):
+				// Listed by name only, past the listing's budget: its
+				// description is not compared (catalog.go compares the
+				// listing).
+				out = append(out, seen{Key: name, Name: name, Description: nameOnly})
+				keep = false
+				continue
+			case !ok && builtinName.MatchString(name):
 				keep = false
 				continue
 			}

@@ -80,6 +80,11 @@ func (codexAgent) ask(ctx context.Context, r *runner, l *layout) answer {
 				a.Refused = append(a.Refused, refusal{Path: e.Path, Reason: strings.TrimSpace(e.Message)})
 			}
 		}
+		cat, err := codexCatalog(ctx, r, l) // catalog.go
+		if err != nil {
+			return answer{Err: err}
+		}
+		a.Catalog = &cat
 		return a
 	}
 	return answer{Err: fmt.Errorf("codex: no answer to skills/list (%v)", ctx.Err())}

@@ -14,6 +14,7 @@ const (
 	onlySkillLS = "agent-refuses" // skill-ls says the agent loads a skill it does not
 	nameDiff    = "name"
 	descDiff    = "description"
+	catalogDiff = "catalog" // the catalog text differs (catalog.go)
 )
 
 // difference is one disagreement, with both sides' words.
@@ -36,7 +37,10 @@ type tally struct {
 	Skills, SkillsAgree int // skills either side loads, and those both load or refuse alike
 	Names, NamesAgree   int // skills both load, and those listed under the same name
 	Descs, DescsAgree   int
-	Errors              int
+	// Catalogs are layouts whose catalog text was compared, and those
+	// where it is the same byte for byte.
+	Catalogs, CatalogsAgree int
+	Errors                  int
 }
 
 // compare holds one layout's answers from the agent and from skill-ls
@@ -81,11 +85,22 @@ func compare(a agent, l *layout, got, want answer, j *judged, tl *tally) []diffe
 		} else {
 			add(nameDiff, k, g.Name, w.Name)
 		}
+		if g.Description == nameOnly {
+			continue // the agent's listing shows no description (catalog.go)
+		}
 		tl.Descs++
 		if g.Description == w.Description {
 			tl.DescsAgree++
 		} else {
 			add(descDiff, k, g.Description, w.Description)
+		}
+	}
+	if got.Catalog != nil {
+		tl.Catalogs++
+		if g, w, ok := compareCatalogs(*got.Catalog, j.catalog(a, got.Budget)); ok {
+			tl.CatalogsAgree++
+		} else {
+			add(catalogDiff, "catalog", g, w)
 		}
 	}
 	tl.Layouts++

@@ -92,6 +92,12 @@ func TestParseGemini(t *testing.T) {
 	if len(got) != 1 || got[0].Name != "foo" || got[0].Description != "line one\nline two" || got[0].Key != "/p/.agents/skills/foo/SKILL.md" {
 		t.Fatalf("got %+v", got)
 	}
+	// Names are printed raw: "a\nb", "foo\n" and "" run over lines.
+	out = []byte("Discovered Agent Skills:\n\na\nb [Enabled]\n  Description: d\n  Location:    /p/x/SKILL.md\n\nfoo\n [Disabled]\n  Description: d\n  Location:    /p/y/SKILL.md\n\n [Enabled]\n  Description: \n  Location:    /p/z/SKILL.md\n\n")
+	got = parseGemini(l, out)
+	if len(got) != 3 || got[0].Name != "a\nb" || got[1].Name != "foo\n" || got[2].Name != "" || got[2].Description != "" {
+		t.Fatalf("got %+v", got)
+	}
 }
 
 func TestCopilotRefusals(t *testing.T) {
@@ -119,3 +125,40 @@ func TestKnown(t *testing.T) {
 }
 
 func fileAt(name string) txtar.File { return txtar.File{Name: name} }
+
+func TestCopilotUserCatalog(t *testing.T) {
+	builtins := []string{"customize-cloud-agent", "discover-resources", "github-pr-media"}
+	entry := func(name, loc string) string {
+		return "<skill>\n  <name>" + name + "</name>\n  <description>d</description>\n  <location>" + loc + "</location>\n</skill>\n"
+	}
+	for _, tc := range []struct{ raw, want string }{
+		{copilotCatHead + entry("a", "project") + entry("customize-cloud-agent", "builtin") + copilotCatTail,
+			copilotCatHead + entry("a", "project") + copilotCatTail},
+		{copilotCatHead + entry("customize-cloud-agent", "builtin") + entry("github-pr-media", "builtin") + copilotCatTail, ""},
+		{copilotCatHead + entry("a", "project") + copilotCatMore + "b, customize-cloud-agent, github-pr-media\n" + copilotCatTail,
+			copilotCatHead + entry("a", "project") + copilotCatMore + "b\n" + copilotCatTail},
+		{copilotCatHead + copilotCatMore + "a, b... and 5 more\n" + copilotCatTail,
+			copilotCatHead + copilotCatMore + "a, b... and 3 more\n" + copilotCatTail},
+	} {
+		if got := copilotUserCatalog(tc.raw, builtins); got != tc.want {
+			t.Errorf("copilotUserCatalog(%q)\n got %q\nwant %q", tc.raw, got, tc.want)
+		}
+	}
+}
+
+func TestGeminiUserCatalog(t *testing.T) {
+	head := "# Available Agent Skills\n\nlead\n\n<available_skills>\n"
+	entry := func(name, desc, loc string) string {
+		return "  <skill>\n    <name>" + name + "</name>\n    <description>" + desc + "</description>\n    <location>" + loc + "</location>\n  </skill>"
+	}
+	inside := func(p string) bool { return strings.HasPrefix(p, "/proj/") }
+	raw := head + entry("skill-creator", "x", "/pkg/builtin/skill-creator/SKILL.md") + "\n" +
+		entry("a", "odd </skill> text\n", "/proj/a/SKILL.md") + "\n</available_skills>"
+	want := head + entry("a", "odd </skill> text\n", "/proj/a/SKILL.md") + "\n</available_skills>"
+	if got := geminiUserCatalog(raw, inside); got != want {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	if got := geminiUserCatalog(head+entry("skill-creator", "x", "/pkg/x/SKILL.md")+"\n</available_skills>", inside); got != "" {
+		t.Errorf("only built-ins: got %q", got)
+	}
+}

@@ -39,6 +39,11 @@ func (copilotAgent) ask(ctx context.Context, r *runner, l *layout) answer {
 		a.Loaded = append(a.Loaded, seen{Key: p, Name: s.Name, Description: s.Description})
 	}
 	a.Refused = copilotRefusals(l, errOut)
+	cat, err := copilotCatalog(ctx, r, l) // catalog_copilot.go
+	if err != nil {
+		return answer{Err: err}
+	}
+	a.Catalog = &cat
 	return a
 }
 

@@ -34,6 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	agentsDir := fs.String("agents", defaultAgents(), "where scripts/agents.sh installed the agents")
 	probes := fs.String("probes", "testdata/conformance/probes", "the probes")
 	corpus := fs.String("corpus", "", "also lay out every SKILL.md under this folder (e.g. ../shared/corpus)")
+	packages := fs.String("packages", "", "also give claude-code the plugins of each repository under this folder (e.g. ../shared/packages)")
 	only := fs.String("agent", "", "comma-separated agents to ask (default: all)")
 	filter := fs.String("run", "", "only probes whose name contains this")
 	known := fs.String("known", "testdata/conformance/known.txt", "the differences that are listed and explained")
@@ -61,6 +62,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	defer api.close()
 	agents = append(agents, claudeAgent{api: api, budget: "10000000"})
+	oai, err := newOpenAIMock() // qwen.go
+	if err != nil {
+		fmt.Fprintln(stderr, "conformance:", err)
+		return 2
+	}
+	defer oai.close()
+	agents = append(agents, openCodeAgent{}, qwenAgent{api: oai})
 	agents = pick(agents, *only)
 
 	work := *out
@@ -78,6 +86,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		name := strings.TrimPrefix(a.id(), "claude-")
 		if a.id() == "claude-code" {
 			name = "claude"
+		}
+		if b, ok := a.(interface{ binName() string }); ok {
+			name = b.binName()
 		}
 		if _, err := os.Stat(r.bin(v.Package, v.Version, name)); err != nil {
 			fmt.Fprintf(stderr, "conformance: %s is not installed under %s (run scripts/agents.sh)\n", v, *agentsDir)
@@ -120,6 +131,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	rep := check(r, agents, layouts, *jobs)
+	if *packages != "" {
+		for _, a := range agents {
+			if c, ok := a.(claudeAgent); ok {
+				if err := checkPackages(r, c, *packages, work, rep); err != nil {
+					fmt.Fprintln(stderr, "conformance:", err)
+					return 2
+				}
+			}
+		}
+	}
 	return rep.print(stdout, kn, work)
 }
 
@@ -222,12 +243,16 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 // print writes the per-agent table and every difference, and says whether
 // the run passes: no agent run failed and every difference is known.
 func (rep *report) print(w io.Writer, kn []knownDiff, work string) int {
-	fmt.Fprintf(w, "%-12s %-22s %8s %14s %14s %14s %6s\n", "agent", "verified against", "layouts", "verdicts", "names", "descriptions", "errors")
+	fmt.Fprintf(w, "%-12s %-22s %8s %14s %14s %14s %10s %6s\n", "agent", "verified against", "layouts", "verdicts", "names", "descriptions", "catalogs", "errors")
 	for _, id := range rep.Agents {
 		t := rep.Tallies[id]
-		fmt.Fprintf(w, "%-12s %-22s %8s %14s %14s %14s %6d\n", id, verified(id).Version,
+		catalogs := "-"
+		if t.Catalogs > 0 {
+			catalogs = fmt.Sprintf("%d/%d", t.CatalogsAgree, t.Catalogs)
+		}
+		fmt.Fprintf(w, "%-12s %-22s %8s %14s %14s %14s %10s %6d\n", id, verified(id).Version,
 			fmt.Sprintf("%d/%d", t.Agree, t.Layouts), fmt.Sprintf("%d/%d", t.SkillsAgree, t.Skills),
-			fmt.Sprintf("%d/%d", t.NamesAgree, t.Names), fmt.Sprintf("%d/%d", t.DescsAgree, t.Descs), t.Errors)
+			fmt.Sprintf("%d/%d", t.NamesAgree, t.Names), fmt.Sprintf("%d/%d", t.DescsAgree, t.Descs), catalogs, t.Errors)
 	}
 	unknown := 0
 	used := make([]int, len(kn))

@@ -24,6 +24,8 @@ import (
 //	link: REL -> TARGET                    a symbolic link at REL
 //	expect: AGENT ...                      what the agent was seen to do (documentation only)
 //	alone: true                            never share a project with other probes
+//	env: KEY=VALUE                         in the agents' environment (KEY= unsets a suite default)
+//	args: ARG ...                          after `claude -p hi` ("@/" = the project)
 //
 // File names are relative to the skills root; "@/" makes one relative to
 // the project and "~/" to the home folder.
@@ -34,7 +36,9 @@ type probe struct {
 	links [][2]string
 	files []txtar.File
 	alone bool
-	cwd   string // where the agents run, relative to the project
+	env   []string // KEY=VALUE for the agents' environment
+	args  []string // claude's arguments
+	cwd   string   // where the agents run, relative to the project
 	// owners, on a batch of probes, names the probe each top folder
 	// comes from.
 	owners map[string]string
@@ -95,6 +99,10 @@ func parseProbe(name string, data []byte) (*probe, error) {
 			pr.alone = val == "true"
 		case key == "cwd":
 			pr.cwd = val
+		case key == "env":
+			pr.env = append(pr.env, val)
+		case key == "args":
+			pr.args = strings.Fields(val)
 		default:
 			// expect: and free text: documentation only.
 		}
@@ -113,7 +121,7 @@ func parseProbe(name string, data []byte) (*probe, error) {
 // sharable reports whether the probe can share a project with others: it
 // is a set of skill folders directly in the root, nothing else.
 func (pr *probe) sharable() bool {
-	if pr.alone || pr.cwd != "" || len(pr.links) > 0 {
+	if pr.alone || pr.cwd != "" || len(pr.links) > 0 || len(pr.env) > 0 || len(pr.args) > 0 {
 		return false
 	}
 	for _, f := range pr.files {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -25,12 +26,20 @@ func (j *judged) answer(a agent) answer {
 	t := skillcore.TargetByID(a.id())
 	lst := a.listing()
 	var out answer
-	for _, ld := range j.ws.World.Loads(t, j.l.project) {
+	for _, ld := range j.ws.World.Loads(t, j.l.cwd) {
 		if !lst.Duplicates && !ld.Winner || !lst.Hidden && ld.Hidden {
 			continue
 		}
+		// A plugin lying in the project is loaded only once installed (or
+		// given to claude with --plugin-dir): a probe's agent run installs
+		// none.
+		if ld.Scope == skillcore.ScopePackage && !slices.Contains(j.l.probe.args, "--plugin-dir") {
+			continue
+		}
 		s := seen{Key: ld.Skill.Path, Name: ld.DisplayName(t), Description: listedDescription(t, ld.CatalogEntry)}
-		if lst.ByName {
+		if t.Catalog == skillcore.CatalogQwen {
+			s = qwenRendered(skillcore.RenderEntry(t, ld.CatalogEntry)) // qwen.go
+		} else if lst.ByName {
 			// Matched by the name the listing line shows.
 			s.Name, _, _ = strings.Cut(strings.TrimPrefix(skillcore.RenderEntry(t, ld.CatalogEntry), "- "), ": ")
 			s.Key = s.Name

@@ -88,10 +88,10 @@ func TestCheckText(t *testing.T) {
 		deploy + `:4:1: error field-unknown: unknown field "colour" (agentskills)`,
 		// The unknown field keeps the spec from loading the file, so only
 		// the others see the shadowing; codex keeps both skills.
-		deploy + ":2:7: info name-shadowed: this project skill hides the global skill \"deploy\" at " + filepath.Join(dir, "home/.agents/skills/deploy/SKILL.md") + " (zed, copilot, gemini, zot)",
+		deploy + ":2:7: info name-shadowed: this project skill hides the global skill \"deploy\" at " + filepath.Join(dir, "home/.agents/skills/deploy/SKILL.md") + " (zed, copilot, gemini, zot, opencode, qwen-code)",
 		// Codex and gemini read the broken YAML again (quoting values, or
 		// line by line): a warning for them, an error for the others.
-		broken + ":3:22: warning yaml-syntax: YAML does not parse: mapping values are not allowed in this context (codex, gemini)\n" +
+		broken + ":3:22: warning yaml-syntax: YAML does not parse: mapping values are not allowed in this context (codex, gemini, opencode, qwen-code)\n" +
 			broken + ":3:22: error yaml-syntax: YAML does not parse: mapping values are not allowed in this context (agentskills, zed, copilot, zot)",
 		"3 files checked: 2 errors, 1 warning, 1 info\n",
 	} {
@@ -219,7 +219,7 @@ func TestCheckJSONShape(t *testing.T) {
 	if counts["errors"] != sum["errors"] || counts["warnings"] != sum["warnings"] || counts["infos"] != sum["infos"] {
 		t.Errorf("summary %v, findings count %v", sum, counts)
 	}
-	if deploy["name"] != "deploy" || len(deploy["loadedBy"].([]any)) != 5 {
+	if deploy["name"] != "deploy" || len(deploy["loadedBy"].([]any)) != 7 {
 		t.Errorf("deploy: name %v, loadedBy %v", deploy["name"], deploy["loadedBy"])
 	}
 	// The unknown key on line 4 after "Déploie 😀 ça": 1-based line and

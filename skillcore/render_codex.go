@@ -1,0 +1,405 @@
+package skillcore
+
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// Codex 0.169.0 (@openai/codex): the host skill catalog, byte for byte, and
+// the budget it is fitted into. The catalog is the developer-message item
+// "<skills_instructions>…</skills_instructions>" that `codex debug
+// prompt-input` prints; the wrapper tags are part of the item, so they are
+// part of the catalog here. Facts: testdata/conformance/notes/codex.md §7,
+// from codex-rs/ext/skills/src/render.rs and catalog_prompt.rs
+// (render_available_skills, allocate_skill_lines), held to the agent by the
+// conformance suite's catalog comparison.
+
+// The catalog's lead-ins: the aliased form has a table of skill roots and
+// short paths, the absolute form full paths.
+const (
+	codexAliasIntro = "A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table."
+	codexAbsIntro   = "A skill is a set of instructions provided through a `SKILL.md` source. Below is the list of skills that can be used. Each entry includes a name, description, and source locator. `file` locators are on the host filesystem, `executor package` locators are owned by their execution environment, `cloud package` locators are opaque package identifiers, and `custom resource` locators use their provider's access mechanism."
+)
+
+// codexDescMax is the most description chars a catalog line shows; a longer
+// one is cut to codexDescMax-3 chars and "...".
+const codexDescMax = 1024
+
+// CodexBudget is Codex's default catalog budget: 2% of the default model's
+// 272,000-token context window. skills.max_context_tokens in its
+// config.toml sets another (at most 10,000), which skill-ls does not read.
+const CodexBudget = 5440
+
+// codexLine is one skill of the catalog.
+type codexLine struct {
+	entry      int // index in the caller's entries
+	name, desc string
+	path, root string // display path and the root it was found under
+	rank       int    // scope: system 0, admin 1, repo 2, user 3
+	order      [2]int // the root's place in the alias table's order
+	descChars  int
+}
+
+// codexFit is the catalog Codex renders: the form it picks and how much of
+// each line's description stays.
+type codexFit struct {
+	lines   []codexLine // catalog order
+	kept    []int       // description chars kept per line; -1: dropped
+	aliased bool
+	roots   []string // the alias table, r0 first (aliased form)
+	// stage is how far the fit went: 0 all whole, 1 descriptions cut,
+	// 2 descriptions removed (and skills dropped where even that is over).
+	stage int
+	// cost is what the catalog would take with every line whole (the
+	// table included in the aliased form); limit is the budget.
+	cost, limit int
+}
+
+// codexTokens is Codex's approx_token_count: a token per 4 bytes, rounded up.
+func codexTokens(bytes int) int { return (bytes + 3) / 4 }
+
+// codexLineLen is the byte length of codexLineText's line for a
+// description of descBytes bytes.
+func codexLineLen(name string, descBytes int, loc string) int {
+	n := len("- ") + len(name) + len(": (file: ") + len(loc) + len(")")
+	if descBytes > 0 {
+		n += descBytes + 1
+	}
+	return n
+}
+
+func codexLineText(name, desc, loc string) string {
+	if desc == "" {
+		return "- " + name + ": (file: " + loc + ")"
+	}
+	return "- " + name + ": " + desc + " (file: " + loc + ")"
+}
+
+// codexBody is the catalog inside its tags, its leading and trailing line
+// breaks included; roots are the table's lines.
+func codexBody(intro string, roots, lines []string) string {
+	var b strings.Builder
+	b.WriteString("\n## Skills\n")
+	b.WriteString(intro)
+	b.WriteString("\n")
+	if len(roots) > 0 {
+		b.WriteString("### Skill roots\n")
+		for _, r := range roots {
+			b.WriteString(r)
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("### Available skills\n")
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func codexRootLines(roots []string) []string {
+	out := make([]string, len(roots))
+	for i, r := range roots {
+		out[i] = "- `r" + itoa(i) + "` = `" + r + "`"
+	}
+	return out
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var d []byte
+	for ; n > 0; n /= 10 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+	}
+	return string(d)
+}
+
+// codexScopeRank is the catalog's order of scopes: system, admin (under
+// /etc/codex), repo, user.
+func codexScopeRank(scope Scope, root string) int {
+	switch {
+	case scope == ScopeProject:
+		return 2
+	case strings.HasPrefix(root, "/etc/"):
+		return 1
+	}
+	return 3
+}
+
+// codexRootOrder is where a root stands in the loader's list, which orders
+// the alias table: the project's .codex/skills from the working folder up,
+// then the user's and the admin's roots and plugins, then the project's
+// .agents/skills from the top down.
+func codexRootOrder(scope Scope, root string, rank int) [2]int {
+	depth := strings.Count(root, "/")
+	if scope == ScopeProject {
+		switch {
+		case strings.HasSuffix(root, "/.codex/skills"):
+			return [2]int{0, -depth}
+		case strings.HasSuffix(root, "/.agents/skills"):
+			return [2]int{2, depth}
+		}
+	}
+	return [2]int{1, rank}
+}
+
+// cutChars keeps the first n chars (code points) of s.
+func cutChars(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}
+
+// codexCatalogLines are the entries as catalog lines, in Codex's order.
+func codexCatalogLines(t *Target, entries []CatalogEntry) []codexLine {
+	lines := make([]codexLine, 0, len(entries))
+	for i, e := range entries {
+		if e.Skill == nil {
+			continue
+		}
+		desc := catalogDescription(t, e.Skill)
+		n := utf8.RuneCountInString(desc)
+		if n > codexDescMax {
+			desc, n = cutChars(desc, codexDescMax-3)+"...", codexDescMax
+		}
+		root := strings.ReplaceAll(e.Root, `\`, "/")
+		lines = append(lines, codexLine{entry: i, name: e.displayName(t), desc: desc, descChars: n,
+			path: strings.ReplaceAll(e.ShownPath(), `\`, "/"), root: root,
+			rank: codexScopeRank(e.Scope, root), order: codexRootOrder(e.Scope, root, e.RootRank)})
+	}
+	slices.SortStableFunc(lines, func(a, b codexLine) int {
+		if a.rank != b.rank {
+			return a.rank - b.rank
+		}
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.path, b.path)
+	})
+	return lines
+}
+
+// fitCodex fits the entries' catalog into t's budget as Codex does: both
+// forms are fitted and the aliased one is taken when it keeps more skills,
+// else cuts fewer description chars, else costs less.
+func fitCodex(t *Target, entries []CatalogEntry) codexFit {
+	limit := t.Fit.Limit
+	lines := codexCatalogLines(t, entries)
+	abs := make([]string, len(lines))
+	for i, l := range lines {
+		abs[i] = l.path
+	}
+	best := codexFit{lines: lines, limit: limit}
+	best.kept, best.cost, best.stage = codexAllocate(lines, abs, limit)
+	if len(lines) == 0 {
+		return best
+	}
+	// The alias table: the roots of the listed skills, in the loader's
+	// order of roots.
+	byRoot := slices.Clone(lines)
+	slices.SortStableFunc(byRoot, func(a, b codexLine) int {
+		if a.order[0] != b.order[0] {
+			return a.order[0] - b.order[0]
+		}
+		return a.order[1] - b.order[1]
+	})
+	var roots []string
+	for _, l := range byRoot {
+		if l.root != "" && !slices.Contains(roots, l.root) {
+			roots = append(roots, l.root)
+		}
+	}
+	if len(roots) == 0 {
+		return best
+	}
+	rootLines := codexRootLines(roots)
+	table := max(0, codexTokens(len(codexBody(codexAliasIntro, rootLines, nil)))-codexTokens(len(codexBody(codexAbsIntro, nil, nil))))
+	if table >= limit {
+		return best
+	}
+	short := make([]string, len(lines))
+	for i, l := range lines {
+		short[i] = codexShorten(roots, l.path)
+	}
+	kept, cost, stage := codexAllocate(lines, short, limit-table)
+	alias := codexFit{lines: lines, kept: kept, aliased: true, roots: roots, cost: table + cost, limit: limit, stage: stage}
+	aDropped, aCut, aCost := alias.tally(short)
+	bDropped, bCut, bCost := best.tally(abs)
+	switch {
+	case aDropped != bDropped:
+		if aDropped < bDropped {
+			best = alias
+		}
+	case aCut != bCut:
+		if aCut < bCut {
+			best = alias
+		}
+	case table+aCost < bCost:
+		best = alias
+	}
+	return best
+}
+
+// tally counts the skills a fit drops, the description chars it cuts
+// (all of a dropped skill's) and the tokens of its lines.
+func (f codexFit) tally(locs []string) (dropped, cut, cost int) {
+	for i, l := range f.lines {
+		k := f.kept[i]
+		if k < 0 {
+			dropped++
+			cut += l.descChars
+			continue
+		}
+		cut += l.descChars - k
+		cost += codexTokens(codexLineLen(l.name, len(cutChars(l.desc, k)), locs[i]) + 1)
+	}
+	return
+}
+
+// codexShorten is the path as r<N>/<rest> under the longest root that
+// holds it.
+func codexShorten(roots []string, path string) string {
+	best, at := -1, 0
+	for i, r := range roots {
+		r = strings.TrimRight(r, "/")
+		if strings.HasPrefix(path, r+"/") && (best < 0 || len(r) > at) {
+			best, at = i, len(r)
+		}
+	}
+	if best < 0 {
+		return path
+	}
+	return "r" + itoa(best) + "/" + path[at+1:]
+}
+
+// codexAllocate is allocate_skill_lines: the description chars each line
+// keeps (-1 for a dropped line) within limit tokens, what the lines would
+// cost whole, and the stage it reached (see codexFit).
+func codexAllocate(lines []codexLine, locs []string, limit int) (kept []int, full, stage int) {
+	kept = make([]int, len(lines))
+	mins := make([]int, len(lines))
+	minSum := 0
+	for i, l := range lines {
+		full += codexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
+		kept[i] = l.descChars
+		mins[i] = codexTokens(codexLineLen(l.name, 0, locs[i]) + 1)
+		minSum += mins[i]
+	}
+	if full <= limit {
+		return kept, full, 0
+	}
+	if minSum > limit {
+		// Every description goes, then every skill that does not fit.
+		used := 0
+		for i, m := range mins {
+			if used+m <= limit {
+				used += m
+				kept[i] = 0
+			} else {
+				kept[i] = -1
+			}
+		}
+		return kept, full, 2
+	}
+	// Round-robin: each pass gives every unfinished description one more
+	// char while its extra cost fits.
+	remaining := limit - minSum
+	type grow struct {
+		minBytes, base  int // the bare line with its line break, and its cost
+		at, bytes, cost int
+		desc            string
+	}
+	gs := make([]grow, len(lines))
+	for i, l := range lines {
+		mb := codexLineLen(l.name, 0, locs[i]) + 1
+		gs[i] = grow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
+		kept[i] = 0
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range gs {
+			g := &gs[i]
+			if g.at >= len(g.desc) {
+				continue
+			}
+			_, w := utf8.DecodeRuneInString(g.desc[g.at:])
+			next := codexTokens(g.minBytes+g.bytes+w+1) - g.base
+			if delta := max(0, next-g.cost); delta <= remaining {
+				g.at += w
+				g.bytes += w
+				g.cost = next
+				remaining -= delta
+				kept[i]++
+				changed = true
+			}
+		}
+	}
+	return kept, full, 1
+}
+
+// text renders the fitted catalog.
+func (f codexFit) text() string {
+	if len(f.lines) == 0 {
+		return ""
+	}
+	out := make([]string, 0, len(f.lines))
+	for i, l := range f.lines {
+		if f.kept[i] < 0 {
+			continue
+		}
+		loc := l.path
+		if f.aliased {
+			loc = codexShorten(f.roots, l.path)
+		}
+		out = append(out, codexLineText(l.name, cutChars(l.desc, f.kept[i]), loc))
+	}
+	intro, roots := codexAbsIntro, []string(nil)
+	if f.aliased {
+		intro, roots = codexAliasIntro, codexRootLines(f.roots)
+	}
+	return "<skills_instructions>" + codexBody(intro, roots, out) + "</skills_instructions>"
+}
+
+// renderCodex is Codex's catalog for the entries, fitted to its budget.
+// Entries marked dropped are fitted again with the rest: the fit decides.
+func renderCodex(t *Target, entries []CatalogEntry) string {
+	return fitCodex(t, entries).text()
+}
+
+// fits says, for each of entries, how the budget leaves its line.
+func (f codexFit) fits(n int) []fitted {
+	out := make([]fitted, n)
+	for i, l := range f.lines {
+		k := f.kept[i]
+		switch {
+		case k < 0:
+			out[l.entry] = fitted{state: fitDropped, had: l.descChars}
+		case k == 0 && l.descChars > 0 && f.stage == 2:
+			out[l.entry] = fitted{state: fitNameOnly, had: l.descChars}
+		case k < l.descChars:
+			out[l.entry] = fitted{state: fitCut, kept: k, had: l.descChars}
+		}
+		out[l.entry].cost, out[l.entry].limit = f.cost, f.limit
+	}
+	return out
+}
+
+// codexStyle renders one skill's line for RenderEntry, as the catalog shows
+// it with the budget to spare and the full path; RenderCatalog renders the
+// whole catalog with renderCodex.
+var codexStyle = catalogStyle{
+	entry: func(t *Target, s *Skill, name string) string {
+		desc := catalogDescription(t, s)
+		if utf8.RuneCountInString(desc) > codexDescMax {
+			desc = cutChars(desc, codexDescMax-3) + "..."
+		}
+		return codexLineText(name, desc, strings.ReplaceAll(s.Path, `\`, "/"))
+	},
+}
