@@ -24,7 +24,12 @@ if [ -n "$(go run ./cmd/conformance -versions | while read -r spec; do pkg=${spe
   echo "   skipped: the agents are not installed under $agents (run scripts/agents.sh)"
 else
   out=${CONFORMANCE_OUT:-$(mktemp -d)}
-  go run ./cmd/conformance -agents "$agents" -out "$out"
+  # The probes, the public corpus and the plugin repositories, when present
+  # (../shared beside the checkout); every agent's output is kept in $out.
+  extra=()
+  [ -d ../shared/corpus ] && extra+=(-corpus ../shared/corpus)
+  [ -d ../shared/packages ] && extra+=(-packages ../shared/packages)
+  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out" "${extra[@]}"
 fi
 
 echo "== soak (bounded: memory and goroutines must stay flat)"

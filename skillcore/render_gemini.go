@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -82,9 +83,16 @@ func (a geminiLoad) compare(b geminiLoad) int {
 	return strings.Compare(b.folder, a.folder)
 }
 
+// geminiOwnSkills are the skills Gemini CLI 0.61.0 ships, loaded before
+// every root: a skill named like one takes its place at the top.
+var geminiOwnSkills = []string{"antigravity-support", "skill-creator"}
+
 // geminiSlot is where a winner stands in gemini's catalog: where the first
 // skill of its name was loaded.
 func (res *resolution) geminiSlot(e *Entry) geminiLoad {
+	if i := slices.Index(geminiOwnSkills, res.target.identity(e)); i >= 0 {
+		return geminiLoad{rank: packageRank << 4, folder: string(rune('z' - i))}
+	}
 	slot := res.geminiLoadOf(e)
 	for _, m := range res.groups[res.target.identity(e)] {
 		if l := res.geminiLoadOf(m); l.compare(slot) < 0 {

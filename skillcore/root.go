@@ -131,7 +131,10 @@ func (e Env) above(project string, spec RootSpec) []string {
 		return out
 	}
 	top := gitTop(project)
-	if top == "" && spec.Up != UpToGitOrHome {
+	// Outside a repository the agents walk up to the home folder, or to /
+	// when the project is not under it; skill-ls stops at the project
+	// then, rather than read (and watch) every folder up to /.
+	if top == "" && (spec.Up != UpToGitOrHome || e.Home == "" || !within(e.Home, project)) {
 		return out
 	}
 	for d := project; d != top && len(out) < rankStride; {

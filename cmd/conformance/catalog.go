@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,7 +129,7 @@ func codexCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 // (0: the target's own).
 func (j *judged) catalog(a agent, budget int) string {
 	t := skillcore.TargetByID(a.id())
-	entries := j.ws.World.Catalog(t, j.l.cwd)
+	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e skillcore.CatalogEntry) bool { return !j.given(a, e) })
 	if budget > 0 {
 		u := *t
 		u.Fit.Limit = budget

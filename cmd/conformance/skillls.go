@@ -30,10 +30,7 @@ func (j *judged) answer(a agent) answer {
 		if !lst.Duplicates && !ld.Winner || !lst.Hidden && ld.Hidden {
 			continue
 		}
-		// A plugin lying in the project is loaded only once installed (or
-		// given to claude with --plugin-dir): a probe's agent run installs
-		// none.
-		if ld.Scope == skillcore.ScopePackage && !slices.Contains(j.l.probe.args, "--plugin-dir") {
+		if !j.given(a, ld.CatalogEntry) {
 			continue
 		}
 		s := seen{Key: ld.Skill.Path, Name: ld.DisplayName(t), Description: listedDescription(t, ld.CatalogEntry)}
@@ -89,4 +86,11 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// given reports whether the agent's run is given the entry's skill: a
+// plugin lying in the project is loaded only once installed, or given to
+// claude with --plugin-dir; a probe's run installs none.
+func (j *judged) given(a agent, e skillcore.CatalogEntry) bool {
+	return e.Scope != skillcore.ScopePackage || a.id() == "claude-code" && slices.Contains(j.l.probe.args, "--plugin-dir")
 }
