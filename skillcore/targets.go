@@ -341,8 +341,8 @@ var Targets = []*Target{
 		// a shared name: a race. The roots started last (.opencode, then
 		// .agents and .claude; the project's over the home's) usually win.
 		Roots: []RootSpec{
-			project(".opencode/skills"), project(".opencode/skill"),
-			project(".agents/skills"), project(".claude/skills"),
+			above(".opencode/skills", UpToGit), above(".opencode/skill", UpToGit),
+			above(".agents/skills", UpToGit), above(".claude/skills", UpToGit),
 			home(".opencode/skills"), home(".opencode/skill"),
 			{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skills", Scope: ScopeGlobal},
 			{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skill", Scope: ScopeGlobal},
