@@ -44,7 +44,7 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		return []Fix{{Title: "Insert a frontmatter skeleton", Preferred: true,
 			Edits: []Edit{{Range: Range{Start: bomLen(s), End: bomLen(s)}, NewText: skeleton(s)}}}}
 	case "name-missing":
-		if !s.Frontmatter.Closed || s.Meta == nil && len(s.Recovered) == 0 {
+		if !s.Frontmatter.Closed || s.Meta == nil {
 			// Told by a reader of its own (opencode, qwen-code) of a
 			// frontmatter that is no mapping: a line added does not help.
 			return nil

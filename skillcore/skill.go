@@ -24,9 +24,6 @@ type Skill struct {
 	Frontmatter Frontmatter
 	// Meta is the frontmatter mapping, nil when it is missing or broken.
 	Meta *Value
-	// Recovered holds, when the YAML is broken, the mapping each way of
-	// reading it again (Target.Reading.Retry) recovers.
-	Recovered map[*QuoteRetry]*Value
 	// Problems found while parsing; Targets is empty on each (all agents).
 	Problems []Problem
 	// Vars are the ${CLAUDE_...} references in the file, kept when the
@@ -76,7 +73,6 @@ func parse(path string, src []byte) *Skill {
 	meta, problems := parseYAML(src, fm.Content)
 	s.Problems = append(s.Problems, problems...)
 	if len(problems) > 0 && meta == nil {
-		s.retried(src, fm.Content)
 		return s
 	}
 	if meta == nil || meta.Kind != KindMap {

@@ -92,8 +92,6 @@ type Reading struct {
 	// Tolerates are the parse problems (rule ids) after which the agent
 	// still loads the file, reading what it can.
 	Tolerates []string
-	// Retry, when set, is how the agent reads broken YAML once more.
-	Retry *QuoteRetry
 	// NoFinalBreak: the agent reads the frontmatter without the line
 	// break before the closing ---, so a block scalar that ends it has
 	// no final line break.
