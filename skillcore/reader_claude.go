@@ -178,48 +178,13 @@ func claudeDecode(src []byte) ([]byte, *textMap) {
 			i += n
 			continue
 		}
-		n = maximalSubpart(src[i:])
+		n = ill(src[i:])
 		m.at = append(m.at, [2]int{len(out), i})
 		out = append(out, "\uFFFD"...)
 		i += n
 		m.at = append(m.at, [2]int{len(out), i})
 	}
 	return out, m
-}
-
-// maximalSubpart is how many bytes of the bad sequence at the start of b
-// one U+FFFD stands for: the lead byte and the continuation bytes that
-// could still have made a character.
-func maximalSubpart(b []byte) int {
-	c := b[0]
-	var need int
-	lo, hi := byte(0x80), byte(0xbf)
-	switch {
-	case c >= 0xc2 && c <= 0xdf:
-		need = 1
-	case c == 0xe0:
-		need, lo = 2, 0xa0
-	case c >= 0xe1 && c <= 0xec, c == 0xee, c == 0xef:
-		need = 2
-	case c == 0xed:
-		need, hi = 2, 0x9f
-	case c == 0xf0:
-		need, lo = 3, 0x90
-	case c >= 0xf1 && c <= 0xf3:
-		need = 3
-	case c == 0xf4:
-		need, hi = 3, 0x8f
-	default:
-		return 1
-	}
-	n := 1
-	for ; n <= need && n < len(b); n++ {
-		if b[n] < lo || b[n] > hi {
-			break
-		}
-		lo, hi = 0x80, 0xbf
-	}
-	return n
 }
 
 // textMap places offsets of decoded text in the file: pairs of (offset in

@@ -5,13 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // Gemini CLI's catalog: `gemini --yolo -p hi` in a trusted folder, with an
@@ -141,40 +139,15 @@ func cleanGeminiHome(home string) {
 // mockGemini stands in for the Gemini API: it records the request of each
 // run (told apart by a path prefix) that holds the system prompt, and
 // answers every request with a short reply, streamed where asked.
-type mockGemini struct {
-	url  string
-	srv  *http.Server
-	mu   sync.Mutex
-	next atomic.Int64
-	got  map[string][]byte
-}
+type mockGemini struct{ standIn }
 
 func newMockGemini() (*mockGemini, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	m := &mockGemini{url: "http://" + ln.Addr().String(), got: map[string][]byte{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
-	return m, nil
-}
-
-// expect names a new run.
-func (m *mockGemini) expect() string { return fmt.Sprintf("gem%d", m.next.Add(1)) }
-
-// take returns the recorded request of a run.
-func (m *mockGemini) take(run string) []byte {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	b := m.got[run]
-	delete(m.got, run)
-	return b
+	m := &mockGemini{}
+	return m, m.start(m)
 }
 
 func (m *mockGemini) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(req.Body, 256<<20))
-	run, _, _ := strings.Cut(strings.TrimPrefix(req.URL.Path, "/"), "/")
+	run, body := request(req)
 	w.Header().Set("Content-Type", "application/json")
 	switch {
 	case req.Method != http.MethodPost:
@@ -185,11 +158,7 @@ func (m *mockGemini) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	if strings.Contains(string(body), `"systemInstruction"`) {
-		m.mu.Lock()
-		if prev, ok := m.got[run]; !ok || !strings.Contains(string(prev), geminiCatHead[:24]) {
-			m.got[run] = body
-		}
-		m.mu.Unlock()
+		m.keep(run, body, geminiCatHead[:24])
 	}
 	reply := `{"candidates":[{"content":{"parts":[{"text":"ok"}],"role":"model"},"finishReason":"STOP","index":0}],` +
 		`"usageMetadata":{"promptTokenCount":1,"candidatesTokenCount":1,"totalTokenCount":2}}`

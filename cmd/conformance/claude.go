@@ -4,15 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -177,48 +173,17 @@ func (l *layout) folders() map[string]bool {
 // mockAPI stands in for the Messages API: it records the first request of
 // each run (told apart by a path prefix) and answers every request with a
 // short streamed reply.
-type mockAPI struct {
-	url  string
-	srv  *http.Server
-	mu   sync.Mutex
-	next atomic.Int64
-	got  map[string][]byte
-}
+type mockAPI struct{ standIn }
 
 func newMockAPI() (*mockAPI, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	m := &mockAPI{url: "http://" + ln.Addr().String(), got: map[string][]byte{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
-	return m, nil
-}
-
-func (m *mockAPI) close() { m.srv.Close() }
-
-// expect names a new run.
-func (m *mockAPI) expect() string { return fmt.Sprintf("run%d", m.next.Add(1)) }
-
-// take returns the request of a run that held the listing, or its first.
-func (m *mockAPI) take(run string) []byte {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	b := m.got[run]
-	delete(m.got, run)
-	return b
+	m := &mockAPI{}
+	return m, m.start(m)
 }
 
 func (m *mockAPI) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(req.Body, 256<<20))
-	run, _, _ := strings.Cut(strings.TrimPrefix(req.URL.Path, "/"), "/")
+	run, body := request(req)
 	if strings.Contains(req.URL.Path, "/v1/messages") && !strings.Contains(req.URL.Path, "count_tokens") {
-		m.mu.Lock()
-		if prev, ok := m.got[run]; !ok || !strings.Contains(string(prev), listingHead[:40]) {
-			m.got[run] = body
-		}
-		m.mu.Unlock()
+		m.keep(run, body, listingHead[:40])
 	}
 	var ask struct{ Stream bool }
 	json.Unmarshal(body, &ask)

@@ -4,15 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
-	"sync/atomic"
 )
 
 // qwenAgent asks Qwen Code what it shows the model: it has no command that
@@ -161,7 +157,7 @@ func (q qwenAgent) run(ctx context.Context, r *runner, l *layout, dir, tag strin
 	in := *l
 	in.cwd = dir
 	_, errOut, err := r.run(ctx, &in, tag, nil, env, r.bin(v.Package, v.Version, "qwen"), "-p", "hi")
-	text, ok := q.api.take(run)
+	text, ok := q.api.listing(run)
 	if !ok {
 		if err == nil {
 			err = fmt.Errorf("no request reached the stand-in API")
@@ -225,35 +221,17 @@ func qwenRendered(entry string) seen {
 // openAIMock stands in for the OpenAI chat API: it keeps, per run (told
 // apart by a path prefix), the first skill listing a request holds, and
 // answers every request with a short reply.
-type openAIMock struct {
-	url  string
-	srv  *http.Server
-	mu   sync.Mutex
-	next atomic.Int64
-	got  map[string]string
-}
+type openAIMock struct{ standIn }
 
 func newOpenAIMock() (*openAIMock, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	m := &openAIMock{url: "http://" + ln.Addr().String(), got: map[string]string{}}
-	m.srv = &http.Server{Handler: m}
-	go m.srv.Serve(ln)
-	return m, nil
+	m := &openAIMock{}
+	return m, m.start(m)
 }
 
-func (m *openAIMock) close() { m.srv.Close() }
-
-func (m *openAIMock) expect() string { return fmt.Sprintf("run%d", m.next.Add(1)) }
-
-func (m *openAIMock) take(run string) (string, bool) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	t, ok := m.got[run]
-	delete(m.got, run)
-	return t, ok
+// listing returns the listing kept of a run, if a request held one.
+func (m *openAIMock) listing(run string) (string, bool) {
+	b := m.take(run)
+	return string(b), b != nil
 }
 
 // listingIn finds the text that holds the skill listing in a request.
@@ -280,8 +258,7 @@ func listingIn(v any) (string, bool) {
 }
 
 func (m *openAIMock) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	body, _ := io.ReadAll(io.LimitReader(req.Body, 256<<20))
-	run, _, _ := strings.Cut(strings.TrimPrefix(req.URL.Path, "/"), "/")
+	run, body := request(req)
 	if req.Method == http.MethodGet {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"object":"list","data":[{"id":"mock-model","object":"model"}]}`)
@@ -290,11 +267,7 @@ func (m *openAIMock) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	var ask map[string]any
 	json.Unmarshal(body, &ask)
 	if text, ok := listingIn(ask["messages"]); ok {
-		m.mu.Lock()
-		if _, seen := m.got[run]; !seen {
-			m.got[run] = text
-		}
-		m.mu.Unlock()
+		m.keep(run, append([]byte{}, text...), "")
 	}
 	if stream, _ := ask["stream"].(bool); !stream {
 		w.Header().Set("Content-Type", "application/json")
