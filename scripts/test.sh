@@ -29,7 +29,10 @@ else
   extra=()
   [ -d ../shared/corpus ] && extra+=(-corpus ../shared/corpus)
   [ -d ../shared/packages ] && extra+=(-packages ../shared/packages)
-  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out" "${extra[@]}"
+  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/main" -agent codex,copilot,gemini,claude-code "${extra[@]}"
+  # OpenCode and Qwen Code are held to the probes (their corpus runs are
+  # not yet measured).
+  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/more" -agent opencode,qwen-code
 fi
 
 echo "== soak (bounded: memory and goroutines must stay flat)"
