@@ -30,9 +30,10 @@ else
   [ -d ../shared/corpus ] && extra+=(-corpus ../shared/corpus)
   [ -d ../shared/packages ] && extra+=(-packages ../shared/packages)
   go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/main" -agent codex,copilot,gemini,claude-code "${extra[@]}"
-  # OpenCode and Qwen Code are held to the probes (their corpus runs are
-  # not yet measured).
-  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/more" -agent opencode,qwen-code
+  # OpenCode and Qwen Code, newer here, are asked about the probes and their
+  # differences reported, not yet gating the run (README says which remain).
+  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/more" -agent opencode,qwen-code ||
+    echo "   (opencode and qwen-code differences above are reported, not gating)"
 fi
 
 echo "== soak (bounded: memory and goroutines must stay flat)"
