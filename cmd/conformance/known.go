@@ -18,8 +18,8 @@ func (k knownDiff) String() string {
 	return fmt.Sprintf("%s %s %s %s: %s", k.agent, k.layout, k.kind, k.key, k.reason)
 }
 
-// loadKnown reads lines "agent layout kind key -- reason"; in layout and
-// key "*" stands for any text.
+// loadKnown reads lines "agent layout kind key -- reason"; in layout, kind
+// and key "*" stands for any text.
 func loadKnown(file string) ([]knownDiff, error) {
 	f, err := os.Open(file)
 	if os.IsNotExist(err) {
@@ -48,7 +48,7 @@ func loadKnown(file string) ([]knownDiff, error) {
 
 func matchKnown(kn []knownDiff, d difference) int {
 	for i, k := range kn {
-		if k.agent == d.Agent && k.kind == d.Kind && match(k.layout, d.Layout) && match(k.key, d.Key) {
+		if k.agent == d.Agent && match(k.kind, d.Kind) && match(k.layout, d.Layout) && match(k.key, d.Key) {
 			return i
 		}
 	}
