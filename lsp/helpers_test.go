@@ -356,6 +356,12 @@ type recorder struct {
 
 func newRecorder() *recorder { return &recorder{changed: make(chan struct{})} }
 
+// forget drops the notifications recorded so far, so that a test measuring
+// the server's memory does not count what the client kept.
+func (r *recorder) forget() {
+	r.record(func() { r.published, r.progress, r.logs, r.messages = nil, nil, nil, nil })
+}
+
 func (r *recorder) record(f func()) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
