@@ -8,11 +8,24 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// explain prints a rule's documentation and an example, or every rule.
+// explain prints a rule's documentation and an example, or every rule;
+// with --targets, every target (explain_targets.go).
 func explain(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("explain")
+	targets := fs.Bool("targets", false, "list the targets (agents) alone")
+	format := fs.String("format", "text", "output format of --targets: text or json")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
+	}
+	if *targets {
+		if code, done := noArgs(fs, stderr); done {
+			return code
+		}
+		return explainTargets(*format, stdout, stderr)
+	}
+	if *format != "text" {
+		fmt.Fprintln(stderr, "skill-ls explain: --format is for --targets (see skill-ls help explain)")
+		return exitUsage
 	}
 	switch fs.NArg() {
 	case 0:
@@ -20,9 +33,7 @@ func explain(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%-24s %s\n", r.ID, r.Summary)
 		}
 		fmt.Fprintln(stdout, "\nTargets, and what their facts were verified against:")
-		for _, t := range skillcore.Targets {
-			fmt.Fprintf(stdout, "%-24s %s\n", t.ID, t.Verified)
-		}
+		writeTargetsText(stdout)
 		return exitOK
 	case 1:
 	default:
