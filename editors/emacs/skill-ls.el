@@ -72,7 +72,8 @@ Use vectors for JSON arrays."
   :type 'boolean)
 
 (defcustom skill-ls-root-markers
-  '(".git" ".agents" ".claude" ".codex" ".github" ".gemini" ".skills" ".zot")
+  '(".git" ".agents" ".claude" ".codex" ".cursor" ".gemini" ".github"
+    ".opencode" ".qwen" ".skills" ".zot")
   "Files or folders marking a project root for a SKILL.md outside version control."
   :type '(repeat string))
 
@@ -168,7 +169,7 @@ window/showDocument would leave to the server."
 
 (defconst skill-ls-targets
   '("agentskills" "zed" "codex" "claude-code" "claude-api" "copilot" "gemini"
-    "tiny-agent" "zot")
+    "cursor" "tiny-agent" "zot" "opencode" "qwen-code")
   "The agents skill-ls knows.")
 
 (defun skill-ls-show-catalog (target)

@@ -32,8 +32,11 @@ M.root_markers = {
   '.agents',
   '.claude',
   '.codex',
-  '.github',
+  '.cursor',
   '.gemini',
+  '.github',
+  '.opencode',
+  '.qwen',
   '.skills',
   '.zot',
 }
