@@ -13,7 +13,8 @@
 // builds from default settings, then speaks LSP to it with
 // vscode-languageserver-protocol over the child's stdio: initialize, open the
 // workspace's skills, await publishDiagnostics, hover, complete, ask for the
-// catalog the way "skill-ls: Show Catalog" does, shut down and exit.
+// targets and the catalog the way "skill-ls: Show Catalog" does, shut down
+// and exit.
 // Exits 0 when every check passed, 1 otherwise.
 
 'use strict';
@@ -77,6 +78,15 @@ async function main() {
   const initOptions = config.initializationOptions(settings);
   ok(launch.command === (bundled || 'skill-ls') && JSON.stringify(launch.args) === '["serve"]',
     `extension launches \`${bundled ? 'the bundled skill-ls' : 'skill-ls'} serve\``, JSON.stringify(launch));
+
+  // "skill-ls: Show Catalog" offers the targets the binary lists; the
+  // manifest's skill-ls.targets enum, its fallback, must be the same.
+  const listing = config.targetsCommand(launch);
+  const listed = config.parseTargets(cp.execFileSync(listing.command, listing.args, { encoding: 'utf8' }));
+  const offered = config.manifestTargets(JSON.parse(fs.readFileSync(path.join(extDir, 'package.json'), 'utf8')));
+  ok(Array.isArray(listed) && listed.includes('cursor') && JSON.stringify(listed) === JSON.stringify(offered),
+    `\`skill-ls ${listing.args.join(' ')}\` lists the targets package.json offers`,
+    `binary: ${JSON.stringify(listed)}; package.json: ${JSON.stringify(offered)}`);
 
   // vscode-languageclient spawns the executable with cwd = workspace folder.
   child = cp.spawn(launch.command, launch.args, { cwd: ws, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -46,18 +46,10 @@ export const ACTIVATION_EVENTS: readonly string[] = [
   ...MANIFEST_GLOBS.map((g) => `workspaceContains:${g}`),
 ];
 
-/** Every target, offered by "skill-ls: Show Catalog". */
-export const CATALOG_TARGETS: readonly string[] = [
-  'agentskills',
-  'zed',
-  'codex',
-  'claude-code',
-  'claude-api',
-  'copilot',
-  'gemini',
-  'tiny-agent',
-  'zot',
-];
+/** The arguments that make the binary list every target it knows, as
+ * JSON: "skill-ls: Show Catalog" offers what the running binary knows, not
+ * a list written here. */
+export const TARGETS_ARGS: readonly string[] = ['explain', '--targets', '--format', 'json'];
 
 /** The default binary path: empty, meaning the binary bundled in the
  * extension, else `skill-ls` on PATH. */
@@ -281,13 +273,45 @@ export function catalogText(result: unknown): string {
   return JSON.stringify(result, null, 2);
 }
 
-/** Quick pick items for the catalog command; the default target first. */
-export function catalogPickItems(settings: Settings): string[] {
-  const preferred = settings.targets.find((t) => CATALOG_TARGETS.includes(t));
-  if (preferred === undefined) {
-    return [...CATALOG_TARGETS];
+/** The command that lists the targets of the binary the server runs. */
+export function targetsCommand(launch: ServerCommand): ServerCommand {
+  return { command: launch.command, args: [...TARGETS_ARGS] };
+}
+
+/** The target ids in the output of TARGETS_ARGS ({"targets": [{"id"}]}),
+ * or undefined when it is not that (a binary too old to list them). */
+export function parseTargets(stdout: string): string[] | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(stdout);
+  } catch {
+    return undefined;
   }
-  return [preferred, ...CATALOG_TARGETS.filter((t) => t !== preferred)];
+  const list = doc !== null && typeof doc === 'object' ? (doc as { targets?: unknown }).targets : undefined;
+  if (!Array.isArray(list)) {
+    return undefined;
+  }
+  const ids = stringList(list.map((t: unknown) => (t !== null && typeof t === 'object' ? (t as { id?: unknown }).id : undefined)));
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** The targets the extension's manifest offers for `skill-ls.targets`:
+ * what Show Catalog offers when the binary cannot list its own. */
+export function manifestTargets(packageJSON: unknown): string[] {
+  const props = (packageJSON as { contributes?: { configuration?: { properties?: Record<string, unknown> } } } | undefined)
+    ?.contributes?.configuration?.properties;
+  const setting = props?.[`${CONFIG_SECTION}.targets`] as { items?: { enum?: unknown } } | undefined;
+  return stringList(setting?.items?.enum);
+}
+
+/** Quick pick items for the catalog command: the known targets, the first
+ * configured one first. */
+export function catalogPickItems(settings: Settings, known: readonly string[]): string[] {
+  const preferred = settings.targets.find((t) => known.includes(t));
+  if (preferred === undefined) {
+    return [...known];
+  }
+  return [preferred, ...known.filter((t) => t !== preferred)];
 }
 
 /** A friendly message for a server that failed to start. */

@@ -4,6 +4,7 @@
 // about arguments and options live in ./config so they can be tested
 // without VS Code.
 
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import {
@@ -31,13 +32,17 @@ import {
   commandTargets,
   initializationOptions,
   launchFailureMessage,
+  manifestTargets,
   normalizeSettings,
+  parseTargets,
   serverCommand,
+  targetsCommand,
 } from './config';
 
 let client: LanguageClient | undefined;
 let watcher: vscode.FileSystemWatcher | undefined;
 let bundled: string | undefined;
+let manifestTargetList: string[] = [];
 
 function readSettings(): Settings {
   const cfg = vscode.workspace.getConfiguration(CONFIG_SECTION);
@@ -109,13 +114,24 @@ async function stopClient(): Promise<void> {
   }
 }
 
+/** Every target the server's binary knows (`skill-ls explain --targets`),
+ * or, from a binary too old to say, those of the manifest's setting. */
+function knownTargets(): Promise<string[]> {
+  const cmd = targetsCommand(launchCommand());
+  return new Promise((resolve) => {
+    execFile(cmd.command, cmd.args, { timeout: 10000 }, (err, stdout) => {
+      resolve((err === null ? parseTargets(stdout) : undefined) ?? manifestTargetList);
+    });
+  });
+}
+
 async function catalogOf(c: LanguageClient, target: string): Promise<string> {
   const result: unknown = await c.sendRequest(ExecuteCommandRequest.type, catalogRequest(target));
   return catalogText(result);
 }
 
 /** "skill-ls: Show Catalog": the catalog of one agent, picked from every
- * target, opened as XML or Markdown as it renders. Run by the code lens
+ * target the binary knows, opened as XML or Markdown as it renders. Run by the code lens
  * with [{targets}], the catalogs of those agents in one document. */
 async function showCatalog(...args: unknown[]): Promise<void> {
   const c = client;
@@ -130,7 +146,8 @@ async function showCatalog(...args: unknown[]): Promise<void> {
     return;
   }
   if (targets === undefined) {
-    const target = await vscode.window.showQuickPick(catalogPickItems(readSettings()), {
+    const items = knownTargets().then((known) => catalogPickItems(readSettings(), known));
+    const target = await vscode.window.showQuickPick(items, {
       title: 'skill-ls: show the catalog as this agent renders it',
       placeHolder: 'Target agent',
     });
@@ -157,6 +174,7 @@ async function showCatalog(...args: unknown[]): Promise<void> {
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const b = bundledBinary(context.extensionPath);
   bundled = fs.existsSync(b) ? b : undefined;
+  manifestTargetList = manifestTargets(context.extension.packageJSON);
   context.subscriptions.push(
     vscode.commands.registerCommand(SHOW_CATALOG_COMMAND, showCatalog),
     vscode.commands.registerCommand(RESTART_COMMAND, async () => {

@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, it } from 'node:test';
 
 import {
   CATALOG_COMMAND,
-  CATALOG_TARGETS,
   DEFAULT_DEBOUNCE_MS,
   DOCUMENT_SELECTOR,
   catalogLanguage,
@@ -16,9 +16,12 @@ import {
   commandTargets,
   initializationOptions,
   launchFailureMessage,
+  manifestTargets,
   normalizeSettings,
+  parseTargets,
   resolveServerPath,
   serverCommand,
+  targetsCommand,
 } from '../config';
 
 describe('normalizeSettings', () => {
@@ -172,20 +175,51 @@ describe('catalog command', () => {
     assert.deepEqual(catalogRequest('zed'), { command: 'skill-ls.catalog', arguments: [{ target: 'zed' }] });
   });
 
-  it('offers every catalog target', () => {
-    assert.deepEqual(
-      [...CATALOG_TARGETS].sort(),
-      ['agentskills', 'claude-api', 'claude-code', 'codex', 'copilot', 'gemini', 'tiny-agent', 'zed', 'zot'],
-    );
+  it('asks the binary the server runs for its targets', () => {
+    const launch = serverCommand(normalizeSettings({ path: '/opt/skill-ls' }));
+    assert.deepEqual(targetsCommand(launch), {
+      command: '/opt/skill-ls',
+      args: ['explain', '--targets', '--format', 'json'],
+    });
+  });
+
+  it('reads the target ids from explain --targets --format json', () => {
+    const out = JSON.stringify({
+      targets: [
+        { id: 'agentskills', title: 'Agent Skills spec (skills-ref)', projectRoots: ['.agents/skills'] },
+        { id: 'cursor', title: 'Cursor', projectRoots: ['.cursor/skills'] },
+      ],
+    });
+    assert.deepEqual(parseTargets(out), ['agentskills', 'cursor']);
+  });
+
+  it('reads no targets from an older binary or a broken answer', () => {
+    // An older binary: explain takes one rule and prints an error.
+    assert.equal(parseTargets(''), undefined);
+    assert.equal(parseTargets('skill-ls explain: flag provided but not defined: -targets'), undefined);
+    assert.equal(parseTargets('null'), undefined);
+    assert.equal(parseTargets('{"targets": {}}'), undefined);
+    assert.equal(parseTargets('{"targets": []}'), undefined);
+    assert.deepEqual(parseTargets('{"targets": [{"id": 3}, {"id": "zed"}, {}, null]}'), ['zed']);
+  });
+
+  it('falls back to the targets the manifest offers for skill-ls.targets', () => {
+    // out/test/config.test.js -> package.json
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', 'package.json'), 'utf8'));
+    const targets = manifestTargets(manifest);
+    assert.ok(targets.includes('agentskills') && targets.includes('cursor'), targets.join(', '));
+    assert.deepEqual(targets, manifest.contributes.configuration.properties['skill-ls.targets'].items.enum);
+    assert.deepEqual(manifestTargets(undefined), []);
+    assert.deepEqual(manifestTargets({ contributes: {} }), []);
   });
 
   it('puts the first configured target first in the pick list', () => {
-    const items = catalogPickItems(normalizeSettings({ targets: ['codex'] }));
-    assert.equal(items[0], 'codex');
-    assert.equal(items.length, CATALOG_TARGETS.length);
-    assert.deepEqual([...items].sort(), [...CATALOG_TARGETS].sort());
-    assert.deepEqual(catalogPickItems(normalizeSettings({})), [...CATALOG_TARGETS]);
-    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['nope'] })), [...CATALOG_TARGETS]);
+    const known = ['agentskills', 'zed', 'codex', 'cursor'];
+    const items = catalogPickItems(normalizeSettings({ targets: ['cursor'] }), known);
+    assert.deepEqual(items, ['cursor', 'agentskills', 'zed', 'codex']);
+    assert.deepEqual(catalogPickItems(normalizeSettings({}), known), known);
+    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['nope', 'codex'] }), known), ['codex', 'agentskills', 'zed', 'cursor']);
+    assert.deepEqual(catalogPickItems(normalizeSettings({ targets: ['nope'] }), known), known);
   });
 
   it('shows XML catalogs as xml and list catalogs as markdown', () => {
