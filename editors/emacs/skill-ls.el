@@ -170,11 +170,22 @@ window/showDocument would leave to the server."
 (defconst skill-ls-targets
   '("agentskills" "zed" "codex" "claude-code" "claude-api" "copilot" "gemini"
     "cursor" "tiny-agent" "zot" "opencode" "qwen-code")
-  "The agents skill-ls knows.")
+  "The agents skill-ls knows, offered when the binary cannot list them.")
+
+(defun skill-ls--known-targets ()
+  "The agents `skill-ls-program' knows, else `skill-ls-targets'.
+Each line of \"skill-ls explain --targets\" starts with an agent's id; a
+binary too old to list them exits non-zero."
+  (with-temp-buffer
+    (if (eql 0 (ignore-errors
+                 (call-process skill-ls-program nil '(t nil) nil "explain" "--targets")))
+        (mapcar (lambda (line) (car (split-string line)))
+                (split-string (buffer-string) "\n" t))
+      skill-ls-targets)))
 
 (defun skill-ls-show-catalog (target)
   "Show the catalog TARGET (an agent) would put in front of the model."
-  (interactive (list (completing-read "Catalog of agent: " skill-ls-targets nil t)))
+  (interactive (list (completing-read "Catalog of agent: " (skill-ls--known-targets) nil t)))
   (skill-ls--show-catalogs (eglot--current-server-or-lose) (list target)))
 
 (defun skill-ls--run-client-command (server command arguments)

@@ -307,7 +307,20 @@
                                     (string-search "## codex" text)
                                     (string-search good text))
                                "skill-ls.showCatalog shows the catalogs in a buffer"
-                               (substring text 0 (min 300 (length text)))))))
+                               (substring text 0 (min 300 (length text)))))
+          ;; M-x skill-ls-show-catalog offers the agents the binary lists,
+          ;; the same as the list kept for an older binary.
+          (skill-ls-test--ok (equal (skill-ls--known-targets) skill-ls-targets)
+                             "skill-ls-show-catalog offers the agents the binary lists"
+                             (format "%S" (skill-ls--known-targets)))
+          (let ((skill-ls-program (expand-file-name "no-such-skill-ls" temporary-file-directory)))
+            (skill-ls-test--ok (equal (skill-ls--known-targets) skill-ls-targets)
+                               "without a binary, skill-ls-show-catalog offers skill-ls-targets"))
+          (skill-ls-test--attempt "skill-ls-show-catalog"
+            (skill-ls-show-catalog "cursor")
+            (skill-ls-test--ok (with-current-buffer "*skill-ls catalog*"
+                                 (string-prefix-p "## cursor" (buffer-string)))
+                               "M-x skill-ls-show-catalog shows the cursor catalog"))))
       (eglot-shutdown server)
       (skill-ls-test--ok (skill-ls-test--wait
                           (lambda () (not (jsonrpc-running-p server))))
