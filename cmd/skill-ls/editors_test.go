@@ -42,7 +42,7 @@ var editorLists = []editorList{
 		what:   "the skill-ls.targets setting's enum",
 		region: regexp.MustCompile(`(?s)"skill-ls\.targets": \{.*?"enum": \[\s*(.*?)\s*\]`),
 		item:   jsonString,
-		want:   allTargetIDs,
+		want:   targetIDs,
 		render: joinQuoted(`"`, ",\n              "),
 	},
 	{
@@ -50,7 +50,7 @@ var editorLists = []editorList{
 		what:   "the skill-ls.targets row of the settings table",
 		region: regexp.MustCompile("\\| `skill-ls\\.targets` \\| `\\[\\]` \\| agents to check against \\((.*?)\\);"),
 		item:   markdownCode,
-		want:   allTargetIDs,
+		want:   targetIDs,
 		render: joinQuoted("`", ", "),
 	},
 	{
@@ -58,7 +58,7 @@ var editorLists = []editorList{
 		what:   "the targets row of the settings table",
 		region: regexp.MustCompile("\\| `targets` \\|.*which is always on: (.*?) \\|\n"),
 		item:   markdownCode,
-		want:   func(ts []targetInfo) []string { return slices.DeleteFunc(allTargetIDs(ts), isAgentSkills) },
+		want:   func(ts []targetInfo) []string { return slices.DeleteFunc(targetIDs(ts), isAgentSkills) },
 		render: joinQuoted("`", ", "),
 	},
 	{
@@ -66,7 +66,7 @@ var editorLists = []editorList{
 		what:   "skill-ls-targets, offered by skill-ls-show-catalog",
 		region: regexp.MustCompile(`(?s)\(defconst skill-ls-targets\n  '\((.*?)\)\n`),
 		item:   jsonString,
-		want:   allTargetIDs,
+		want:   targetIDs,
 		render: lispWords(len(`  '(`)),
 	},
 	{
@@ -86,8 +86,6 @@ var editorLists = []editorList{
 		render: func(items []string) string { return "  '" + strings.Join(items, "',\n  '") + "'," },
 	},
 }
-
-func allTargetIDs(ts []targetInfo) []string { return targetIDs(ts) }
 
 func isAgentSkills(id string) bool { return id == "agentskills" }
 
@@ -136,27 +134,34 @@ func lispWords(first int) func([]string) string {
 	}
 }
 
+// read finds the list in its file: the file's text, where the list
+// starts and ends in it, and its elements.
+func (l editorList) read(t *testing.T) (src []byte, start, end int, items []string) {
+	t.Helper()
+	src, err := os.ReadFile(l.path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := l.region.FindAllSubmatchIndex(src, -1)
+	if len(loc) != 1 {
+		t.Fatalf("%s: %s found %d times, want once; update editorLists", l.file, l.what, len(loc))
+	}
+	start, end = loc[0][2], loc[0][3]
+	for _, m := range l.item.FindAllSubmatch(src[start:end], -1) {
+		items = append(items, string(m[1]))
+	}
+	return src, start, end, items
+}
+
+func (l editorList) path() string { return filepath.Join("..", "..", filepath.FromSlash(l.file)) }
+
 // TestEditorLists holds every list of targets, or of folders derived
 // from them, written in editors/ and the READMEs to explain --targets,
 // so a new target cannot be missing from one (cursor was, from all).
 func TestEditorLists(t *testing.T) {
 	targets := explainedTargets(t)
 	for _, l := range editorLists {
-		path := filepath.Join("..", "..", filepath.FromSlash(l.file))
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		loc := l.region.FindAllSubmatchIndex(src, -1)
-		if len(loc) != 1 {
-			t.Errorf("%s: %s found %d times, want once; update editorLists", l.file, l.what, len(loc))
-			continue
-		}
-		start, end := loc[0][2], loc[0][3]
-		var got []string
-		for _, m := range l.item.FindAllSubmatch(src[start:end], -1) {
-			got = append(got, string(m[1]))
-		}
+		src, start, end, got := l.read(t)
 		want := l.want(targets)
 		if slices.Equal(got, want) {
 			continue
@@ -166,7 +171,7 @@ func TestEditorLists(t *testing.T) {
 			continue
 		}
 		out := slices.Concat(src[:start], []byte(l.render(want)), src[end:])
-		if err := os.WriteFile(path, out, 0o644); err != nil {
+		if err := os.WriteFile(l.path(), out, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("%s: wrote %s", l.file, l.what)
@@ -177,21 +182,9 @@ func TestEditorLists(t *testing.T) {
 // text it already has, so -update changes only the elements.
 func TestEditorListsRender(t *testing.T) {
 	for _, l := range editorLists {
-		src, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(l.file)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := l.region.FindSubmatch(src)
-		if m == nil {
-			t.Errorf("%s: no %s", l.file, l.what)
-			continue
-		}
-		var items []string
-		for _, it := range l.item.FindAllSubmatch(m[1], -1) {
-			items = append(items, string(it[1]))
-		}
-		if got := l.render(items); got != string(m[1]) {
-			t.Errorf("%s: %s written as\n%s\nwant\n%s", l.file, l.what, got, m[1])
+		src, start, end, items := l.read(t)
+		if got := l.render(items); got != string(src[start:end]) {
+			t.Errorf("%s: %s written as\n%s\nwant\n%s", l.file, l.what, got, src[start:end])
 		}
 	}
 }
