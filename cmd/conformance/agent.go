@@ -30,7 +30,7 @@ type refusal struct {
 type answer struct {
 	Loaded  []seen
 	Refused []refusal
-	Err     error
+	Err     error `json:"-"`
 	// Catalog, when the agent's catalog was read, is its text as skill-ls
 	// renders it (catalog.go); Budget is the budget it ran with (0: the
 	// target's own).
@@ -67,7 +67,33 @@ type runner struct {
 	agents  string // the npm install cache (see scripts/agents.sh)
 	cache   string // XDG_CACHE_HOME shared by every run
 	timeout time.Duration
-	logs    string // where each run's output is kept
+	logs    string  // where each run's output is kept
+	memory  *memory // answers of earlier runs (recall.go)
+}
+
+// ask asks agent a about layout l, once more if it fails (a machine under
+// load can stall an agent's start past its bound), or recalls the answer
+// it gave on the same files. print is l's digest, taken before any agent
+// ran in it.
+func (r *runner) ask(a agent, l *layout, print string) answer {
+	cwd, _ := filepath.Rel(l.dir, l.cwd)
+	key := []string{a.id(), verified(a.id()).String(), configOf(a), l.id(), print, cwd,
+		strings.Join(l.probe.env, "\n"), strings.Join(l.probe.args, "\n")}
+	return recall(r.memory, key, []string{l.dir}, func() (answer, bool) {
+		got := a.ask(context.Background(), r, l)
+		if got.Err != nil {
+			got = a.ask(context.Background(), r, l)
+		}
+		return got, got.Err == nil
+	})
+}
+
+// configOf is what, besides its version, sets how an agent is run.
+func configOf(a agent) string {
+	if c, ok := a.(interface{ config() string }); ok {
+		return c.config()
+	}
+	return ""
 }
 
 // bin is the path of an installed agent's command.

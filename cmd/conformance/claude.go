@@ -26,6 +26,7 @@ type claudeAgent struct {
 
 func (claudeAgent) id() string       { return "claude-code" }
 func (claudeAgent) listing() listing { return listing{ByName: true} }
+func (c claudeAgent) config() string { return "budget=" + c.budget }
 
 // listingHead opens Claude Code's skill listing in the first user message.
 const listingHead = "The following skills are available for use with the Skill tool:\n\n"

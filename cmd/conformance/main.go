@@ -11,7 +11,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -42,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	jobs := fs.Int("j", 3, "agent runs at once")
 	timeout := fs.Duration("timeout", 120*time.Second, "time bound of one agent run")
 	batchSize := fs.Int("batch", 40, "probes laid into one project at most (1: each its own)")
+	remember := fs.String("memory", defaultMemory(), "keep the agents' answers here and recall them for the same agent version, suite and files")
+	fresh := fs.Bool("fresh", false, "ask every agent again, recalling nothing")
 	versions := fs.Bool("versions", false, "print the npm package@version of each agent and exit")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -81,6 +82,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	work, _ = filepath.Abs(work)
 	r := &runner{agents: *agentsDir, cache: filepath.Join(*agentsDir, "xdg-cache"), timeout: *timeout, logs: filepath.Join(work, "logs")}
+	if !*fresh {
+		if r.memory, err = newMemory(*remember); err != nil {
+			fmt.Fprintln(stderr, "conformance:", err)
+			return 2
+		}
+	}
 	for _, a := range agents {
 		v := verified(a.id())
 		name := strings.TrimPrefix(a.id(), "claude-")
@@ -185,7 +192,11 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 		rep.Tallies[a.id()] = &tally{}
 	}
 	judgedBy := make([]*judged, len(layouts))
-	skillcore.ForEach(len(layouts), func(i int) { judgedBy[i] = judge(layouts[i]) })
+	prints := make([]string, len(layouts))
+	skillcore.ForEach(len(layouts), func(i int) {
+		judgedBy[i] = judge(layouts[i])
+		prints[i] = digest(layouts[i].dir)
+	})
 
 	type task struct {
 		a agent
@@ -200,12 +211,7 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 			defer wg.Done()
 			for tk := range tasks {
 				l := layouts[tk.i]
-				got := tk.a.ask(context.Background(), r, l)
-				if got.Err != nil {
-					// One more try: a machine under load can stall an
-					// agent's start past its bound.
-					got = tk.a.ask(context.Background(), r, l)
-				}
+				got := r.ask(tk.a, l, prints[tk.i])
 				want := judgedBy[tk.i].answer(tk.a)
 				mu.Lock()
 				tl := rep.Tallies[tk.a.id()]

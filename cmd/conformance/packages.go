@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -60,7 +61,19 @@ func checkPackages(r *runner, c claudeAgent, dir, work string, rep *report) erro
 			if err := l.write(); err != nil {
 				return err
 			}
-			text, err := c.listingText(context.Background(), r, l, "--plugin-dir", p.Root)
+			type listed struct{ Text, Err string }
+			key := []string{c.id(), verified(c.id()).String(), c.config(), "--plugin-dir", digest(p.Root), digest(l.dir)}
+			heard := recall(r.memory, key, []string{l.dir, p.Root}, func() (listed, bool) {
+				text, err := c.listingText(context.Background(), r, l, "--plugin-dir", p.Root)
+				if err != nil {
+					return listed{Err: err.Error()}, false
+				}
+				return listed{Text: text}, true
+			})
+			text, err := heard.Text, error(nil)
+			if heard.Err != "" {
+				err = errors.New(heard.Err)
+			}
 			if err != nil {
 				tl.Errors++
 				rep.Errors = append(rep.Errors, fmt.Sprintf("%s %s: %v", c.id(), l.id(), err))

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// The suite's own source is part of every remembered answer's key: an
+// answer is the agent's output as this code reads it.
+//
+//go:embed *.go
+var suiteSource embed.FS
+
+// memory keeps agents' answers across runs. An agent at one released
+// version, run on the same files with the same arguments, answers the same;
+// asking it again costs minutes of CI. The key holds the agent's version,
+// the suite's source, the arguments and the content of every file the run
+// sees, so a change to any of them asks the agent again. A nil memory
+// remembers nothing (-fresh).
+type memory struct {
+	dir    string
+	source string
+}
+
+// defaultMemory is the user's cache folder's skill-ls/conformance.
+func defaultMemory() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "skill-ls", "conformance")
+}
+
+func newMemory(dir string) (*memory, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	err := fs.WalkDir(suiteSource, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := suiteSource.ReadFile(p)
+		fmt.Fprintf(h, "%s %d\n", p, len(b))
+		h.Write(b)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &memory{dir: dir, source: hex.EncodeToString(h.Sum(nil))}, nil
+}
+
+// recall returns what run returned the last time it was asked with the
+// same key, or runs it. The key holds a digest of every tree the run reads
+// (taken before any agent writes in them); the trees' paths are kept as
+// placeholders, so an answer laid in another folder is recalled. run's
+// second result says whether its answer may be kept (not after a failure).
+func recall[T any](m *memory, key []string, trees []string, run func() (T, bool)) T {
+	if m == nil || slices.Contains(key, "") {
+		v, _ := run()
+		return v
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%q\n", m.source, key)
+	file := filepath.Join(m.dir, hex.EncodeToString(h.Sum(nil))+".json")
+	var v T
+	if b, err := os.ReadFile(file); err == nil && json.Unmarshal(placeTrees(b, trees, false), &v) == nil {
+		return v
+	}
+	v, ok := run()
+	if b, err := json.Marshal(v); ok && err == nil {
+		tmp := file + ".tmp"
+		if os.WriteFile(tmp, placeTrees(b, trees, true), 0o644) == nil {
+			_ = os.Rename(tmp, file)
+		}
+	}
+	return v
+}
+
+// placeTrees turns the trees' paths in an encoded answer into placeholders
+// (out) or back.
+func placeTrees(b []byte, trees []string, out bool) []byte {
+	for i, t := range trees {
+		path, _ := json.Marshal(t)
+		path = path[1 : len(path)-1]
+		mark := []byte(fmt.Sprintf("\u00a7tree%d\u00a7", i))
+		if out {
+			b = bytes.ReplaceAll(b, path, mark)
+		} else {
+			b = bytes.ReplaceAll(b, mark, path)
+		}
+	}
+	return b
+}
+
+// digest is a hash of every entry under dir ("" when it cannot be read).
+func digest(dir string) string {
+	h := sha256.New()
+	if fingerprint(h, dir) != nil {
+		return ""
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// fingerprint writes into w every entry under dir: its path, its kind, a
+// symbolic link's target (with dir's own path as a placeholder) and a
+// file's content.
+func fingerprint(w io.Writer, dir string) error {
+	var paths []string
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		paths = append(paths, p)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		rel, _ := filepath.Rel(dir, p)
+		info, err := os.Lstat(p)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%q %v\n", rel, info.Mode())
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "-> %q\n", strings.ReplaceAll(target, dir, "\u00a7"))
+		case info.Mode().IsRegular():
+			f, err := os.Open(p)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "%d\n", info.Size())
+			_, err = io.Copy(w, f)
+			f.Close()
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
