@@ -73,12 +73,13 @@ type runner struct {
 
 // ask asks agent a about layout l, once more if it fails (a machine under
 // load can stall an agent's start past its bound), or recalls the answer
-// it gave on the same files. print is l's digest, taken before any agent
-// ran in it.
-func (r *runner) ask(a agent, l *layout, print string) answer {
+// it gave on the same files (l.print, taken before any agent ran in it,
+// with the probe's installs).
+func (r *runner) ask(a agent, l *layout) answer {
 	cwd, _ := filepath.Rel(l.dir, l.cwd)
-	key := []string{a.id(), verified(a.id()).String(), configOf(a), l.id(), print, cwd,
-		strings.Join(l.probe.env, "\n"), strings.Join(l.probe.args, "\n")}
+	key := []string{a.id(), verified(a.id()).String(), configOf(a), l.id(), l.print, cwd,
+		strings.Join(l.probe.env, "\n"), strings.Join(l.probe.args, "\n"),
+		strings.Join(l.probe.installs, "\n"), strings.Join(l.probe.then, "\n"), strings.Join(l.installedBy, " ")}
 	return recall(r.memory, key, []string{l.dir}, func() (answer, bool) {
 		got := a.ask(context.Background(), r, l)
 		if got.Err != nil {

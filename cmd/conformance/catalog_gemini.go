@@ -45,6 +45,7 @@ func geminiCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 	api := geminiAPI
 	v := verified("gemini")
 	dir := filepath.Join(l.home, ".gemini")
+	defer cleanGeminiHome(l.home)()
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
 	}
@@ -56,7 +57,6 @@ func geminiCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(settings), 0o644); err != nil {
 		return "", err
 	}
-	defer cleanGeminiHome(l.home)
 	run := api.expect()
 	env := r.env(l.home, append([]string{"GOOGLE_GEMINI_BASE_URL=" + api.url + "/" + run, "GEMINI_API_KEY=probe-key"}, l.probeEnv()...)...)
 	_, errOut, err := r.run(ctx, l, "gemini-prompt", nil, env, r.bin(v.Package, v.Version, "gemini"), "-m", geminiCatModel, "--yolo", "-p", "hi")
@@ -120,19 +120,27 @@ func geminiUserCatalog(raw string, inside func(string) bool) string {
 	return head + strings.Join(kept, "\n") + geminiCatClose
 }
 
-// cleanGeminiHome removes what a run leaves in the home's .gemini (the
-// settings written for it, history, temporary files), keeping a probe's
-// skills.
-func cleanGeminiHome(home string) {
+// cleanGeminiHome returns what removes, from the home's .gemini, what a
+// run leaves there (the settings written for it, history, temporary
+// files): every entry that was not there when it was called, so a probe's
+// skills and the extensions installed in the home stay.
+func cleanGeminiHome(home string) func() {
 	dir := filepath.Join(home, ".gemini")
+	before := map[string]bool{}
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
-		if e.Name() != "skills" {
-			os.RemoveAll(filepath.Join(dir, e.Name()))
-		}
+		before[e.Name()] = true
 	}
-	if ents, _ := os.ReadDir(dir); len(ents) == 0 {
-		os.Remove(dir)
+	return func() {
+		ents, _ := os.ReadDir(dir)
+		for _, e := range ents {
+			if !before[e.Name()] {
+				os.RemoveAll(filepath.Join(dir, e.Name()))
+			}
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) == 0 {
+			os.Remove(dir)
+		}
 	}
 }
 

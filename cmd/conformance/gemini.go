@@ -21,6 +21,7 @@ func (geminiAgent) listing() listing { return listing{Hidden: true} }
 
 func (geminiAgent) ask(ctx context.Context, r *runner, l *layout) answer {
 	v := verified("gemini")
+	defer cleanGeminiHome(l.home)() // catalog_gemini.go
 	trust, _ := json.Marshal(map[string]string{l.cwd: "TRUST_FOLDER"})
 	if err := os.MkdirAll(filepath.Join(l.home, ".gemini"), 0o755); err != nil {
 		return answer{Err: err}
@@ -28,7 +29,6 @@ func (geminiAgent) ask(ctx context.Context, r *runner, l *layout) answer {
 	if err := os.WriteFile(filepath.Join(l.home, ".gemini", "trustedFolders.json"), trust, 0o644); err != nil {
 		return answer{Err: err}
 	}
-	defer cleanGeminiHome(l.home) // catalog_gemini.go
 	out, errOut, err := r.run(ctx, l, "gemini", nil, r.env(l.home), r.bin(v.Package, v.Version, "gemini"), "skills", "list", "--all")
 	if err != nil {
 		return answer{Err: fmt.Errorf("gemini: %v: %s", err, tail(errOut))}

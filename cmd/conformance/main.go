@@ -12,6 +12,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -131,6 +132,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		layouts = append(layouts, ls...)
 	}
+	installErrs := make([]error, len(layouts))
+	skillcore.ForEach(len(layouts), func(i int) { installErrs[i] = layouts[i].install(r, agents) })
+	if err := errors.Join(installErrs...); err != nil {
+		fmt.Fprintln(stderr, "conformance:", err)
+		return 2
+	}
 	kn, err := loadKnown(*known)
 	if err != nil {
 		fmt.Fprintln(stderr, "conformance:", err)
@@ -192,11 +199,7 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 		rep.Tallies[a.id()] = &tally{}
 	}
 	judgedBy := make([]*judged, len(layouts))
-	prints := make([]string, len(layouts))
-	skillcore.ForEach(len(layouts), func(i int) {
-		judgedBy[i] = judge(layouts[i])
-		prints[i] = digest(layouts[i].dir)
-	})
+	skillcore.ForEach(len(layouts), func(i int) { judgedBy[i] = judge(layouts[i]) })
 
 	type task struct {
 		a agent
@@ -211,7 +214,7 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 			defer wg.Done()
 			for tk := range tasks {
 				l := layouts[tk.i]
-				got := r.ask(tk.a, l, prints[tk.i])
+				got := r.ask(tk.a, l)
 				want := judgedBy[tk.i].answer(tk.a)
 				mu.Lock()
 				tl := rep.Tallies[tk.a.id()]

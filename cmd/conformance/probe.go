@@ -26,9 +26,12 @@ import (
 //	alone: true                            never share a project with other probes
 //	env: KEY=VALUE                         in the agents' environment (KEY= unsets a suite default)
 //	args: ARG ...                          after `claude -p hi` ("@/" = the project)
+//	install: %/DIR                         every agent installs what DIR offers (install.go)
+//	then: AGENT ARG ...                    one of the agent's commands, after the installs
 //
 // File names are relative to the skills root; "@/" makes one relative to
-// the project and "~/" to the home folder.
+// the project, "~/" to the home folder and "%/" to a folder beside both
+// that no agent reads unless told (the packages installed from).
 type probe struct {
 	name  string
 	doc   string
@@ -42,6 +45,10 @@ type probe struct {
 	// owners, on a batch of probes, names the probe each top folder
 	// comes from.
 	owners map[string]string
+	// installs are folders ("%/DIR") every agent installs into the home,
+	// then agents' commands ("AGENT ARGS...") run after (install.go).
+	installs []string
+	then     []string
 }
 
 // defaultRoots are the two project roots that, between them, every agent
@@ -103,6 +110,10 @@ func parseProbe(name string, data []byte) (*probe, error) {
 			pr.env = append(pr.env, val)
 		case key == "args":
 			pr.args = strings.Fields(val)
+		case key == "install":
+			pr.installs = append(pr.installs, val)
+		case key == "then":
+			pr.then = append(pr.then, val)
 		default:
 			// expect: and free text: documentation only.
 		}
@@ -121,7 +132,7 @@ func parseProbe(name string, data []byte) (*probe, error) {
 // sharable reports whether the probe can share a project with others: it
 // is a set of skill folders directly in the root, nothing else.
 func (pr *probe) sharable() bool {
-	if pr.alone || pr.cwd != "" || len(pr.links) > 0 || len(pr.env) > 0 || len(pr.args) > 0 {
+	if pr.alone || pr.cwd != "" || len(pr.links) > 0 || len(pr.env) > 0 || len(pr.args) > 0 || len(pr.installs) > 0 || len(pr.then) > 0 {
 		return false
 	}
 	for _, f := range pr.files {
@@ -195,6 +206,9 @@ type layout struct {
 	project string
 	home    string
 	cwd     string // where the agents run
+	print   string // digest of the layout as laid, before any agent ran (recall.go)
+	// installedBy are the agents that ran the probe's installs.
+	installedBy []string
 }
 
 func (l *layout) id() string { return l.probe.name + "@" + l.root }
@@ -208,6 +222,7 @@ func (pr *probe) lay(work string) ([]*layout, error) {
 		if err := l.write(); err != nil {
 			return nil, err
 		}
+		l.print = digest(l.dir)
 		out = append(out, l)
 	}
 	return out, nil
@@ -220,6 +235,8 @@ func (l *layout) where(name string) string {
 		return filepath.Join(l.project, name[2:])
 	case strings.HasPrefix(name, "~/"):
 		return filepath.Join(l.home, name[2:])
+	case strings.HasPrefix(name, "%/"):
+		return filepath.Join(l.dir, "src", name[2:])
 	}
 	return filepath.Join(l.project, l.root, name)
 }
