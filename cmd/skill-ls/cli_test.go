@@ -442,9 +442,46 @@ func TestCatalog(t *testing.T) {
 	if strings.Contains(out, "budget") || !strings.Contains(errs, "budget") || !strings.Contains(errs, "zed: ") {
 		t.Errorf("the budget is not alone on standard error:\nstdout %s\nstderr %s", out, errs)
 	}
+	if strings.Contains(errs, "zed: zed: ") {
+		t.Errorf("the target is named twice on standard error:\n%s", errs)
+	}
 	code, out, errs = runCmd("catalog", "--project", proj, "--target", "zed")
 	if code != exitOK || strings.Contains(out, "==>") || !strings.Contains(out, "deploy") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--target zed: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.HasSuffix(out, "\n") {
+		t.Errorf("--target zed: the catalog does not end its last line: %q", out)
+	}
+}
+
+// TestCatalogOfPackages: the skills a plugin repository brings through
+// its manifests count as the project's, each agent reading them gets its
+// section, and a project nothing loads from is an error.
+func TestCatalogOfPackages(t *testing.T) {
+	dir := writeCheckTree(t, "-- empty/.git/HEAD --\nref: main\n")
+	repo, _ := filepath.Abs("../../testdata/packages/obra+superpowers")
+	code, out, errs := runCmd("catalog", "--project", repo)
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	var got []string
+	for _, h := range regexp.MustCompile(`(?m)^==> ([a-z-]+) <==$`).FindAllStringSubmatch(out, -1) {
+		got = append(got, h[1])
+	}
+	if want := []string{"codex", "claude-code", "copilot", "gemini", "cursor"}; !slices.Equal(got, want) {
+		t.Errorf("sections %v, want %v", got, want)
+	}
+	if !strings.Contains(out, "superpowers:brainstorming") || !strings.HasSuffix(out, "\n") {
+		t.Errorf("catalog:\n%s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+		if id, rest, _ := strings.Cut(line, ": "); slices.Contains(got, id) && strings.HasPrefix(rest, id+": ") {
+			t.Errorf("the target is named twice: %q", line)
+		}
+	}
+	code, out, errs = runCmd("catalog", "--project", filepath.Join(dir, "empty"))
+	if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "no agent loads a skill of") {
+		t.Errorf("empty project: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 
