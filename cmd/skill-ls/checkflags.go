@@ -65,7 +65,7 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 		return nil
 	})
 	fs.BoolVar(&o.fix, "fix", false, "apply the safe fixes (BOM, quoting, allowed-tools, key typos) and report what remains")
-	fs.BoolVar(&o.quiet, "quiet", false, "report errors only")
+	fs.BoolVar(&o.quiet, "quiet", false, "show errors only; the warnings hidden still count for --max-warnings")
 	fs.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more warnings than this (-1: no limit)")
 	fs.StringVar(&o.color, "color", "auto", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fs.BoolVar(&o.global, "global", false, "also report the global skills (under the home folder) when checking without PATH")

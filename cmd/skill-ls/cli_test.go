@@ -112,6 +112,7 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 		{[]string{"--max-warnings", "1"}, exitOK, ""},
 		{[]string{"--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 		{[]string{"--quiet"}, exitOK, ""},
+		{[]string{"--quiet", "--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 		{[]string{"--rule", "link-broken=error"}, exitFindings, ""},
 		{[]string{"--rule", "link-broken=error", "--quiet"}, exitFindings, ""},
 		{[]string{"--rule", "link-broken=off", "--max-warnings", "0"}, exitOK, ""},
@@ -124,8 +125,12 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd("check", "--quiet", proj)
-	if strings.Contains(out, "warning link-broken") || !strings.Contains(out, "0 warnings") {
-		t.Errorf("--quiet printed warnings:\n%s", out)
+	if strings.Contains(out, "warning link-broken") || !strings.Contains(out, "1 warning, 0 infos (1 not shown: --quiet)") {
+		t.Errorf("--quiet printed warnings, or did not count them:\n%s", out)
+	}
+	_, out, _ = runCmd("check", "--quiet", "--format", "json", proj)
+	if strings.Contains(out, "link-broken") || !strings.Contains(out, `"warnings":1`) {
+		t.Errorf("--quiet --format json printed warnings, or did not count them:\n%s", out)
 	}
 	_, out, _ = runCmd("check", "--rule", "link-broken=info", proj)
 	if !strings.Contains(out, "info link-broken") {

@@ -16,7 +16,8 @@ import (
 // report is what check found, in the shape of its JSON output.
 type report struct {
 	Files   []fileReport `json:"files"`
-	Summary summary      `json:"summary"`
+	Summary summary      `json:"summary"` // every finding, shown or not
+	Hidden  int          `json:"-"`       // findings --quiet left out
 }
 
 type fileReport struct {
@@ -29,6 +30,7 @@ type fileReport struct {
 	// loadedAs is the text report's "loaded by" line for a file reached
 	// through packages.
 	loadedAs string
+	hidden   summary // the findings --quiet left out
 }
 
 // packageReport is one plugin through which a skill is loaded.
@@ -139,19 +141,29 @@ func (r *checkRun) reportConfig(rep *report) {
 	rep.add(fr)
 }
 
-// add appends a file's report and counts its findings.
+// add appends a file's report and counts its findings, and those --quiet
+// hid from it.
 func (rep *report) add(fr fileReport) {
 	for _, f := range fr.Findings {
-		switch f.Severity {
-		case "error":
-			rep.Summary.Errors++
-		case "warning":
-			rep.Summary.Warnings++
-		default:
-			rep.Summary.Infos++
-		}
+		rep.Summary.count(f.Severity)
 	}
+	rep.Summary.Errors += fr.hidden.Errors
+	rep.Summary.Warnings += fr.hidden.Warnings
+	rep.Summary.Infos += fr.hidden.Infos
+	rep.Hidden += fr.hidden.Errors + fr.hidden.Warnings + fr.hidden.Infos
 	rep.Files = append(rep.Files, fr)
+}
+
+// count adds a finding of severity sev.
+func (s *summary) count(sev string) {
+	switch sev {
+	case "error":
+		s.Errors++
+	case "warning":
+		s.Warnings++
+	default:
+		s.Infos++
+	}
 }
 
 // reportFiles judges files and adds them to rep.
@@ -184,9 +196,13 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 		}
 		fr.Findings = slices.Grow(fr.Findings, len(findings[i]))
 		for _, f := range findings[i] {
-			if !r.quiet || f.Severity == analysis.Error {
-				fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			if r.quiet && f.Severity != analysis.Error {
+				// Hidden from the output, still counted: --max-warnings
+				// gates on what was found, not on what was shown.
+				fr.hidden.count(f.Severity.String())
+				continue
 			}
+			fr.Findings = append(fr.Findings, r.findingReport(path, f))
 		}
 		reports[i] = fr
 	})
@@ -334,6 +350,9 @@ func writeText(w io.Writer, rep *report, color bool) {
 		s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"), s.Infos, plural(s.Infos, "info", "infos"))
 	if s.Fixed > 0 {
 		fmt.Fprintf(w, ", %d fixed", s.Fixed)
+	}
+	if rep.Hidden > 0 {
+		fmt.Fprintf(w, " (%d not shown: --quiet)", rep.Hidden)
 	}
 	fmt.Fprintln(w)
 }
