@@ -109,7 +109,7 @@ func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
 // and, unless asked for (--global or a PATH naming them), the global ones;
 // --quiet keeps errors only. Dropping every file found is an error.
 func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
-	r.quiet = opts.quiet
+	r.quiet, r.verbose = opts.quiet, opts.verbose
 	ignored, global := 0, 0
 	r.files = slices.DeleteFunc(r.files, func(p string) bool {
 		if r.ws.Ignored(p) {
@@ -147,14 +147,15 @@ const checkMemoryCeiling = 90 << 20
 // checkRun is one invocation of check: the workspace every selected file is
 // judged in, and the files to report.
 type checkRun struct {
-	ws     *analysis.Workspace
-	files  []string
-	failed bool
-	quiet  bool                // report errors only
-	fixed  map[string][]string // the fixes --fix applied to each file
-	stderr io.Writer
-	lines  map[string]*analysis.Placement
-	cwd    string // paths below it are shown relative to it
+	ws      *analysis.Workspace
+	files   []string
+	failed  bool
+	quiet   bool                // report errors only
+	verbose bool                // say in the text what loads each file
+	fixed   map[string][]string // the fixes --fix applied to each file
+	stderr  io.Writer
+	lines   map[string]*analysis.Placement
+	cwd     string // paths below it are shown relative to it
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -95,5 +96,45 @@ description: x
 	plugin := filepath.Join(dir, "proj/a/.claude-plugin/plugin.json")
 	if code != exitFindings || !strings.Contains(out, plugin+":1:26: error manifest-field: claude-code, codex and copilot refuse the plugin") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestCheckVerbose: a clean file prints nothing in the text output, as in
+// other linters; --verbose says what loads each file and under which
+// name, from skill folders and through packages alike.
+func TestCheckVerbose(t *testing.T) {
+	dir := writeCheckTree(t, warnTree)
+	repo, _ := filepath.Abs("../../testdata/packages/obra+superpowers")
+	skill := filepath.Join(repo, "skills/brainstorming/SKILL.md")
+	other := filepath.Join(dir, "proj/.agents/skills/other/SKILL.md")
+	code, out, _ := runCmd("check", other)
+	if code != exitOK || out != "1 file checked: 0 errors, 0 warnings, 0 infos\n" {
+		t.Errorf("a clean file: exit %d\n%s", code, out)
+	}
+	_, out, _ = runCmd("check", skill)
+	if strings.Contains(out, "loaded by") {
+		t.Errorf("loaded by without --verbose:\n%s", out)
+	}
+	_, out, _ = runCmd("check", "--verbose", skill)
+	if !strings.Contains(out, skill+": loaded by codex as superpowers:brainstorming (plugin superpowers, ") || !strings.Contains(out, "; gemini as brainstorming (plugin superpowers, ") {
+		t.Errorf("--verbose does not say through which package:\n%s", out)
+	}
+	_, out, _ = runCmd("check", "--verbose", other)
+	if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(other) + `: loaded by agentskills, zed, codex[a-z, -]*$`).MatchString(out) {
+		t.Errorf("--verbose does not list the agents reading the skill folder:\n%s", out)
+	}
+	_, out, _ = runCmd("check", "--format", "json", other)
+	if !strings.Contains(out, `"loadedBy":["agentskills","zed","codex"`) {
+		t.Errorf("JSON lost loadedBy without --verbose:\n%s", out)
+	}
+	for _, format := range []string{"github", "sarif"} {
+		_, plain, _ := runCmd("check", "--format", format, skill)
+		_, verbose, _ := runCmd("check", "--format", format, "--verbose", skill)
+		if plain != verbose {
+			t.Errorf("--verbose changed the %s output", format)
+		}
+	}
+	if code, _, errs := runCmd("check", "--quiet", "--verbose", other); code != exitUsage || !strings.Contains(errs, "contradict") {
+		t.Errorf("--quiet --verbose: exit %d, %q", code, errs)
 	}
 }

@@ -21,6 +21,7 @@ type checkOptions struct {
 	rules       map[string]string // --rule ID=SEVERITY
 	fix         bool
 	quiet       bool
+	verbose     bool
 	global      bool
 	maxWarnings int // -1: no limit
 	color       string
@@ -66,6 +67,7 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	})
 	fs.BoolVar(&o.fix, "fix", false, "apply the safe fixes (BOM, quoting, allowed-tools, key typos) and report what remains")
 	fs.BoolVar(&o.quiet, "quiet", false, "show errors only; the warnings hidden still count for --max-warnings")
+	fs.BoolVar(&o.verbose, "verbose", false, "also say in the text output which agents load each file, and under which name (JSON always says)")
 	fs.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more warnings than this (-1: no limit)")
 	fs.StringVar(&o.color, "color", "auto", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fs.BoolVar(&o.global, "global", false, "also report the global skills (under the home folder) when checking without PATH")
@@ -84,6 +86,9 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	}
 	if o.maxWarnings < -1 {
 		return bad("--max-warnings must be 0 or more (or -1 for no limit)")
+	}
+	if o.quiet && o.verbose {
+		return bad("--quiet and --verbose contradict each other")
 	}
 	if o.config != "" && o.noConfig {
 		return bad("--config and --no-config contradict each other")

@@ -231,7 +231,6 @@ func (r *checkRun) describeFile(path string) *fileReport {
 	}
 	fr.Name, _ = e.Skill.Str("name")
 	fr.LoadedBy = nonNil(e.LoadedBy())
-	var lines []string
 	for _, u := range e.PackageUses() {
 		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
 		if u.Manifest != "" {
@@ -248,14 +247,33 @@ func (r *checkRun) describeFile(path string) *fileReport {
 			}
 		}
 		fr.Packages = append(fr.Packages, pr)
-		if d := u.Describe(); d != "" {
-			lines = append(lines, d)
-		}
 	}
-	if !r.quiet {
-		fr.loadedAs = strings.Join(lines, "; ")
+	if r.verbose {
+		fr.loadedAs = loadedLine(e, fr.LoadedBy)
 	}
 	return fr
+}
+
+// loadedLine is what the verbose text report says loads a skill: the
+// agents that find it in their skill folders, then each package route
+// with the name it gets there.
+func loadedLine(e *skillcore.Entry, loadedBy []string) string {
+	var parts, byPackage []string
+	for _, u := range e.PackageUses() {
+		if d := u.Describe(); d != "" {
+			parts = append(parts, d)
+		}
+		for _, in := range u.LoadedAs {
+			if in.Loads {
+				byPackage = append(byPackage, in.Target.ID)
+			}
+		}
+	}
+	plain := slices.DeleteFunc(slices.Clone(loadedBy), func(id string) bool { return slices.Contains(byPackage, id) })
+	if len(plain) > 0 {
+		parts = append([]string{strings.Join(plain, ", ")}, parts...)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // relativeTo shows p relative to dir, with forward slashes.
