@@ -177,19 +177,27 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		addProject(p)
 	}
 	var selected, manifestFiles []string
-	manifestDirs := []string{} // not nil: only manifests inside the PATHs
-	var bare [][2]string       // PATHs with no SKILL.md: as given, absolute
+	manifestDirs := []string{}     // not nil: only manifests inside the PATHs
+	var bare [][2]string           // PATHs with no SKILL.md: as given, absolute
+	shownAs := map[string]string{} // the manifests named, as given
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(abs); err != nil {
+		st, err := os.Stat(abs)
+		if err != nil {
 			return nil, err
+		}
+		if !st.IsDir() {
+			if err := notCheckable(p, abs); err != nil {
+				return nil, err
+			}
 		}
 		if skillcore.IsManifest(abs) {
 			// A manifest is checked in the packages around it.
 			manifestFiles = append(manifestFiles, abs)
+			shownAs[abs] = p
 			world.PackageDirs = append(world.PackageDirs, skillcore.PackageTopOf(abs))
 			addProject(world.ProjectOf(abs))
 			continue
@@ -249,6 +257,9 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	r.files = append(r.files, manifestsUnder(world, manifestDirs)...)
 	for _, m := range manifestFiles {
+		if world.Manifest(m) == nil {
+			return nil, unreadManifest(shownAs[m])
+		}
 		if !slices.Contains(r.files, m) {
 			r.files = append(r.files, m)
 		}

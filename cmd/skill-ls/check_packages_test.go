@@ -138,3 +138,54 @@ func TestCheckVerbose(t *testing.T) {
 		t.Errorf("--quiet --verbose: exit %d, %q", code, errs)
 	}
 }
+
+// TestCheckNamedFileNotASkill: a file named on the command line that is
+// neither a skill's file nor a manifest an agent reads is refused on one
+// line with exit 2, not judged as a skill nor passed over as "0 files".
+// skill.md is judged: discovery takes it for a SKILL.md misnamed.
+func TestCheckNamedFileNotASkill(t *testing.T) {
+	dir := writeCheckTree(t, `
+-- proj/.git/HEAD --
+ref: main
+-- proj/LICENSE --
+MIT
+-- proj/docs/notes.md --
+# Notes
+-- proj/.claude-plugin/plugin.json --
+{"name": "p"}
+-- proj/skills/x/SKILL.md --
+---
+name: x
+description: Does x.
+---
+-- proj/skills/x/plugin.json --
+{"name": "not a plugin, inside one"}
+-- proj/skills/y/skill.md --
+---
+name: y
+description: Does y.
+---
+`)
+	proj := filepath.Join(dir, "proj")
+	t.Chdir(proj)
+	for _, c := range []struct {
+		path string
+		code int
+		err  string
+	}{
+		{"LICENSE", exitUsage, "LICENSE: not a SKILL.md or a package manifest; check takes SKILL.md files, package manifests"},
+		{"docs/notes.md", exitUsage, "docs/notes.md: not a SKILL.md or a package manifest"},
+		{"skills/x/plugin.json", exitUsage, "skills/x/plugin.json: no agent reads this file as a package manifest where it lies"},
+		{".claude-plugin/plugin.json", exitOK, ""},
+		{"skills/x/SKILL.md", exitOK, ""},
+		{"skills/y/skill.md", exitFindings, ""},
+	} {
+		code, out, errs := runCmd("check", c.path)
+		if code != c.code || !strings.Contains(errs, c.err) || (c.code == exitUsage && (out != "" || strings.Count(errs, "\n") != 1)) {
+			t.Errorf("check %s: exit %d, want %d; stdout %q, stderr %q, want %q", c.path, code, c.code, out, errs, c.err)
+		}
+	}
+	if _, out, _ := runCmd("check", "skills/y/skill.md"); !strings.Contains(out, "skill-md-case") {
+		t.Errorf("skill.md not judged as a misnamed SKILL.md:\n%s", out)
+	}
+}
