@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -76,6 +77,9 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 	c := &Config{Path: path, Src: src}
 	root, problems := parseYAML(src, Range{0, len(src)})
 	for _, p := range problems {
+		if isSyntaxError(p) {
+			p.Range = faultLine(src, p.Range)
+		}
 		c.invalid(p.Range, p.Message)
 	}
 	if root == nil || (root.Kind == KindNull && len(problems) == 0) {
@@ -117,6 +121,60 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 	}
 	c.compileIgnore()
 	return c
+}
+
+// isSyntaxError reports whether p says the YAML does not parse.
+func isSyntaxError(p Problem) bool {
+	return p.Rule == "yaml-syntax" && strings.HasPrefix(p.Message, "YAML does not parse")
+}
+
+// faultLine places a syntax error on the line that broke the file.
+// yaml.v3 names the line where the enclosing block began ("rules:" for a
+// bad line under it), so at may be far above the fault. The fault is the
+// line whose addition makes the text stop parsing: found by bisection
+// over the line ends after at, a few parses however long the file. at is
+// kept when the text up to its line does not parse either, or when the
+// fault is on its line (yaml.v3's column is finer).
+func faultLine(src []byte, at Range) Range {
+	fails := func(end int) bool {
+		_, ps := parseYAML(src[:end], Range{0, end})
+		return slices.ContainsFunc(ps, isSyntaxError)
+	}
+	first, _ := lineAt(src, lineStart(src, at.Start))
+	var ends []int // the ends of the lines from at's on, with their breaks
+	for pos := first.Start; pos < len(src); {
+		_, next := lineAt(src, pos)
+		ends = append(ends, next)
+		pos = next
+	}
+	if len(ends) < 2 || fails(first.Start) {
+		return at
+	}
+	// The text up to first.Start parses and the whole text does not: find
+	// a line where it turns, with ends[hi-1] parsing and ends[hi] failing.
+	lo, hi := -1, len(ends)-1
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fails(ends[mid]) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if hi == 0 {
+		return at
+	}
+	line, _ := lineAt(src, ends[hi-1])
+	for line.Start < line.End && (src[line.Start] == ' ' || src[line.Start] == '\t') {
+		line.Start++
+	}
+	return line
+}
+
+// lineStart is the offset where the line holding off begins.
+func lineStart(src []byte, off int) int {
+	off = min(max(off, 0), len(src))
+	return bytes.LastIndexByte(src[:off], '\n') + 1
 }
 
 // words reads a list of strings (or one string), each one of known when

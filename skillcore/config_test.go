@@ -85,6 +85,17 @@ func TestParseConfig(t *testing.T) {
 			src:      "targets: [codex\n",
 			problems: [][2]string{{"", "YAML does not parse"}},
 		},
+		{
+			// yaml.v3 names the line of "targets:", where the block began.
+			name:     "syntax on the line that broke it",
+			src:      "# c\ntargets: []\n\nroots: []\n\n# r\nrules: {}\n  body-too-long: off\n#  field-unknown: error\n\nignore: []\n",
+			problems: [][2]string{{"body-too-long: off", "YAML does not parse"}},
+		},
+		{
+			name:     "syntax in a list under a key",
+			src:      "ignore:\n  - a\n  - b\n - c\nroots: []\n",
+			problems: [][2]string{{"- c", "YAML does not parse"}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -195,5 +206,19 @@ func TestLoadConfigNotRegular(t *testing.T) {
 	must(t, os.WriteFile(ok, []byte("targets: [zed]\n"), 0o644))
 	if c, err := LoadConfig(ok, nil); err != nil || len(c.Targets) != 1 {
 		t.Errorf("LoadConfig = %+v, %v", c, err)
+	}
+}
+
+// TestConfigSyntaxPlaceScales: placing a syntax error parses the file a few
+// times, not once a line: doubling the lines before the fault less than
+// triples the allocations.
+func TestConfigSyntaxPlaceScales(t *testing.T) {
+	allocs := func(lines int) float64 {
+		src := "ignore:\n" + strings.Repeat("  - \"x/**\"\n", lines) + "rules: {}\n  bom: off\n"
+		return testing.AllocsPerRun(5, func() { ParseConfig("/p/.skill-ls.yaml", []byte(src), testRules) })
+	}
+	small, large := allocs(500), allocs(1000)
+	if large > 3*small {
+		t.Errorf("allocations %v for 500 lines, %v for 1000: more than linear-logarithmic", small, large)
 	}
 }
