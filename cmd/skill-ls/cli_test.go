@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -308,6 +309,45 @@ func TestInit(t *testing.T) {
 	}
 }
 
+// TestInitExamples: the template is used by deleting the "#" before an
+// example (or "# ", the hash and a space), one of them or all: each way
+// gives a valid configuration that sets what the example shows.
+func TestInitExamples(t *testing.T) {
+	lines := strings.Split(defaultConfig(), "\n")
+	// "# text" is prose; "#key:" and "#  - item" are examples.
+	prose := regexp.MustCompile(`^# \S|^#$`)
+	var examples []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") && !prose.MatchString(l) {
+			examples = append(examples, i)
+		}
+	}
+	if len(examples) < 5 {
+		t.Fatalf("the template has %d examples:\n%s", len(examples), defaultConfig())
+	}
+	parse := func(what string, uncomment []int, prefix string) {
+		t.Helper()
+		ls := slices.Clone(lines)
+		for _, i := range uncomment {
+			ls[i] = strings.TrimPrefix(ls[i], prefix)
+		}
+		src := strings.Join(ls, "\n")
+		c := skillcore.ParseConfig("/p/.skill-ls.yaml", []byte(src), analysis.RuleIDs())
+		if len(c.Problems) > 0 {
+			t.Errorf("%s: %s\n%s", what, c.Problems[0].Message, src)
+		}
+		if len(c.Targets)+len(c.Rules)+len(c.Roots)+len(c.Ignore) == 0 {
+			t.Errorf("%s sets nothing:\n%s", what, src)
+		}
+	}
+	for _, prefix := range []string{"#", "# "} {
+		for _, i := range examples {
+			parse(fmt.Sprintf("line %d without %q", i+1, prefix), []int{i}, prefix)
+		}
+		parse(fmt.Sprintf("every example without %q", prefix), examples, prefix)
+	}
+}
+
 func TestGitHubFormat(t *testing.T) {
 	dir := writeCheckTree(t, checkTree)
 	t.Chdir(dir)
@@ -561,5 +601,21 @@ func TestFlagsAfterOperands(t *testing.T) {
 	}
 	if _, _, errs := runCmd("check", proj, "--", "--format"); !strings.Contains(errs, "--format") {
 		t.Errorf("after --, --format was taken as a flag: %q", errs)
+	}
+}
+
+// TestConfigSyntaxLine: a YAML error in .skill-ls.yaml is reported on the
+// line that broke it, not on the line where its block began.
+func TestConfigSyntaxLine(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	cfg := "targets: []\n\nroots: []\n\n# A rule's severity.\nrules: {}\n  body-too-long: off\n"
+	if err := os.WriteFile(filepath.Join(proj, ".skill-ls.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(proj)
+	code, out, _ := runCmd("check")
+	if code != exitUsage || !strings.Contains(out, ".skill-ls.yaml:7:3: error config-invalid: YAML does not parse") {
+		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
