@@ -36,6 +36,17 @@ func TestParseConfig(t *testing.T) {
 		},
 		{name: "one string for a list", src: "targets: codex\n", targets: []string{"codex"}},
 		{name: "quoted off", src: "rules:\n  name-missing: 'off'\n", rules: map[string]string{"name-missing": "off"}},
+		{name: "warn for warning", src: "rules:\n  name-missing: warn\n", rules: map[string]string{"name-missing": "warning"}},
+		{
+			name:     "a misspelt synonym",
+			src:      "rules:\n  name-missing: wrn\n",
+			problems: [][2]string{{"wrn", `did you mean "warning"?`}},
+		},
+		{
+			name:     "a target shortened",
+			src:      "targets: [claude]\n",
+			problems: [][2]string{{"claude", `did you mean "claude-code" or "claude-api"?`}},
+		},
 		{
 			name:     "unknown key",
 			src:      "target: [codex]\n",

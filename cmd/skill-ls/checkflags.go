@@ -52,15 +52,16 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	fs.StringVar(&o.config, "config", "", "the project configuration file to use (default: .skill-ls.yaml found upward)")
 	fs.BoolVar(&o.noConfig, "no-config", false, "use no project configuration file")
 	o.rules = map[string]string{}
-	fs.Func("rule", "set a rule's severity, ID=error|warning|info|off (repeatable)", func(v string) error {
-		id, sev, ok := strings.Cut(v, "=")
+	fs.Func("rule", "set a rule's severity, ID=error|warning|info|off (warn for warning too; repeatable)", func(v string) error {
+		id, word, ok := strings.Cut(v, "=")
+		sev, known := skillcore.SeverityOf(word)
 		switch {
 		case !ok:
 			return fmt.Errorf("%q is not ID=SEVERITY", v)
 		case analysis.RuleByID(id) == nil:
 			return fmt.Errorf("%s", skillcore.UnknownWord("rule", id, analysis.RuleIDs()))
-		case !slices.Contains(skillcore.Severities, sev):
-			return fmt.Errorf("%s", skillcore.UnknownWord("severity", sev, skillcore.Severities))
+		case !known:
+			return fmt.Errorf("%s", skillcore.UnknownSeverity(word))
 		}
 		o.rules[id] = sev
 		return nil

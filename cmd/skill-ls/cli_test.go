@@ -37,9 +37,17 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	code, out, _ := runCmd("help", "check")
-	for _, flag := range []string{"-config", "-no-config", "-rule", "-fix", "-quiet", "-max-warnings", "-color", "-global", "-format", "-target", "Exit status"} {
+	for _, flag := range []string{"\n  --config string\n", "\n  --no-config\n", "\n  --rule value\n", "\n  --fix\n", "\n  --quiet\n", "\n  --verbose\n",
+		"\n  --max-warnings int\n", "\n  --color string\n", "\n  --global\n", "\n  --format string\n", "\n  --target string\n", "Exit status"} {
 		if code != exitOK || !strings.Contains(out, flag) {
-			t.Errorf("help check lacks %s", flag)
+			t.Errorf("help check lacks %q", flag)
+		}
+	}
+	// The docs write --format; so does help, for every command.
+	for _, c := range commands() {
+		_, out, _ := runCmd("help", c.name)
+		if m := regexp.MustCompile(`(?m)^ +-[a-z]`).FindString(out); m != "" {
+			t.Errorf("help %s prints a flag with one dash: %q\n%s", c.name, m, out)
 		}
 	}
 }
@@ -53,10 +61,18 @@ func TestBadUsage(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--nope"}, "unknown flag --nope"},
+		{[]string{"chek"}, `unknown command "chek"; did you mean "check"?`},
+		{[]string{"help", "chek"}, `unknown command "chek"; did you mean "check"?`},
+		{[]string{"check", "--formt", "json", clean}, "unknown flag --formt; did you mean --format?"},
+		{[]string{"check", clean, "--quit"}, "unknown flag --quit; did you mean --quiet?"},
+		{[]string{"check", clean, "--format"}, "flag needs an argument: --format"},
+		{[]string{"check", "--target", "claude", clean}, `unknown target "claude"; did you mean "claude-code" or "claude-api"?`},
+		{[]string{"catalog", "--target", "claude"}, `unknown target "claude"; did you mean "claude-code" or "claude-api"?`},
+		{[]string{"check", "--rule", "body-too-long=wrn", clean}, `invalid value "body-too-long=wrn" for flag --rule: unknown severity "wrn"; did you mean "warning"?`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"check", "--nope", clean}, "flag provided but not defined: -nope"},
+		{[]string{"check", "--nope", clean}, "unknown flag --nope"},
 		{[]string{"check", "--rule", "body-to-long=off", clean}, `unknown rule "body-to-long"; did you mean "body-too-long"?`},
 		{[]string{"check", "--rule", "body-too-long=of", clean}, `unknown severity "of"; did you mean "off"?`},
 		{[]string{"check", "--rule", "body-too-long", clean}, "is not ID=SEVERITY"},
@@ -66,14 +82,13 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"check", "--max-warnings", "-3", clean}, "--max-warnings must be 0 or more"},
 		{[]string{"check", "--config", "x.yaml", "--no-config", clean}, "contradict"},
 		{[]string{"check", "--config", filepath.Join(dir, "none.yaml"), clean}, "no such file"},
-		{[]string{"check", "--target", "claude", clean}, `unknown target "claude"`},
 		{[]string{"catalog", "--target", "zedd"}, `did you mean "zed"?`},
 		{[]string{"catalog", "extra"}, `unexpected argument "extra"`},
 		{[]string{"catalog", "--project", filepath.Join(dir, "missing")}, "no such file"},
 		{[]string{"explain", "a", "b"}, "one rule at a time"},
 		{[]string{"explain", "bom2"}, `unknown rule "bom2"`},
 		{[]string{"version", "x"}, `unexpected argument "x"`},
-		{[]string{"serve", "--port", "1"}, "flag provided but not defined: -port"},
+		{[]string{"serve", "--port", "1"}, "unknown flag --port"},
 		{[]string{"init", "a", "b"}, "at most one folder"},
 	} {
 		code, out, errs := runCmd(c.args...)
@@ -118,6 +133,7 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 		{[]string{"--rule", "link-broken=error", "--quiet"}, exitFindings, ""},
 		{[]string{"--rule", "link-broken=off", "--max-warnings", "0"}, exitOK, ""},
 		{[]string{"--rule", "link-broken=info", "--max-warnings", "0"}, exitOK, ""},
+		{[]string{"--rule", "link-broken=warn", "--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 	} {
 		args := append(append([]string{"check", "--no-config"}, c.args...), proj)
 		code, out, errs := runCmd(args...)
