@@ -137,6 +137,13 @@ func TestCheckVerbose(t *testing.T) {
 	if code, _, errs := runCmd("check", "--quiet", "--verbose", other); code != exitUsage || !strings.Contains(errs, "contradict") {
 		t.Errorf("--quiet --verbose: exit %d, %q", code, errs)
 	}
+	// The manifests are named as the files are: relative to the working
+	// folder below it.
+	t.Chdir(repo)
+	_, out, _ = runCmd("check", "--verbose", "skills/brainstorming")
+	if !strings.Contains(out, "skills/brainstorming/SKILL.md: loaded by codex as superpowers:brainstorming (plugin superpowers, .codex-plugin/plugin.json);") {
+		t.Errorf("--verbose in the repository:\n%s", out)
+	}
 }
 
 // TestCheckNamedFileNotASkill: a file named on the command line that is

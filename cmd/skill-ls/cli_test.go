@@ -635,3 +635,21 @@ func TestConfigSyntaxLine(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestRelatedPathsShownLikeFiles: a message naming another file names it
+// as the report names files, relative to the working folder below it.
+func TestRelatedPathsShownLikeFiles(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	t.Chdir(proj)
+	for _, format := range []string{"text", "json", "github"} {
+		_, out, _ := runCmd("check", "--global", "--format", format)
+		if !strings.Contains(out, "deploy") || strings.Contains(out, proj+string(filepath.Separator)) {
+			t.Errorf("--format %s names a file below the working folder by its absolute path:\n%s", format, out)
+		}
+	}
+	_, out, _ := runCmd("check", "--global")
+	if !strings.Contains(out, `hidden by the project skill "deploy" at .agents/skills/deploy/SKILL.md`) {
+		t.Errorf("the global skill's finding does not name the project's relative to the working folder:\n%s", out)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -249,7 +250,7 @@ func (r *checkRun) describeFile(path string) *fileReport {
 		fr.Packages = append(fr.Packages, pr)
 	}
 	if r.verbose {
-		fr.loadedAs = loadedLine(e, fr.LoadedBy)
+		fr.loadedAs = r.loadedLine(e, fr.LoadedBy)
 	}
 	return fr
 }
@@ -257,10 +258,10 @@ func (r *checkRun) describeFile(path string) *fileReport {
 // loadedLine is what the verbose text report says loads a skill: the
 // agents that find it in their skill folders, then each package route
 // with the name it gets there.
-func loadedLine(e *skillcore.Entry, loadedBy []string) string {
+func (r *checkRun) loadedLine(e *skillcore.Entry, loadedBy []string) string {
 	var parts, byPackage []string
 	for _, u := range e.PackageUses() {
-		if d := u.Describe(); d != "" {
+		if d := r.shownUse(u).Describe(); d != "" {
 			parts = append(parts, d)
 		}
 		for _, in := range u.LoadedAs {
@@ -276,6 +277,18 @@ func loadedLine(e *skillcore.Entry, loadedBy []string) string {
 	return strings.Join(parts, "; ")
 }
 
+// shownUse is u with its manifest (or marketplace) named as the report
+// names files, relative to the working folder when below it, else
+// absolute: Where names it relative to u.Top, and an empty Top leaves it
+// as it is.
+func (r *checkRun) shownUse(u skillcore.PackageUse) skillcore.PackageUse {
+	u.Top = ""
+	if p := cmp.Or(u.Manifest, u.Marketplace); r.displayPath(p) != p {
+		u.Top = r.cwd
+	}
+	return u
+}
+
 // relativeTo shows p relative to dir, with forward slashes.
 func (r *checkRun) relativeTo(dir, p string) string {
 	if rel, err := filepath.Rel(dir, p); err == nil {
@@ -285,15 +298,34 @@ func (r *checkRun) relativeTo(dir, p string) string {
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
-	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message,
+	related := make([]string, len(f.Related))
+	for i, rel := range f.Related {
+		related[i] = rel.Path
+	}
+	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: r.displayText(f.Message, related),
 		Targets: nonNil(f.Targets), Range: r.index(path).span(f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
 	for _, rel := range f.Related {
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range r.ws.Fixes(path, f) {
-		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title, Safe: fix.Safe})
+		fr.Fixes = append(fr.Fixes, fixReport{Title: r.displayText(fix.Title, append(related, fix.Open)), Safe: fix.Safe})
 	}
 	return fr
+}
+
+// displayText is a message or a fix's title with the files it names
+// (paths, absolute) named as the report names files: a message says
+// "(/abs/x/SKILL.md)" where the report's paths are relative to the
+// working folder.
+func (r *checkRun) displayText(text string, paths []string) string {
+	// Longest first: no path is cut by one it begins with.
+	paths = slices.SortedFunc(slices.Values(paths), func(a, b string) int { return len(b) - len(a) })
+	for _, p := range paths {
+		if shown := r.displayPath(p); shown != p && filepath.IsAbs(p) {
+			text = strings.ReplaceAll(text, p, shown)
+		}
+	}
+	return text
 }
 
 // index returns the placement of a file, made by report.
