@@ -1,7 +1,9 @@
 package skillcore
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,6 +21,20 @@ var ConfigKeys = []string{"targets", "roots", "rules", "ignore"}
 
 // Severities a rule can be set to in a configuration; "off" silences it.
 var Severities = []string{"error", "warning", "info", "off"}
+
+// severitySynonyms are other spellings taken for a severity: ESLint's
+// "warn" is what many write.
+var severitySynonyms = map[string]string{"warn": "warning"}
+
+// SeverityOf is the severity a configuration word sets, taking the
+// synonyms; false when it is none.
+func SeverityOf(word string) (string, bool) {
+	if slices.Contains(Severities, word) {
+		return word, true
+	}
+	sev, ok := severitySynonyms[word]
+	return sev, ok
+}
 
 // Config is a project configuration file as read: what it sets, each
 // value it could not use reported in Problems (with its exact range) and
@@ -76,6 +92,9 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 	c := &Config{Path: path, Src: src}
 	root, problems := parseYAML(src, Range{0, len(src)})
 	for _, p := range problems {
+		if isSyntaxError(p) {
+			p.Range = faultLine(src, p.Range)
+		}
 		c.invalid(p.Range, p.Message)
 	}
 	if root == nil || (root.Kind == KindNull && len(problems) == 0) {
@@ -119,6 +138,60 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 	return c
 }
 
+// isSyntaxError reports whether p says the YAML does not parse.
+func isSyntaxError(p Problem) bool {
+	return p.Rule == "yaml-syntax" && strings.HasPrefix(p.Message, "YAML does not parse")
+}
+
+// faultLine places a syntax error on the line that broke the file.
+// yaml.v3 names the line where the enclosing block began ("rules:" for a
+// bad line under it), so at may be far above the fault. The fault is the
+// line whose addition makes the text stop parsing: found by bisection
+// over the line ends after at, a few parses however long the file. at is
+// kept when the text up to its line does not parse either, or when the
+// fault is on its line (yaml.v3's column is finer).
+func faultLine(src []byte, at Range) Range {
+	fails := func(end int) bool {
+		_, ps := parseYAML(src[:end], Range{0, end})
+		return slices.ContainsFunc(ps, isSyntaxError)
+	}
+	first, _ := lineAt(src, lineStart(src, at.Start))
+	var ends []int // the ends of the lines from at's on, with their breaks
+	for pos := first.Start; pos < len(src); {
+		_, next := lineAt(src, pos)
+		ends = append(ends, next)
+		pos = next
+	}
+	if len(ends) < 2 || fails(first.Start) {
+		return at
+	}
+	// The text up to first.Start parses and the whole text does not: find
+	// a line where it turns, with ends[hi-1] parsing and ends[hi] failing.
+	lo, hi := -1, len(ends)-1
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if fails(ends[mid]) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if hi == 0 {
+		return at
+	}
+	line, _ := lineAt(src, ends[hi-1])
+	for line.Start < line.End && (src[line.Start] == ' ' || src[line.Start] == '\t') {
+		line.Start++
+	}
+	return line
+}
+
+// lineStart is the offset where the line holding off begins.
+func lineStart(src []byte, off int) int {
+	off = min(max(off, 0), len(src))
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
 // words reads a list of strings (or one string), each one of known when
 // known is not nil.
 func (c *Config) words(f Field, known []string, what string) []string {
@@ -160,17 +233,18 @@ func (c *Config) rules(f Field, known []string) {
 	}
 	c.Rules = map[string]string{}
 	for _, r := range v.Fields {
-		sev := r.Value.Text
-		if r.Value.Kind == KindBool && !boolTrue(sev) {
-			sev = "off" // YAML 1.1 reads a bare off as false
+		word := r.Value.Text
+		if r.Value.Kind == KindBool && !boolTrue(word) {
+			word = "off" // YAML 1.1 reads a bare off as false
 		}
+		sev, ok := SeverityOf(word)
 		switch {
 		case !slices.Contains(known, r.Key):
 			c.invalid(r.KeyRange, UnknownWord("rule", r.Key, known))
 		case c.Rules[r.Key] != "":
 			c.invalid(r.KeyRange, fmt.Sprintf("rule %q is given twice", r.Key))
-		case !r.Value.IsScalar() || !slices.Contains(Severities, sev):
-			c.invalid(r.Value.Range, UnknownWord("severity", r.Value.Text, Severities))
+		case !r.Value.IsScalar() || !ok:
+			c.invalid(r.Value.Range, UnknownSeverity(r.Value.Text))
 		default:
 			c.Rules[r.Key] = sev
 		}
@@ -220,12 +294,61 @@ func (c *Config) invalid(r Range, msg string) {
 	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
 }
 
-// UnknownWord says a word is not one of known, with the closest spelling
+// UnknownWord says a word is not one of known, with the closest spellings
 // or, when none is close, the list.
 func UnknownWord(what, word string, known []string) string {
 	msg := fmt.Sprintf("unknown %s %q", what, word)
-	if near := Closest(word, known); near != "" {
-		return msg + fmt.Sprintf("; did you mean %q?", near)
+	if near := Suggest(word, known); len(near) > 0 {
+		return msg + "; did you mean " + quoteEach(near) + "?"
 	}
 	return msg + fmt.Sprintf(" (one of %s)", strings.Join(known, ", "))
+}
+
+// UnknownSeverity says a word is no severity, with the closest one (a
+// misspelt synonym suggests the severity it stands for).
+func UnknownSeverity(word string) string {
+	msg := fmt.Sprintf("unknown severity %q", word)
+	words := slices.Concat(Severities, slices.Sorted(maps.Keys(severitySynonyms)))
+	var near []string
+	for _, n := range Suggest(word, words) {
+		if sev, _ := SeverityOf(n); !slices.Contains(near, sev) {
+			near = append(near, sev)
+		}
+	}
+	if len(near) > 0 {
+		return msg + "; did you mean " + quoteEach(near) + "?"
+	}
+	return msg + fmt.Sprintf(" (one of %s)", strings.Join(Severities, ", "))
+}
+
+// quoteEach quotes words and joins them with "or".
+func quoteEach(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = fmt.Sprintf("%q", w)
+	}
+	return strings.Join(quoted, " or ")
+}
+
+// maxSuggestions bounds the words Suggest offers.
+const maxSuggestions = 3
+
+// Suggest is what a misspelt or shortened word may have meant: the
+// closest spelling of known, or else the words of known it begins
+// ("claude" for claude-code and claude-api), at most maxSuggestions of
+// them; nil when none.
+func Suggest(word string, known []string) []string {
+	if near := Closest(word, known); near != "" {
+		return []string{near}
+	}
+	if word == "" {
+		return nil
+	}
+	var out []string
+	for _, k := range known {
+		if len(out) < maxSuggestions && strings.HasPrefix(strings.ToLower(k), strings.ToLower(word)) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

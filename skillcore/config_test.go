@@ -36,6 +36,17 @@ func TestParseConfig(t *testing.T) {
 		},
 		{name: "one string for a list", src: "targets: codex\n", targets: []string{"codex"}},
 		{name: "quoted off", src: "rules:\n  name-missing: 'off'\n", rules: map[string]string{"name-missing": "off"}},
+		{name: "warn for warning", src: "rules:\n  name-missing: warn\n", rules: map[string]string{"name-missing": "warning"}},
+		{
+			name:     "a misspelt synonym",
+			src:      "rules:\n  name-missing: wrn\n",
+			problems: [][2]string{{"wrn", `did you mean "warning"?`}},
+		},
+		{
+			name:     "a target shortened",
+			src:      "targets: [claude]\n",
+			problems: [][2]string{{"claude", `did you mean "claude-code" or "claude-api"?`}},
+		},
 		{
 			name:     "unknown key",
 			src:      "target: [codex]\n",
@@ -84,6 +95,17 @@ func TestParseConfig(t *testing.T) {
 			name:     "syntax",
 			src:      "targets: [codex\n",
 			problems: [][2]string{{"", "YAML does not parse"}},
+		},
+		{
+			// yaml.v3 names the line of "targets:", where the block began.
+			name:     "syntax on the line that broke it",
+			src:      "# c\ntargets: []\n\nroots: []\n\n# r\nrules: {}\n  body-too-long: off\n#  field-unknown: error\n\nignore: []\n",
+			problems: [][2]string{{"body-too-long: off", "YAML does not parse"}},
+		},
+		{
+			name:     "syntax in a list under a key",
+			src:      "ignore:\n  - a\n  - b\n - c\nroots: []\n",
+			problems: [][2]string{{"- c", "YAML does not parse"}},
 		},
 	}
 	for _, tt := range tests {
@@ -195,5 +217,19 @@ func TestLoadConfigNotRegular(t *testing.T) {
 	must(t, os.WriteFile(ok, []byte("targets: [zed]\n"), 0o644))
 	if c, err := LoadConfig(ok, nil); err != nil || len(c.Targets) != 1 {
 		t.Errorf("LoadConfig = %+v, %v", c, err)
+	}
+}
+
+// TestConfigSyntaxPlaceScales: placing a syntax error parses the file a few
+// times, not once a line: doubling the lines before the fault less than
+// triples the allocations.
+func TestConfigSyntaxPlaceScales(t *testing.T) {
+	allocs := func(lines int) float64 {
+		src := "ignore:\n" + strings.Repeat("  - \"x/**\"\n", lines) + "rules: {}\n  bom: off\n"
+		return testing.AllocsPerRun(5, func() { ParseConfig("/p/.skill-ls.yaml", []byte(src), testRules) })
+	}
+	small, large := allocs(500), allocs(1000)
+	if large > 3*small {
+		t.Errorf("allocations %v for 500 lines, %v for 1000: more than linear-logarithmic", small, large)
 	}
 }

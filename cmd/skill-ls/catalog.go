@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -62,7 +63,10 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		targets = loadingTargets(ws.World, dir)
 	}
 	if len(targets) == 0 {
+		// An empty listing is no answer: say so, as check does for a
+		// folder without SKILL.md.
 		fmt.Fprintf(stderr, "skill-ls catalog: no agent loads a skill of %s\n", escapeText(dir))
+		return exitUsage
 	}
 	for i, t := range targets {
 		entries := ws.World.Catalog(t, dir)
@@ -71,27 +75,35 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stdout)
 			}
 			fmt.Fprintf(stdout, "==> %s <==\n", t.ID)
-			fmt.Fprintf(stderr, "%s: ", t.ID)
 		}
-		fmt.Fprint(stdout, skillcore.RenderCatalog(t, entries))
-		fmt.Fprint(stderr, skillcore.BudgetReport(t, entries))
+		// The agent's text is exact, without a last newline; the
+		// terminal's prompt should not follow it on its line.
+		text := skillcore.RenderCatalog(t, entries)
+		if text != "" && !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		fmt.Fprint(stdout, text)
+		fmt.Fprint(stderr, skillcore.BudgetReport(t, entries)) // headed by the target
 	}
 	return exitOK
 }
 
 // loadingTargets are the agents that load a skill of the project, in table
-// order.
+// order: from its skill folders or through the packages (plugins,
+// extensions) it holds. Global and installed skills are not the project's.
 func loadingTargets(w *skillcore.World, dir string) []*skillcore.Target {
 	var out []*skillcore.Target
 	for _, t := range skillcore.Targets {
-		for _, e := range w.Catalog(t, dir) {
-			if e.Scope == skillcore.ScopeProject {
-				out = append(out, t)
-				break
-			}
+		if slices.ContainsFunc(w.Catalog(t, dir), ofProject) {
+			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// ofProject reports whether a catalog entry comes from the project itself.
+func ofProject(e skillcore.CatalogEntry) bool {
+	return e.Scope == skillcore.ScopeProject || e.Scope == skillcore.ScopePackage
 }
 
 // projectDir is the named project, or the one holding the working directory.

@@ -109,7 +109,7 @@ func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
 // and, unless asked for (--global or a PATH naming them), the global ones;
 // --quiet keeps errors only. Dropping every file found is an error.
 func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
-	r.quiet = opts.quiet
+	r.quiet, r.verbose = opts.quiet, opts.verbose
 	ignored, global := 0, 0
 	r.files = slices.DeleteFunc(r.files, func(p string) bool {
 		if r.ws.Ignored(p) {
@@ -147,14 +147,15 @@ const checkMemoryCeiling = 90 << 20
 // checkRun is one invocation of check: the workspace every selected file is
 // judged in, and the files to report.
 type checkRun struct {
-	ws     *analysis.Workspace
-	files  []string
-	failed bool
-	quiet  bool                // report errors only
-	fixed  map[string][]string // the fixes --fix applied to each file
-	stderr io.Writer
-	lines  map[string]*analysis.Placement
-	cwd    string // paths below it are shown relative to it
+	ws      *analysis.Workspace
+	files   []string
+	failed  bool
+	quiet   bool                // report errors only
+	verbose bool                // say in the text what loads each file
+	fixed   map[string][]string // the fixes --fix applied to each file
+	stderr  io.Writer
+	lines   map[string]*analysis.Placement
+	cwd     string // paths below it are shown relative to it
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {
@@ -176,19 +177,27 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		addProject(p)
 	}
 	var selected, manifestFiles []string
-	manifestDirs := []string{} // not nil: only manifests inside the PATHs
-	var bare [][2]string       // PATHs with no SKILL.md: as given, absolute
+	manifestDirs := []string{}     // not nil: only manifests inside the PATHs
+	var bare [][2]string           // PATHs with no SKILL.md: as given, absolute
+	shownAs := map[string]string{} // the manifests named, as given
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := os.Stat(abs); err != nil {
+		st, err := os.Stat(abs)
+		if err != nil {
 			return nil, err
+		}
+		if !st.IsDir() {
+			if err := notCheckable(p, abs); err != nil {
+				return nil, err
+			}
 		}
 		if skillcore.IsManifest(abs) {
 			// A manifest is checked in the packages around it.
 			manifestFiles = append(manifestFiles, abs)
+			shownAs[abs] = p
 			world.PackageDirs = append(world.PackageDirs, skillcore.PackageTopOf(abs))
 			addProject(world.ProjectOf(abs))
 			continue
@@ -248,6 +257,9 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	r.files = append(r.files, manifestsUnder(world, manifestDirs)...)
 	for _, m := range manifestFiles {
+		if world.Manifest(m) == nil {
+			return nil, unreadManifest(shownAs[m])
+		}
 		if !slices.Contains(r.files, m) {
 			r.files = append(r.files, m)
 		}

@@ -124,7 +124,7 @@ func TestCheckExitCodes(t *testing.T) {
 		{[]string{"check", "--target", "zed,codex", clean}, exitOK, ""},
 		{[]string{"check", "--format", "xml", clean}, exitUsage, `unknown format "xml"`},
 		{[]string{"check", "--target", "vim", clean}, exitUsage, `unknown target "vim"`},
-		{[]string{"check", "--nope"}, exitUsage, "flag provided but not defined"},
+		{[]string{"check", "--nope"}, exitUsage, "unknown flag --nope"},
 		{[]string{"check", filepath.Join(dir, "missing")}, exitUsage, "no such file or directory"},
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
 		{[]string{"explain", "no-such-rule"}, exitUsage, `unknown rule "no-such-rule"`},

@@ -21,6 +21,7 @@ type checkOptions struct {
 	rules       map[string]string // --rule ID=SEVERITY
 	fix         bool
 	quiet       bool
+	verbose     bool
 	global      bool
 	maxWarnings int // -1: no limit
 	color       string
@@ -51,21 +52,23 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	fs.StringVar(&o.config, "config", "", "the project configuration file to use (default: .skill-ls.yaml found upward)")
 	fs.BoolVar(&o.noConfig, "no-config", false, "use no project configuration file")
 	o.rules = map[string]string{}
-	fs.Func("rule", "set a rule's severity, ID=error|warning|info|off (repeatable)", func(v string) error {
-		id, sev, ok := strings.Cut(v, "=")
+	fs.Func("rule", "set a rule's severity, ID=error|warning|info|off (warn for warning too; repeatable)", func(v string) error {
+		id, word, ok := strings.Cut(v, "=")
+		sev, known := skillcore.SeverityOf(word)
 		switch {
 		case !ok:
 			return fmt.Errorf("%q is not ID=SEVERITY", v)
 		case analysis.RuleByID(id) == nil:
 			return fmt.Errorf("%s", skillcore.UnknownWord("rule", id, analysis.RuleIDs()))
-		case !slices.Contains(skillcore.Severities, sev):
-			return fmt.Errorf("%s", skillcore.UnknownWord("severity", sev, skillcore.Severities))
+		case !known:
+			return fmt.Errorf("%s", skillcore.UnknownSeverity(word))
 		}
 		o.rules[id] = sev
 		return nil
 	})
 	fs.BoolVar(&o.fix, "fix", false, "apply the safe fixes (BOM, quoting, allowed-tools, key typos) and report what remains")
-	fs.BoolVar(&o.quiet, "quiet", false, "report errors only")
+	fs.BoolVar(&o.quiet, "quiet", false, "show errors only; the warnings hidden still count for --max-warnings")
+	fs.BoolVar(&o.verbose, "verbose", false, "also say in the text output which agents load each file, and under which name (JSON always says)")
 	fs.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more warnings than this (-1: no limit)")
 	fs.StringVar(&o.color, "color", "auto", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fs.BoolVar(&o.global, "global", false, "also report the global skills (under the home folder) when checking without PATH")
@@ -84,6 +87,9 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	}
 	if o.maxWarnings < -1 {
 		return bad("--max-warnings must be 0 or more (or -1 for no limit)")
+	}
+	if o.quiet && o.verbose {
+		return bad("--quiet and --verbose contradict each other")
 	}
 	if o.config != "" && o.noConfig {
 		return bad("--config and --no-config contradict each other")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -36,9 +37,17 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	code, out, _ := runCmd("help", "check")
-	for _, flag := range []string{"-config", "-no-config", "-rule", "-fix", "-quiet", "-max-warnings", "-color", "-global", "-format", "-target", "Exit status"} {
+	for _, flag := range []string{"\n  --config string\n", "\n  --no-config\n", "\n  --rule value\n", "\n  --fix\n", "\n  --quiet\n", "\n  --verbose\n",
+		"\n  --max-warnings int\n", "\n  --color string\n", "\n  --global\n", "\n  --format string\n", "\n  --target string\n", "Exit status"} {
 		if code != exitOK || !strings.Contains(out, flag) {
-			t.Errorf("help check lacks %s", flag)
+			t.Errorf("help check lacks %q", flag)
+		}
+	}
+	// The docs write --format; so does help, for every command.
+	for _, c := range commands() {
+		_, out, _ := runCmd("help", c.name)
+		if m := regexp.MustCompile(`(?m)^ +-[a-z]`).FindString(out); m != "" {
+			t.Errorf("help %s prints a flag with one dash: %q\n%s", c.name, m, out)
 		}
 	}
 }
@@ -52,10 +61,18 @@ func TestBadUsage(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{[]string{"--nope"}, "flag provided but not defined: -nope"},
+		{[]string{"--nope"}, "unknown flag --nope"},
+		{[]string{"chek"}, `unknown command "chek"; did you mean "check"?`},
+		{[]string{"help", "chek"}, `unknown command "chek"; did you mean "check"?`},
+		{[]string{"check", "--formt", "json", clean}, "unknown flag --formt; did you mean --format?"},
+		{[]string{"check", clean, "--quit"}, "unknown flag --quit; did you mean --quiet?"},
+		{[]string{"check", clean, "--format"}, "flag needs an argument: --format"},
+		{[]string{"check", "--target", "claude", clean}, `unknown target "claude"; did you mean "claude-code" or "claude-api"?`},
+		{[]string{"catalog", "--target", "claude"}, `unknown target "claude"; did you mean "claude-code" or "claude-api"?`},
+		{[]string{"check", "--rule", "body-too-long=wrn", clean}, `invalid value "body-too-long=wrn" for flag --rule: unknown severity "wrn"; did you mean "warning"?`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
-		{[]string{"check", "--nope", clean}, "flag provided but not defined: -nope"},
+		{[]string{"check", "--nope", clean}, "unknown flag --nope"},
 		{[]string{"check", "--rule", "body-to-long=off", clean}, `unknown rule "body-to-long"; did you mean "body-too-long"?`},
 		{[]string{"check", "--rule", "body-too-long=of", clean}, `unknown severity "of"; did you mean "off"?`},
 		{[]string{"check", "--rule", "body-too-long", clean}, "is not ID=SEVERITY"},
@@ -65,14 +82,13 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"check", "--max-warnings", "-3", clean}, "--max-warnings must be 0 or more"},
 		{[]string{"check", "--config", "x.yaml", "--no-config", clean}, "contradict"},
 		{[]string{"check", "--config", filepath.Join(dir, "none.yaml"), clean}, "no such file"},
-		{[]string{"check", "--target", "claude", clean}, `unknown target "claude"`},
 		{[]string{"catalog", "--target", "zedd"}, `did you mean "zed"?`},
 		{[]string{"catalog", "extra"}, `unexpected argument "extra"`},
 		{[]string{"catalog", "--project", filepath.Join(dir, "missing")}, "no such file"},
 		{[]string{"explain", "a", "b"}, "one rule at a time"},
 		{[]string{"explain", "bom2"}, `unknown rule "bom2"`},
 		{[]string{"version", "x"}, `unexpected argument "x"`},
-		{[]string{"serve", "--port", "1"}, "flag provided but not defined: -port"},
+		{[]string{"serve", "--port", "1"}, "unknown flag --port"},
 		{[]string{"init", "a", "b"}, "at most one folder"},
 	} {
 		code, out, errs := runCmd(c.args...)
@@ -112,10 +128,12 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 		{[]string{"--max-warnings", "1"}, exitOK, ""},
 		{[]string{"--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 		{[]string{"--quiet"}, exitOK, ""},
+		{[]string{"--quiet", "--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 		{[]string{"--rule", "link-broken=error"}, exitFindings, ""},
 		{[]string{"--rule", "link-broken=error", "--quiet"}, exitFindings, ""},
 		{[]string{"--rule", "link-broken=off", "--max-warnings", "0"}, exitOK, ""},
 		{[]string{"--rule", "link-broken=info", "--max-warnings", "0"}, exitOK, ""},
+		{[]string{"--rule", "link-broken=warn", "--max-warnings", "0"}, exitFindings, "1 warning, more than --max-warnings 0"},
 	} {
 		args := append(append([]string{"check", "--no-config"}, c.args...), proj)
 		code, out, errs := runCmd(args...)
@@ -124,8 +142,12 @@ func TestMaxWarningsAndQuiet(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd("check", "--quiet", proj)
-	if strings.Contains(out, "warning link-broken") || !strings.Contains(out, "0 warnings") {
-		t.Errorf("--quiet printed warnings:\n%s", out)
+	if strings.Contains(out, "warning link-broken") || !strings.Contains(out, "1 warning, 0 infos (1 not shown: --quiet)") {
+		t.Errorf("--quiet printed warnings, or did not count them:\n%s", out)
+	}
+	_, out, _ = runCmd("check", "--quiet", "--format", "json", proj)
+	if strings.Contains(out, "link-broken") || !strings.Contains(out, `"warnings":1`) {
+		t.Errorf("--quiet --format json printed warnings, or did not count them:\n%s", out)
 	}
 	_, out, _ = runCmd("check", "--rule", "link-broken=info", proj)
 	if !strings.Contains(out, "info link-broken") {
@@ -303,6 +325,45 @@ func TestInit(t *testing.T) {
 	}
 }
 
+// TestInitExamples: the template is used by deleting the "#" before an
+// example (or "# ", the hash and a space), one of them or all: each way
+// gives a valid configuration that sets what the example shows.
+func TestInitExamples(t *testing.T) {
+	lines := strings.Split(defaultConfig(), "\n")
+	// "# text" is prose; "#key:" and "#  - item" are examples.
+	prose := regexp.MustCompile(`^# \S|^#$`)
+	var examples []int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") && !prose.MatchString(l) {
+			examples = append(examples, i)
+		}
+	}
+	if len(examples) < 5 {
+		t.Fatalf("the template has %d examples:\n%s", len(examples), defaultConfig())
+	}
+	parse := func(what string, uncomment []int, prefix string) {
+		t.Helper()
+		ls := slices.Clone(lines)
+		for _, i := range uncomment {
+			ls[i] = strings.TrimPrefix(ls[i], prefix)
+		}
+		src := strings.Join(ls, "\n")
+		c := skillcore.ParseConfig("/p/.skill-ls.yaml", []byte(src), analysis.RuleIDs())
+		if len(c.Problems) > 0 {
+			t.Errorf("%s: %s\n%s", what, c.Problems[0].Message, src)
+		}
+		if len(c.Targets)+len(c.Rules)+len(c.Roots)+len(c.Ignore) == 0 {
+			t.Errorf("%s sets nothing:\n%s", what, src)
+		}
+	}
+	for _, prefix := range []string{"#", "# "} {
+		for _, i := range examples {
+			parse(fmt.Sprintf("line %d without %q", i+1, prefix), []int{i}, prefix)
+		}
+		parse(fmt.Sprintf("every example without %q", prefix), examples, prefix)
+	}
+}
+
 func TestGitHubFormat(t *testing.T) {
 	dir := writeCheckTree(t, checkTree)
 	t.Chdir(dir)
@@ -442,9 +503,46 @@ func TestCatalog(t *testing.T) {
 	if strings.Contains(out, "budget") || !strings.Contains(errs, "budget") || !strings.Contains(errs, "zed: ") {
 		t.Errorf("the budget is not alone on standard error:\nstdout %s\nstderr %s", out, errs)
 	}
+	if strings.Contains(errs, "zed: zed: ") {
+		t.Errorf("the target is named twice on standard error:\n%s", errs)
+	}
 	code, out, errs = runCmd("catalog", "--project", proj, "--target", "zed")
 	if code != exitOK || strings.Contains(out, "==>") || !strings.Contains(out, "deploy") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--target zed: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !strings.HasSuffix(out, "\n") {
+		t.Errorf("--target zed: the catalog does not end its last line: %q", out)
+	}
+}
+
+// TestCatalogOfPackages: the skills a plugin repository brings through
+// its manifests count as the project's, each agent reading them gets its
+// section, and a project nothing loads from is an error.
+func TestCatalogOfPackages(t *testing.T) {
+	dir := writeCheckTree(t, "-- empty/.git/HEAD --\nref: main\n")
+	repo, _ := filepath.Abs("../../testdata/packages/obra+superpowers")
+	code, out, errs := runCmd("catalog", "--project", repo)
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	var got []string
+	for _, h := range regexp.MustCompile(`(?m)^==> ([a-z-]+) <==$`).FindAllStringSubmatch(out, -1) {
+		got = append(got, h[1])
+	}
+	if want := []string{"codex", "claude-code", "copilot", "gemini", "cursor"}; !slices.Equal(got, want) {
+		t.Errorf("sections %v, want %v", got, want)
+	}
+	if !strings.Contains(out, "superpowers:brainstorming") || !strings.HasSuffix(out, "\n") {
+		t.Errorf("catalog:\n%s", out)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(errs), "\n") {
+		if id, rest, _ := strings.Cut(line, ": "); slices.Contains(got, id) && strings.HasPrefix(rest, id+": ") {
+			t.Errorf("the target is named twice: %q", line)
+		}
+	}
+	code, out, errs = runCmd("catalog", "--project", filepath.Join(dir, "empty"))
+	if code != exitUsage || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "no agent loads a skill of") {
+		t.Errorf("empty project: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 
@@ -519,5 +617,39 @@ func TestFlagsAfterOperands(t *testing.T) {
 	}
 	if _, _, errs := runCmd("check", proj, "--", "--format"); !strings.Contains(errs, "--format") {
 		t.Errorf("after --, --format was taken as a flag: %q", errs)
+	}
+}
+
+// TestConfigSyntaxLine: a YAML error in .skill-ls.yaml is reported on the
+// line that broke it, not on the line where its block began.
+func TestConfigSyntaxLine(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	cfg := "targets: []\n\nroots: []\n\n# A rule's severity.\nrules: {}\n  body-too-long: off\n"
+	if err := os.WriteFile(filepath.Join(proj, ".skill-ls.yaml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(proj)
+	code, out, _ := runCmd("check")
+	if code != exitUsage || !strings.Contains(out, ".skill-ls.yaml:7:3: error config-invalid: YAML does not parse") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestRelatedPathsShownLikeFiles: a message naming another file names it
+// as the report names files, relative to the working folder below it.
+func TestRelatedPathsShownLikeFiles(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	t.Chdir(proj)
+	for _, format := range []string{"text", "json", "github"} {
+		_, out, _ := runCmd("check", "--global", "--format", format)
+		if !strings.Contains(out, "deploy") || strings.Contains(out, proj+string(filepath.Separator)) {
+			t.Errorf("--format %s names a file below the working folder by its absolute path:\n%s", format, out)
+		}
+	}
+	_, out, _ := runCmd("check", "--global")
+	if !strings.Contains(out, `hidden by the project skill "deploy" at .agents/skills/deploy/SKILL.md`) {
+		t.Errorf("the global skill's finding does not name the project's relative to the working folder:\n%s", out)
 	}
 }

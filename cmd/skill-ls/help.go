@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // command is one verb of the command line.
@@ -34,6 +36,23 @@ func commands() []command {
 // noStdin adapts a command that reads no standard input.
 func noStdin(f func(args []string, stdout, stderr io.Writer) int) func([]string, io.Reader, io.Writer, io.Writer) int {
 	return func(args []string, _ io.Reader, stdout, stderr io.Writer) int { return f(args, stdout, stderr) }
+}
+
+// commandNames are the verbs, in help's order.
+func commandNames() []string {
+	var out []string
+	for _, c := range commands() {
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// unknownCommand says a word is no command, with the closest ones.
+func unknownCommand(name string) string {
+	if len(skillcore.Suggest(name, commandNames())) > 0 {
+		return skillcore.UnknownWord("command", name, commandNames())
+	}
+	return fmt.Sprintf("unknown command %q; run skill-ls help for the list", name)
 }
 
 func commandByName(name string) *command {
@@ -81,7 +100,7 @@ func help(args []string, stdout, stderr io.Writer) int {
 		if c := commandByName(fs.Arg(0)); c != nil {
 			return c.run([]string{"--help"}, nil, stdout, stderr)
 		}
-		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", escapeText(fs.Arg(0)))
+		fmt.Fprintf(stderr, "skill-ls: %s\n", escapeText(unknownCommand(fs.Arg(0))))
 	default:
 		fmt.Fprintln(stderr, "skill-ls: help takes at most one command")
 	}
@@ -110,7 +129,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) (code
 		commandUsage(fs, stdout)
 		return exitOK, true
 	}
-	fmt.Fprintf(stderr, "skill-ls %s: %s (see skill-ls help %s)\n", fs.Name(), escapeText(err.Error()), fs.Name())
+	fmt.Fprintf(stderr, "skill-ls %s: %s (see skill-ls help %s)\n", fs.Name(), escapeText(flagError(fs, err)), fs.Name())
 	return exitUsage, true
 }
 
@@ -147,9 +166,7 @@ func commandUsage(fs *flag.FlagSet, w io.Writer) {
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	if n > 0 {
 		fmt.Fprint(w, "\nFlags:\n")
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
+		printFlags(fs, w)
 	}
 	if c != nil {
 		fmt.Fprint(w, c.details)

@@ -12,27 +12,34 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
-// defaultConfig is what init writes: every key at its default, explained.
+// defaultConfig is what init writes: every key at its default, explained,
+// with examples commented out. Each key is left empty (its default) rather
+// than written [] or {}, so that deleting the "#" of any example, or of
+// all, leaves valid YAML under it: the init tests try each line.
 func defaultConfig() string {
 	return `# skill-ls project configuration, read by "skill-ls check" and by the
 # language server in every editor. Later wins, key by key: the built-in
 # defaults, this file, the editor's settings, the command-line flags.
+# A "#" straight before a setting marks an example: delete it to use it.
 
-# The agents to judge for. Empty: every agent that discovers each file.
+# The agents to judge for. None: every agent that discovers each file.
 # Known: ` + strings.Join(skillcore.TargetIDs(), ", ") + `
-targets: []
+targets:
+#  - claude-code
+#  - codex
 
 # Extra skill folders, scanned like .agents/skills; relative to this file.
-roots: []
+roots:
+#  - vendor/skills
 
 # A rule's severity: error, warning, info or off.
 # "skill-ls explain" lists the rules.
-rules: {}
+rules:
 #  body-too-long: off
 #  field-unknown: error
 
 # Files nothing is reported on, gitignore-style, relative to this file.
-ignore: []
+ignore:
 #  - "examples/**"
 `
 }

@@ -45,7 +45,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c := commandByName(name)
 	if c == nil {
-		fmt.Fprintf(stderr, "skill-ls: unknown command %q; run skill-ls help for the list\n", escapeText(name))
+		fmt.Fprintf(stderr, "skill-ls: %s\n", escapeText(unknownCommand(name)))
 		return exitUsage
 	}
 	return c.run(rest, stdin, stdout, stderr)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -16,7 +17,8 @@ import (
 // report is what check found, in the shape of its JSON output.
 type report struct {
 	Files   []fileReport `json:"files"`
-	Summary summary      `json:"summary"`
+	Summary summary      `json:"summary"` // every finding, shown or not
+	Hidden  int          `json:"-"`       // findings --quiet left out
 }
 
 type fileReport struct {
@@ -29,6 +31,7 @@ type fileReport struct {
 	// loadedAs is the text report's "loaded by" line for a file reached
 	// through packages.
 	loadedAs string
+	hidden   summary // the findings --quiet left out
 }
 
 // packageReport is one plugin through which a skill is loaded.
@@ -139,19 +142,29 @@ func (r *checkRun) reportConfig(rep *report) {
 	rep.add(fr)
 }
 
-// add appends a file's report and counts its findings.
+// add appends a file's report and counts its findings, and those --quiet
+// hid from it.
 func (rep *report) add(fr fileReport) {
 	for _, f := range fr.Findings {
-		switch f.Severity {
-		case "error":
-			rep.Summary.Errors++
-		case "warning":
-			rep.Summary.Warnings++
-		default:
-			rep.Summary.Infos++
-		}
+		rep.Summary.count(f.Severity)
 	}
+	rep.Summary.Errors += fr.hidden.Errors
+	rep.Summary.Warnings += fr.hidden.Warnings
+	rep.Summary.Infos += fr.hidden.Infos
+	rep.Hidden += fr.hidden.Errors + fr.hidden.Warnings + fr.hidden.Infos
 	rep.Files = append(rep.Files, fr)
+}
+
+// count adds a finding of severity sev.
+func (s *summary) count(sev string) {
+	switch sev {
+	case "error":
+		s.Errors++
+	case "warning":
+		s.Warnings++
+	default:
+		s.Infos++
+	}
 }
 
 // reportFiles judges files and adds them to rep.
@@ -184,9 +197,13 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 		}
 		fr.Findings = slices.Grow(fr.Findings, len(findings[i]))
 		for _, f := range findings[i] {
-			if !r.quiet || f.Severity == analysis.Error {
-				fr.Findings = append(fr.Findings, r.findingReport(path, f))
+			if r.quiet && f.Severity != analysis.Error {
+				// Hidden from the output, still counted: --max-warnings
+				// gates on what was found, not on what was shown.
+				fr.hidden.count(f.Severity.String())
+				continue
 			}
+			fr.Findings = append(fr.Findings, r.findingReport(path, f))
 		}
 		reports[i] = fr
 	})
@@ -215,7 +232,6 @@ func (r *checkRun) describeFile(path string) *fileReport {
 	}
 	fr.Name, _ = e.Skill.Str("name")
 	fr.LoadedBy = nonNil(e.LoadedBy())
-	var lines []string
 	for _, u := range e.PackageUses() {
 		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
 		if u.Manifest != "" {
@@ -232,14 +248,45 @@ func (r *checkRun) describeFile(path string) *fileReport {
 			}
 		}
 		fr.Packages = append(fr.Packages, pr)
-		if d := u.Describe(); d != "" {
-			lines = append(lines, d)
-		}
 	}
-	if !r.quiet {
-		fr.loadedAs = strings.Join(lines, "; ")
+	if r.verbose {
+		fr.loadedAs = r.loadedLine(e, fr.LoadedBy)
 	}
 	return fr
+}
+
+// loadedLine is what the verbose text report says loads a skill: the
+// agents that find it in their skill folders, then each package route
+// with the name it gets there.
+func (r *checkRun) loadedLine(e *skillcore.Entry, loadedBy []string) string {
+	var parts, byPackage []string
+	for _, u := range e.PackageUses() {
+		if d := r.shownUse(u).Describe(); d != "" {
+			parts = append(parts, d)
+		}
+		for _, in := range u.LoadedAs {
+			if in.Loads {
+				byPackage = append(byPackage, in.Target.ID)
+			}
+		}
+	}
+	plain := slices.DeleteFunc(slices.Clone(loadedBy), func(id string) bool { return slices.Contains(byPackage, id) })
+	if len(plain) > 0 {
+		parts = append([]string{strings.Join(plain, ", ")}, parts...)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// shownUse is u with its manifest (or marketplace) named as the report
+// names files, relative to the working folder when below it, else
+// absolute: Where names it relative to u.Top, and an empty Top leaves it
+// as it is.
+func (r *checkRun) shownUse(u skillcore.PackageUse) skillcore.PackageUse {
+	u.Top = ""
+	if p := cmp.Or(u.Manifest, u.Marketplace); r.displayPath(p) != p {
+		u.Top = r.cwd
+	}
+	return u
 }
 
 // relativeTo shows p relative to dir, with forward slashes.
@@ -251,15 +298,34 @@ func (r *checkRun) relativeTo(dir, p string) string {
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
-	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: f.Message,
+	related := make([]string, len(f.Related))
+	for i, rel := range f.Related {
+		related[i] = rel.Path
+	}
+	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: r.displayText(f.Message, related),
 		Targets: nonNil(f.Targets), Range: r.index(path).span(f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
 	for _, rel := range f.Related {
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
 	for _, fix := range r.ws.Fixes(path, f) {
-		fr.Fixes = append(fr.Fixes, fixReport{Title: fix.Title, Safe: fix.Safe})
+		fr.Fixes = append(fr.Fixes, fixReport{Title: r.displayText(fix.Title, append(related, fix.Open)), Safe: fix.Safe})
 	}
 	return fr
+}
+
+// displayText is a message or a fix's title with the files it names
+// (paths, absolute) named as the report names files: a message says
+// "(/abs/x/SKILL.md)" where the report's paths are relative to the
+// working folder.
+func (r *checkRun) displayText(text string, paths []string) string {
+	// Longest first: no path is cut by one it begins with.
+	paths = slices.SortedFunc(slices.Values(paths), func(a, b string) int { return len(b) - len(a) })
+	for _, p := range paths {
+		if shown := r.displayPath(p); shown != p && filepath.IsAbs(p) {
+			text = strings.ReplaceAll(text, p, shown)
+		}
+	}
+	return text
 }
 
 // index returns the placement of a file, made by report.
@@ -334,6 +400,9 @@ func writeText(w io.Writer, rep *report, color bool) {
 		s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"), s.Infos, plural(s.Infos, "info", "infos"))
 	if s.Fixed > 0 {
 		fmt.Fprintf(w, ", %d fixed", s.Fixed)
+	}
+	if rep.Hidden > 0 {
+		fmt.Fprintf(w, " (%d not shown: --quiet)", rep.Hidden)
 	}
 	fmt.Fprintln(w)
 }
