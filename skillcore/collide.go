@@ -39,6 +39,14 @@ type placed struct {
 	Scope Scope
 	Dir   string // the root's folder (Codex's catalog shortens paths by it)
 	Reach *Reach // the root's scan, for the path it reached a file by
+	// Package is the plugin the root stands for, if any.
+	Package *Package
+}
+
+// skillDir is the folder the agent names as where it found path: the root,
+// or a package's skills folder.
+func (p placed) skillDir(path string) string {
+	return Root{Dir: p.Dir, Package: p.Package}.SkillDir(path)
 }
 
 type budgetUse struct {
@@ -161,7 +169,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	var ks []keyed
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
-			ks = append(ks, keyed{placed{r.Rank, r.Scope, r.Dir, r.Reach}, e.Skill.Path, e})
+			ks = append(ks, keyed{placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}, e.Skill.Path, e})
 		}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
@@ -328,7 +336,7 @@ func (res *resolution) update(e *Entry, was string) []*Entry {
 		delete(res.budget, e)
 	}
 	if r, ok := res.member(e); ok {
-		res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach}
+		res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}
 		i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
 		res.members = slices.Insert(res.members, i, e)
 		g := res.groups[now]
@@ -655,7 +663,7 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
 		r := res.root[e]
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.Dir, RootRank: r.Rank}
+		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.skillDir(e.Skill.Path), RootRank: r.Rank}
 		if p := r.Reach.shownPath(e.Skill.Path); p != e.Skill.Path {
 			out[i].Shown = p
 		}
@@ -681,7 +689,7 @@ func (w *World) Loads(t *Target, project string) []Load {
 	out := make([]Load, len(res.members))
 	for i, e := range res.members {
 		out[i] = Load{
-			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].Dir, RootRank: res.root[e].Rank},
+			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].skillDir(e.Skill.Path), RootRank: res.root[e].Rank},
 			Winner:       res.groups[t.identity(e)][0] == e,
 			Hidden:       t.hidesEntry(e),
 		}

@@ -46,6 +46,19 @@ type searchedDir struct {
 // Has reports whether the package loads the SKILL.md at path.
 func (p *Package) Has(path string) bool { return p.skillSet[path] }
 
+// SkillDir is the folder the package's reader found the SKILL.md at path
+// in (its skills folder): the deepest folder it searched that holds path,
+// else the plugin root.
+func (p *Package) SkillDir(path string) string {
+	dir := p.Root
+	for _, s := range p.searched {
+		if within(s.Dir, path) && len(s.Dir) > len(dir) {
+			dir = s.Dir
+		}
+	}
+	return dir
+}
+
 // InstalledName is the name the package's target gives the skill: its own
 // name for the skill (claude-code: the folder's), after "<plugin>:" where
 // the target namespaces plugin skills.

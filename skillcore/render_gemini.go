@@ -61,7 +61,8 @@ func (res *resolution) geminiLoadOf(e *Entry) geminiLoad {
 		if r.Target != res.target || r.Rank != at.Rank || !within(r.Dir, e.Skill.Path) {
 			continue
 		}
-		rel := filepath.ToSlash(strings.TrimPrefix(e.Skill.Path[len(r.Dir):], string(filepath.Separator)))
+		dir := r.SkillDir(e.Skill.Path)
+		rel := filepath.ToSlash(strings.TrimPrefix(e.Skill.Path[len(dir):], string(filepath.Separator)))
 		l.folder, _, _ = strings.Cut(rel, "/")
 		l.rootFile = !strings.Contains(rel, "/")
 		break

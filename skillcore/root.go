@@ -36,6 +36,15 @@ type Root struct {
 	Reach *Reach
 }
 
+// SkillDir is the folder an agent says it found the SKILL.md at path in:
+// the root, or a package's skills folder.
+func (r Root) SkillDir(path string) string {
+	if r.Package != nil {
+		return r.Package.SkillDir(path)
+	}
+	return r.Dir
+}
+
 // Reach is the set of files a root's scan found, shared by the copies of
 // the root.
 type Reach struct {

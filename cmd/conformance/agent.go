@@ -155,10 +155,11 @@ func (r *runner) run(ctx context.Context, l *layout, tag string, stdin []byte, e
 	return stdout, stderr, err
 }
 
-// inside reports whether path lies in the layout's project or home: the
+// inside reports whether path lies in the layout's project, home or
+// package sources (which an agent may load a plugin from in place): the
 // agents' built-in skills lie elsewhere and are not compared.
 func (l *layout) inside(path string) bool {
-	for _, d := range []string{l.project, l.home} {
+	for _, d := range []string{l.project, l.home, filepath.Join(l.dir, "src")} {
 		if path == d || strings.HasPrefix(path, d+string(filepath.Separator)) {
 			return true
 		}
