@@ -228,10 +228,14 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	}
 	verdicts := map[string]string{}
 	for _, l := range b.Links {
-		rule, seen := verdicts[l.Target]
+		rel, known := l.Rel()
+		if !known {
+			continue // a folder only the agent knows
+		}
+		rule, seen := verdicts[rel]
 		if !seen {
-			rule = judge(l.Target)
-			verdicts[l.Target] = rule
+			rule = judge(rel)
+			verdicts[rel] = rule
 		}
 		switch rule {
 		case "link-escapes":
