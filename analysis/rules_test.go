@@ -2,10 +2,10 @@ package analysis
 
 import (
 	"fmt"
-	"os"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
