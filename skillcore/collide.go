@@ -455,10 +455,13 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 			out = append(out, budgetProblem(ctx.target, e, b))
 		}
 	}
-	misses := w.packageMisses(e)
-	if len(e.Roots) == 0 {
+	misses, refused := w.packageMisses(e)
+	switch {
+	case len(e.Roots) == 0 && refused:
+		// Its plugin is refused for a fault of its manifest, told there.
+	case len(e.Roots) == 0:
 		out = append(out, w.notDiscovered(e, misses))
-	} else {
+	default:
 		for _, t := range Targets {
 			if why := misses[t]; len(why) > 0 {
 				out = append(out, Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
@@ -608,8 +611,14 @@ func qualifiedTooLong(e *Entry, installed []Installed) []Problem {
 func requiredByFormat(e *Entry, installed []Installed) []Problem {
 	var out []Problem
 	for _, in := range installed {
+		// A reader that refuses the file already says why, once; one that
+		// reads past broken YAML (Gemini's line reader) has the fields it
+		// found.
+		if !Loads(e.Problems, in.Target.ID) {
+			continue
+		}
 		for _, key := range in.Package.Format.Skills.Requires {
-			if v, ok := e.Skill.Str(key); !ok || strings.TrimSpace(v) == "" {
+			if v, ok := in.Target.Str(e.Skill, key); !ok || strings.TrimSpace(v) == "" {
 				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
 					Message: fmt.Sprintf("%s skips a skill of %s %s without a %s", in.Target.ID, in.Package.Format.Title, in.Package.Name, key)})
 			}

@@ -402,7 +402,7 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 func refusal(t *Target, man *Manifest, l *listing, name string, defines, strict bool) string {
 	switch {
 	case man != nil && man.Root == nil:
-		return "its manifest is not a JSON object"
+		return "its manifest is not a JSON object it can read"
 	case man != nil && man.fatalFor(t.ID, man.Root.Range):
 		return "its manifest has errors"
 	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):
