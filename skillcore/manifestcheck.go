@@ -203,12 +203,12 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 	}
 }
 
-// checkPlugin judges a plugin manifest as its format's readers do.
-func checkPlugin(m *Manifest, pf *PluginFormat, root string, stat statFunc) {
-	if m.Root == nil {
+// checkPlugin judges a plugin manifest as the readers of its format that
+// read it (targets) do.
+func checkPlugin(m *Manifest, pf *PluginFormat, root string, targets []string, stat statFunc) {
+	if m.Root == nil || len(targets) == 0 {
 		return
 	}
-	targets := readerIDs(pf.Readers)
 	s := pf.Schema
 	keyChecks{m: m, targets: targets, fields: s.Fields, required: s.Required, badType: s.BadType,
 		unknown: s.Unknown, closed: s.Closed, refuse: "refuses the plugin"}.run(m.Root)
