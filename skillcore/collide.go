@@ -493,6 +493,8 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	if e == winner {
 		for _, o := range group[1:] {
 			switch {
+			case samePlugin(t, e, o):
+				add("name-duplicate", Warning, o, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, this one", e.packageFor(t).Name, name, o.Skill.Path, t.ID))
 			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
 			case res.root[o].Scope == res.root[e].Scope:
@@ -504,6 +506,8 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 		return out
 	}
 	switch {
+	case samePlugin(t, e, winner):
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, that one, and drops this one", e.packageFor(t).Name, name, winner.Skill.Path, t.ID))
 	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
 	case res.root[winner].Scope == res.root[e].Scope:
@@ -512,6 +516,13 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
 	}
 	return out
+}
+
+// samePlugin reports whether t loads a and b through one plugin: two of
+// its skills, not two packages a user may install apart.
+func samePlugin(t *Target, a, b *Entry) bool {
+	pa, pb := a.packageFor(t), b.packageFor(t)
+	return pa != nil && pb != nil && pa.Root == pb.Root && pa.Name == pb.Name
 }
 
 func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
