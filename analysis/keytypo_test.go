@@ -28,7 +28,7 @@ func TestKeyTypoSafeFix(t *testing.T) {
 		{"twice", "---\nname: my-skill\nuser-invokable: true\ndescription: Does things.\nuser-invokable: true\n---\n", "---\nname: my-skill\nuser-invocable: true\ndescription: Does things.\n---\n"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, file := range []string{mySkill, "proj/.claude/skills/my-skill/SKILL.md"} {
+			for _, file := range []string{mySkill, "proj/.claude/skills/my-skill/SKILL.md", "proj/.github/skills/my-skill/SKILL.md", "proj/.gemini/skills/my-skill/SKILL.md", "proj/.codex/skills/my-skill/SKILL.md", "proj/.opencode/skills/my-skill/SKILL.md", "proj/.qwen/skills/my-skill/SKILL.md", "proj/notes/my-skill/SKILL.md"} {
 				tr := newTestTree(t, Config{}, treeFile{path: file, data: c.src})
 				path := tr.path(file)
 				src := []byte(c.src)
