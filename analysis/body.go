@@ -988,8 +988,13 @@ func isRelativePath(dest string) bool {
 // span under one of them is read as a file reference.
 var skillDirs = []string{"scripts/", "references/", "assets/", "templates/", "examples/", "./", "../"}
 
-// underSkillDir reports whether p starts with one of skillDirs and goes on.
+// underSkillDir reports whether p starts with one of skillDirs, or names
+// the skill's folder as a placeholder or variable, and goes on.
 func underSkillDir(p []byte) bool {
+	if len(p) > 2 && (p[0] == '{' || p[0] == '$' && p[1] == '{') {
+		_, ok := skillFolderPrefix(string(p))
+		return ok
+	}
 	for _, d := range skillDirs {
 		if len(p) > len(d) && string(p[:len(d)]) == d {
 			return true
@@ -999,12 +1004,21 @@ func underSkillDir(p []byte) bool {
 }
 
 func looksLikeSkillPath(p string) bool {
+	if rest, ok := skillFolderPrefix(p); ok {
+		return rest != "" && looksLikeFile(rest)
+	}
 	for _, d := range skillDirs {
 		if strings.HasPrefix(p, d) && len(p) > len(d) {
-			return path.Ext(p) != "" && !strings.ContainsAny(p, " \t*?<>|$`{}") && !strings.HasSuffix(p, "/")
+			return looksLikeFile(p)
 		}
 	}
 	return false
+}
+
+// looksLikeFile reports whether p reads as a file's path: with an
+// extension, no glob or shell characters, not a folder.
+func looksLikeFile(p string) bool {
+	return path.Ext(p) != "" && !strings.ContainsAny(p, " \t*?<>|$`{}") && !strings.HasSuffix(p, "/")
 }
 
 // lineEnd is the end of the line holding offset i, before its line break.

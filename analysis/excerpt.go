@@ -46,10 +46,12 @@ func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.
 	var out []excerptLine
 	pos, line := body, bytes.Count(src[:body], []byte{'\n'})
 	for _, o := range offs {
-		start := bytes.LastIndexByte(src[:o], '\n') + 1
-		if n := len(out); n > 0 && out[n-1].start == start {
-			continue // a line already kept
+		// A line already kept, found without a look back along it: many
+		// findings on one long line cost its length once.
+		if n := len(out); n > 0 && o < out[n-1].start+len(out[n-1].text) {
+			continue
 		}
+		start := bytes.LastIndexByte(src[pos:o], '\n') + 1 + pos
 		line += bytes.Count(src[pos:start], []byte{'\n'})
 		end := len(src)
 		if i := bytes.IndexByte(src[start:], '\n'); i >= 0 {

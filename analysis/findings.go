@@ -33,7 +33,7 @@ func (w *Workspace) Findings(path string) []Finding {
 }
 
 func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
-	return w.findings(w.World.Problems(e.Skill.Path), bodyProblems(e.Skill, w.body(e.Skill)))
+	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, w.body(e.Skill)))
 }
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
@@ -64,13 +64,14 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 		}
 	}
 	n := len(paths)
+	entries := make([]*skillcore.Entry, n)
 	skills := make([]*skillcore.Skill, n)
 	body := make([][]skillcore.Problem, n)
 	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
 	for i, p := range paths {
 		if e := w.World.Entry(p); e != nil {
-			skills[i] = e.Skill
+			entries[i], skills[i] = e, e.Skill
 			var k keptBody
 			k, kept[i] = w.takeKept(e.Skill)
 			body[i], lines[i] = k.problems, k.lines
@@ -102,7 +103,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 		if s == nil || stale[i] {
 			return
 		}
-		out[i] = w.findings(problems[i], body[i])
+		out[i] = w.findings(w.agentVerdict(entries[i], problems[i]), body[i])
 		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
 			if pl := excerptPlacement(s, lines[i]); len(lines[i]) > 0 && end <= pl.Len() {
 				places[i] = pl
@@ -228,10 +229,14 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 	}
 	verdicts := map[string]string{}
 	for _, l := range b.Links {
-		rule, seen := verdicts[l.Target]
+		rel, known := l.Rel()
+		if !known {
+			continue // a folder only the agent knows
+		}
+		rule, seen := verdicts[rel]
 		if !seen {
-			rule = judge(l.Target)
-			verdicts[l.Target] = rule
+			rule = judge(rel)
+			verdicts[rel] = rule
 		}
 		switch rule {
 		case "link-escapes":

@@ -101,13 +101,24 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		if f == nil {
 			return nil
 		}
-		var out []Fix
-		if near := skillcore.ClosestField(f.Key); near != "" && near != f.Key {
-			// Safe unless the file has that key already.
-			out = append(out, Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true, Safe: s.Field(near) == nil,
-				Edits: []Edit{{Range: f.KeyRange, NewText: near}}})
+		near := skillcore.ClosestField(f.Key)
+		remove := Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}}
+		switch {
+		case near == "" || near == f.Key:
+			return []Fix{remove}
+		case s.Field(near) != nil:
+			// The intended key is there already: the misspelt one, which
+			// no agent reads, goes; renaming it would give the key twice.
+			remove.Title = fmt.Sprintf("Remove %s (%s is set)", f.Key, near)
+			remove.Preferred, remove.Safe = true, true
+			return []Fix{remove}
 		}
-		return append(out, Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}})
+		// A key given twice is renamed once: the later copy is then
+		// removed, as above.
+		first := s.Field(f.Key)
+		rename := Fix{Title: fmt.Sprintf("Rename %s to %s", f.Key, near), Preferred: true, Safe: first != nil && first.KeyRange == f.KeyRange,
+			Edits: []Edit{{Range: f.KeyRange, NewText: near}}}
+		return []Fix{rename, remove}
 	case "field-value":
 		if f := fieldAt(s, p.Range); f != nil {
 			var out []Fix

@@ -42,7 +42,11 @@ func (w *Workspace) Hover(path string, offset int) *Hover {
 		}
 	}
 	if l := w.linkAt(s, offset); l != nil {
-		target := filepath.Join(s.Dir(), filepath.FromSlash(l.Target))
+		rel, known := l.Rel()
+		if !known {
+			return nil
+		}
+		target := filepath.Join(s.Dir(), filepath.FromSlash(rel))
 		md := fmt.Sprintf("`%s` does not exist in this skill's directory.", l.Target)
 		if st, ok := w.fence().stat(target); ok {
 			md = fmt.Sprintf("`%s` exists (%d bytes): %s", l.Target, st.Size(), target)

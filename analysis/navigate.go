@@ -53,8 +53,9 @@ func (w *Workspace) Definition(path string, offset int) []Location {
 		return out
 	}
 	if l := w.linkAt(e.Skill, offset); l != nil {
-		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
-		if _, ok := w.fence().stat(target); ok {
+		rel, known := l.Rel()
+		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(rel))
+		if _, ok := w.fence().stat(target); ok && known {
 			out = append(out, Location{Path: target})
 		}
 	}
@@ -121,7 +122,11 @@ func (w *Workspace) Links(path string) []DocumentLink {
 	}
 	f := w.fence()
 	for _, l := range w.body(e.Skill).Links {
-		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(l.Target))
+		rel, known := l.Rel()
+		if !known {
+			continue
+		}
+		target := filepath.Join(e.Skill.Dir(), filepath.FromSlash(rel))
 		if !f.allows(target) {
 			continue
 		}

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -17,7 +18,19 @@ type Placement struct {
 	src     []byte        // the text, or the released file's frontmatter
 	excerpt []excerptLine // the body's lines kept, in order; nil: src is all
 	starts  []int         // where each line of src starts
+	marks   []columnMark  // in long lines, columns known along the way
 }
+
+// columnMark is a column known at an offset of a long line (at a rune
+// boundary), so that placing a finding counts the code points from the
+// nearest mark before it, not from the start of its line: a line of
+// thousands of links is placed in linear time.
+type columnMark struct {
+	off, col int
+}
+
+// markEvery is how many bytes of a long line lie between two marks.
+const markEvery = 256
 
 // NewPlacement places by the text src (nil: a file not held).
 func NewPlacement(src []byte) *Placement {
@@ -69,9 +82,53 @@ func (p *Placement) Text() []byte {
 func (p *Placement) Index() *Placement {
 	if p != nil && p.starts == nil {
 		p.starts = lineStarts(p.src)
+		for i, start := range p.starts {
+			end := len(p.src)
+			if i+1 < len(p.starts) {
+				end = p.starts[i+1]
+			}
+			p.marks = appendMarks(p.marks, start, p.src[start:end])
+		}
+		for _, l := range p.excerpt {
+			p.marks = appendMarks(p.marks, l.start, l.text)
+		}
 	}
 	return p
 }
+
+// appendMarks adds the marks of one line, text, at offset start.
+func appendMarks(marks []columnMark, start int, text []byte) []columnMark {
+	if len(text) <= markEvery {
+		return marks
+	}
+	next, col := markEvery, 0
+	for i := 0; i < len(text); col++ {
+		if i >= next {
+			marks = append(marks, columnMark{start + i, col})
+			next = i + markEvery
+		}
+		_, n := utf8.DecodeRune(text[i:])
+		i += n
+	}
+	return marks
+}
+
+// Position returns the 0-based line of off (clamped to Len) and its
+// 0-based column in code points, as Locate places it. Call Index first.
+func (p *Placement) Position(off int) (line, col int) {
+	off = max(0, min(off, p.Len()))
+	line, before := p.Locate(off)
+	from := off - len(before) // where the line starts
+	i, _ := slices.BinarySearchFunc(p.marks, off+1, func(m columnMark, off int) int { return m.off - off })
+	if i > 0 && p.marks[i-1].off >= from {
+		m := p.marks[i-1]
+		return line, m.col + countRunes(before[m.off-from:])
+	}
+	return line, countRunes(before)
+}
+
+// countRunes is utf8.RuneCount; tests count the bytes it reads.
+var countRunes = utf8.RuneCount
 
 // Locate returns the 0-based line of off (clamped to Len) and the part of
 // that line before it, as Text would place them.
@@ -84,9 +141,12 @@ func (p *Placement) Locate(off int) (line int, before []byte) {
 		}
 		if i > 0 {
 			l := p.excerpt[i-1]
-			if k := off - l.start; k <= len(l.text) {
-				nl := bytes.LastIndexByte(l.text[:k], '\n')
-				return l.number + bytes.Count(l.text[:k], []byte{'\n'}), l.text[nl+1 : k]
+			// A kept line holds one newline, at its end: after it is the
+			// start of the next line.
+			if k := off - l.start; k < len(l.text) || k == len(l.text) && !bytes.HasSuffix(l.text, []byte{'\n'}) {
+				return l.number, l.text[:k]
+			} else if k == len(l.text) {
+				return l.number + 1, nil
 			}
 		}
 		// Between the lines kept, where nothing points: as Text has it.

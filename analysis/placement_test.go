@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -105,5 +106,46 @@ description: Does a.
 	}
 	if !seen["variable-unknown"] || !seen["link-broken"] {
 		t.Fatalf("findings %v", rules(got[0]))
+	}
+}
+
+// TestPlacingOneLongLineIsLinear: the findings of a line of n links are
+// placed, as the checker places them, counting no more code points when n
+// doubles than twice as many: no finding counts from its line's start
+// (once 64 s for 50,000 links).
+func TestPlacingOneLongLineIsLinear(t *testing.T) {
+	counted := 0
+	defer func(f func([]byte) int) { countRunes = f }(countRunes)
+	countRunes = func(b []byte) int {
+		counted += len(b)
+		return utf8.RuneCount(b)
+	}
+	work := func(n int) int {
+		line := strings.Repeat("[x](missing.md) é ", n)
+		tr := newTestTree(t, Config{ReleaseBodies: true}, treeFile{path: "proj/.agents/skills/a/SKILL.md",
+			data: "---\nname: a\ndescription: Does a.\n---\n" + line + "\n"})
+		path := tr.path("proj/.agents/skills/a/SKILL.md")
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, places := tr.ws.FindingsOf([]string{path})
+		if len(fs[0]) != n {
+			t.Fatalf("%d findings for %d links", len(fs[0]), n)
+		}
+		pl := places[0].Index()
+		counted = 0
+		for _, f := range fs[0] {
+			line, col := pl.Position(f.Range.Start)
+			start := bytes.LastIndexByte(src[:f.Range.Start], '\n') + 1
+			if want := utf8.RuneCount(src[start:f.Range.Start]); line != 4 || col != want {
+				t.Fatalf("offset %d at %d:%d, want 4:%d", f.Range.Start, line, col, want)
+			}
+		}
+		return counted
+	}
+	small, large := work(1000), work(2000)
+	if large > 2*small+markEvery {
+		t.Fatalf("placing 2,000 links counted %d bytes, 1,000 links %d: more than twice", large, small)
 	}
 }

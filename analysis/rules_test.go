@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -130,18 +131,18 @@ description: Project deploy.
 		{name: "key given twice", rule: "yaml-duplicate-key", src: fm(okName, okDesc, "«name»: other"), sev: Error, on: append(allBut("gemini"), "opencode"), message: `key "name" is given twice`},
 		{name: "nested key given twice", rule: "yaml-duplicate-key", src: fm(okName, okDesc, "metadata:", "  a: x", "  «a»: y"), sev: Error},
 		{name: "same key in two maps", rule: "yaml-duplicate-key", src: fm(okName, okDesc, "metadata:", "  name: x"), quiet: true},
-		{name: "flow map", rule: "yaml-flow-style", src: fm(okName, okDesc, "metadata: «{author: me}»"), sev: Error, on: []string{"agentskills"}, message: "{a: b}"},
-		{name: "flow list", rule: "yaml-flow-style", src: fm(okName, okDesc, "allowed-tools: «[Read, Grep]»"), sev: Error, message: "[a, b]"},
+		{name: "flow map", rule: "yaml-flow-style", src: fm(okName, okDesc, "metadata: «{author: me}»"), sev: Warning, on: []string{"agentskills"}, message: "{a: b}"},
+		{name: "flow list", rule: "yaml-flow-style", src: fm(okName, okDesc, "allowed-tools: «[Read, Grep]»"), sev: Warning, message: "[a, b]"},
 		{name: "brackets in a quoted string", rule: "yaml-flow-style", src: fm(okName, `description: "[a, b] {c: d}"`), quiet: true},
-		{name: "anchor", rule: "yaml-anchor", src: fm(okName, "description: «&d Does things.»", "compatibility: *d"), sev: Error, on: []string{"agentskills"}},
-		{name: "explicit tag", rule: "yaml-tag", src: fm("name: «!!str my-skill»", okDesc), sev: Error, on: []string{"agentskills"}},
-		{name: "custom tag on a map", rule: "yaml-tag", src: fm(okName, okDesc, "metadata: «!x", "  a: b»"), sev: Error},
+		{name: "anchor", rule: "yaml-anchor", src: fm(okName, "description: «&d Does things.»", "compatibility: *d"), sev: Warning, on: []string{"agentskills"}},
+		{name: "explicit tag", rule: "yaml-tag", src: fm("name: «!!str my-skill»", okDesc), sev: Warning, on: []string{"agentskills"}},
+		{name: "custom tag on a map", rule: "yaml-tag", src: fm(okName, okDesc, "metadata: «!x", "  a: b»"), sev: Warning},
 		{name: "exclamation in text", rule: "yaml-tag", src: fm(okName, "description: Stop! Then go."), quiet: true},
-		{name: "alias", rule: "yaml-anchor", src: fm(okName, "description: &d Does things.", "compatibility: «*d»"), sev: Error},
+		{name: "alias", rule: "yaml-anchor", src: fm(okName, "description: &d Does things.", "compatibility: «*d»"), sev: Warning},
 		{name: "ampersand in text", rule: "yaml-anchor", src: fm(okName, "description: Tom & Jerry *sing*"), quiet: true},
 		// name.
 		{name: "no name", rule: "name-missing", src: "«---»\ndescription: Does things.\n---\n", sev: Error, on: []string{"agentskills", "zed", "gemini", "opencode", "qwen-code"}},
-		{name: "no name, codex only", rule: "name-missing", src: "«---»\ndescription: x\n---\n", targets: []string{"codex"}, on: []string{"agentskills"}, sev: Error},
+		{name: "no name, codex only", rule: "name-missing", src: "«---»\ndescription: x\n---\n", targets: []string{"codex"}, on: []string{"agentskills"}, sev: Warning},
 		{name: "numeric folder", rule: "name-missing", src: "«---»\ndescription: x\n---\n", file: nameDir("2024"), sev: Error},
 		{name: "CRLF", rule: "name-missing", src: "«---»\r\ndescription: x\r\n---\r\n", sev: Error},
 		{name: "name given", rule: "name-missing", src: fm(okName, okDesc), quiet: true},
@@ -168,16 +169,16 @@ description: Project deploy.
 		{name: "lowercase, digits, hyphens", rule: "name-chars", src: fm("name: my-skill-2", okDesc), quiet: true},
 		{name: "non-ASCII lowercase is spec", rule: "name-chars", src: fm("name: café", okDesc), file: nameDir("café"), targets: []string{"agentskills"}, quiet: true},
 		{name: "non-ASCII for copilot", rule: "name-chars", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"copilot"}, message: "is not ASCII letters"},
-		{name: "leading, trailing, double", rule: "name-hyphens", src: fm("name: «-my--skill-»", okDesc), file: nameDir("-my--skill-"), sev: Error, on: []string{"agentskills"}},
-		{name: "trailing only", rule: "name-hyphens", src: fm("name: «my-skill-»", okDesc), sev: Error},
+		{name: "leading, trailing, double", rule: "name-hyphens", src: fm("name: «-my--skill-»", okDesc), file: nameDir("-my--skill-"), sev: Warning, on: []string{"agentskills"}},
+		{name: "trailing only", rule: "name-hyphens", src: fm("name: «my-skill-»", okDesc), sev: Warning},
 		{name: "tiny-agent too", rule: "name-hyphens", src: fm("name: «my--skill»", okDesc), file: "proj/.skills/my--skill/SKILL.md", sev: Error, on: []string{"agentskills", "tiny-agent"}},
 		{name: "single hyphens", rule: "name-hyphens", src: fm("name: my-skill", okDesc), quiet: true},
-		{name: "differs from the folder", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), sev: Error, on: []string{"agentskills"}, message: `"pdf" differs from its directory name "pdf-tools"`},
-		{name: "quoted, CRLF", rule: "name-dir-mismatch", src: "---\r\nname: «'pdf'»\r\ndescription: x\r\n---\r\n", sev: Error},
-		{name: "numeric folder", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("123"), sev: Error},
-		{name: "folder with a colon", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("a: b"), sev: Error},
+		{name: "differs from the folder", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), sev: Warning, on: []string{"agentskills"}, message: `"pdf" differs from its directory name "pdf-tools"`},
+		{name: "quoted, CRLF", rule: "name-dir-mismatch", src: "---\r\nname: «'pdf'»\r\ndescription: x\r\n---\r\n", sev: Warning},
+		{name: "numeric folder", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("123"), sev: Warning},
+		{name: "folder with a colon", rule: "name-dir-mismatch", src: fm("name: «abc»", okDesc), file: nameDir("a: b"), sev: Warning},
 		{name: "equal after NFKC", rule: "name-dir-mismatch", src: fm("name: ﬁle", okDesc), file: nameDir("file"), targets: []string{"agentskills"}, quiet: true},
-		{name: "copilot does not compare", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), targets: []string{"copilot"}, sev: Error, on: []string{"agentskills"}},
+		{name: "copilot does not compare", rule: "name-dir-mismatch", src: fm("name: «pdf»", okDesc), file: nameDir("pdf-tools"), targets: []string{"copilot"}, sev: Warning, on: []string{"agentskills"}},
 		{name: "equal", rule: "name-dir-mismatch", src: fm(okName, okDesc), quiet: true},
 		{name: "accented for zed", rule: "name-non-ascii", src: fm("name: «café»", okDesc), file: nameDir("café"), sev: Error, on: []string{"zed"}, message: `"é"`},
 		{name: "accented, spec only", rule: "name-non-ascii", src: fm("name: café", okDesc), file: nameDir("café"), targets: []string{"agentskills"}, quiet: true},
@@ -187,8 +188,8 @@ description: Project deploy.
 		{name: "near miss", rule: "name-reserved", src: fm("name: clade-helper", okDesc), targets: []string{"claude-api"}, quiet: true},
 		// description.
 		{name: "no description", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", sev: Error, on: []string{"agentskills", "zed", "codex", "gemini", "zot", "qwen-code"}},
-		{name: "claude-code takes the body's first line", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Error, on: []string{"agentskills"}},
-		{name: "copilot takes the body", rule: "description-missing", src: "«---»\nname: my-skill\n---\n# Body\nDoes things.\n", targets: []string{"copilot"}, sev: Error, on: []string{"agentskills"}},
+		{name: "claude-code takes the body's first line", rule: "description-missing", src: "«---»\nname: my-skill\n---\n", file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Warning, on: []string{"agentskills"}},
+		{name: "copilot takes the body", rule: "description-missing", src: "«---»\nname: my-skill\n---\n# Body\nDoes things.\n", targets: []string{"copilot"}, sev: Warning, on: []string{"agentskills"}},
 		{name: "given", rule: "description-missing", src: fm(okName, okDesc), quiet: true},
 		{name: "number for typed readers", rule: "description-type", src: fm(okName, "description: «42»"), targets: []string{"claude-api", "tiny-agent"}, sev: Error, on: []string{"claude-api", "tiny-agent"}},
 		{name: "number for claude-code", rule: "description-type", src: fm(okName, "description: «42»"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"claude-code"}},
@@ -201,7 +202,7 @@ description: Project deploy.
 		{name: "quoted number", rule: "description-type", src: fm(okName, `description: "42"`), quiet: true},
 		{name: "1025 chars", rule: "description-too-long", src: fm(okName, "description: «"+long(1025)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot"}, message: "1025 chars; the limit is 1024"},
 		{name: "1024 chars", rule: "description-too-long", src: fm(okName, "description: "+long(1024)), quiet: true},
-		{name: "no limit for codex", rule: "description-too-long", src: fm(okName, "description: «"+long(5000)+"»"), targets: []string{"codex"}, sev: Error, on: []string{"agentskills"}},
+		{name: "no limit for codex", rule: "description-too-long", src: fm(okName, "description: «"+long(5000)+"»"), targets: []string{"codex"}, sev: Warning, on: []string{"agentskills"}},
 		{name: "1000 é are 2000 bytes for zed", rule: "description-too-long", src: fm(okName, "description: «"+strings.Repeat("é", 1000)+"»"), sev: Error, on: []string{"zed"}, message: "2000 bytes (1000 chars); the limit is 1024 bytes"},
 		{name: "512 é are 1024 bytes", rule: "description-too-long", src: fm(okName, "description: "+strings.Repeat("é", 512)), quiet: true},
 		{name: "spaces kept", rule: "description-too-long", src: fm(okName, "description: «"+long(1000)+"     "+long(20)+"»"), sev: Error, on: []string{"agentskills", "zed", "copilot"}},
@@ -217,11 +218,15 @@ description: Project deploy.
 		{name: "with when_to_use", rule: "description-truncated", src: fm(okName, "description: «"+long(1000)+"»", "when_to_use: "+long(534)), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, message: "description + when_to_use is 1537 chars"},
 		{name: "with a shorter when_to_use", rule: "description-truncated", src: fm(okName, "description: "+long(1000), "when_to_use: "+long(533)), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
 		// Other fields.
-		{name: "unknown key", rule: "field-unknown", src: fm(okName, okDesc, "«colour»: red"), sev: Error, on: []string{"agentskills"}, message: `unknown field "colour"`},
-		{name: "misspelt key", rule: "field-unknown", src: fm(okName, okDesc, "«licence»: MIT"), sev: Error, message: `did you mean "license"?`},
-		{name: "key of another agent", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), sev: Error, message: "only claude-code, qwen-code read it"},
+		{name: "unknown key", rule: "field-unknown", src: fm(okName, okDesc, "«colour»: red"), sev: Warning, on: []string{"agentskills"}, message: `unknown field "colour"`},
+		{name: "misspelt key", rule: "field-unknown", src: fm(okName, okDesc, "«licence»: MIT"), sev: Warning, message: `did you mean "license"?`},
+		{name: "read by the agent loading it", rule: "field-unknown", src: fm(okName, okDesc, "«effort»: high"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"agentskills"},
+			message: "agentskills refuses the skill; only claude-code reads it; claude-code, copilot, cursor, zot, opencode load it anyway"},
+		{name: "the project asks for the spec", rule: "field-unknown", src: fm(okName, okDesc, "«effort»: high"), file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"agentskills", "claude-code"}, sev: Error, on: []string{"agentskills"}, message: "only claude-code reads it"},
+		{name: "read by no agent, judged by the spec", rule: "field-unknown", src: fm(okName, okDesc, "«colour»: red"), file: "proj/notes/my-skill/SKILL.md", sev: Error, on: []string{"agentskills"}},
+		{name: "key of another agent", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), sev: Warning, message: "only claude-code, qwen-code read it"},
 		{name: "spec key in a claude-code folder", rule: "field-unknown", src: fm(okName, okDesc, "allowed-tools: Read"), file: "proj/.claude/skills/my-skill/SKILL.md", quiet: true},
-		{name: "key of a loading agent, not the spec's", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Error, on: []string{"agentskills"}, message: "agentskills refuses the skill; only claude-code, qwen-code read it"},
+		{name: "key of a loading agent, not the spec's", rule: "field-unknown", src: fm(okName, okDesc, "«when_to_use»: later"), file: "proj/.claude/skills/my-skill/SKILL.md", sev: Warning, on: []string{"agentskills"}, message: "agentskills refuses the skill; only claude-code, qwen-code read it"},
 		{name: "spec key", rule: "field-unknown", src: fm(okName, okDesc, "license: MIT"), quiet: true},
 		{name: "boolean word", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), file: "proj/.claude/skills/my-skill/SKILL.md", targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "should be true or false"},
 		{name: "boolean word for zed's and copilot's typed readers", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: «maybe»"), sev: Error, on: []string{"zed", "copilot"}, message: "refuses the skill"},
@@ -231,7 +236,7 @@ description: Project deploy.
 		{name: "boolean", rule: "field-type", src: fm(okName, okDesc, "disable-model-invocation: true"), quiet: true},
 		{name: "effort outside its set", rule: "field-value", src: fm(okName, okDesc, "effort: «extreme»"), targets: []string{"claude-code"}, sev: Warning, on: []string{"claude-code"}, message: "low, medium, high, xhigh, max"},
 		{name: "effort in its set", rule: "field-value", src: fm(okName, okDesc, "effort: max"), targets: []string{"claude-code"}, quiet: true},
-		{name: "501 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Error, on: []string{"agentskills"}, message: "501 chars; the limit is 500"},
+		{name: "501 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Warning, on: []string{"agentskills"}, message: "501 chars; the limit is 500"},
 		{name: "501 chars, not validated by the agents", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), sev: Warning, on: []string{"zed", "copilot", "gemini"}, message: "501 chars; the limit is 500"},
 		{name: "501 chars for the API", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: «"+long(501)+"»"), targets: []string{"claude-api"}, sev: Error, on: []string{"agentskills", "claude-api"}},
 		{name: "500 chars", rule: "compatibility-too-long", src: fm(okName, okDesc, "compatibility: "+long(500)), quiet: true},
@@ -257,6 +262,15 @@ description: Project deploy.
 			archive: "-- proj/.agents/skills/my-skill/references/guide.md --\nx\n-- proj/.agents/skills/my-skill/scripts/run.py --\nx\n", quiet: true},
 		{name: "link in a code fence", rule: "link-broken", src: fm(okName, okDesc) + "```\n[x](missing.md)\n```\n", quiet: true},
 		{name: "absolute URL", rule: "link-broken", src: fm(okName, okDesc) + "[x](https://example.com/a.md) [y](#top)\n", quiet: true},
+		{name: "{baseDir} is the skill's folder", rule: "link-broken", src: fm(okName, okDesc) + "See [a]({baseDir}/references/a.md) and `{baseDir}/scripts/run.py`.\n",
+			archive: "-- proj/.agents/skills/my-skill/references/a.md --\nx\n-- proj/.agents/skills/my-skill/scripts/run.py --\nx\n", quiet: true},
+		{name: "missing under {baseDir}", rule: "link-broken", src: fm(okName, okDesc) + "See [a](«{baseDir}/references/a.md»).\n", sev: Warning, message: "{baseDir}/references/a.md does not exist"},
+		{name: "missing under {baseDir} in a code span", rule: "link-broken", src: fm(okName, okDesc) + "Run `«{baseDir}/run.py»`.\n", sev: Warning},
+		{name: "${CLAUDE_SKILL_DIR} is the skill's folder", rule: "link-broken", src: fm(okName, okDesc) + "See [a](${CLAUDE_SKILL_DIR}/references/a.md) and `${CLAUDE_SKILL_DIR}/run.sh`.\n",
+			archive: "-- proj/.agents/skills/my-skill/references/a.md --\nx\n-- proj/.agents/skills/my-skill/run.sh --\nx\n", quiet: true},
+		{name: "missing under ${CLAUDE_SKILL_DIR}", rule: "link-broken", src: fm(okName, okDesc) + "See [a](«${CLAUDE_SKILL_DIR}/references/a.md»).\n", sev: Warning},
+		{name: "the project's folder is the agent's to know", rule: "link-broken", src: fm(okName, okDesc) + "See [a](${CLAUDE_PROJECT_DIR}/notes.md) and [b](${CLAUDE_PLUGIN_ROOT}/x.md).\n", quiet: true},
+		{name: "{baseDir} leaving the folder", rule: "link-escapes", src: fm(okName, okDesc) + "See [a](«{baseDir}/../x.md»).\n", sev: Warning},
 		{name: "parent folder", rule: "link-escapes", src: fm(okName, okDesc) + "See [shared](«../shared/notes.md»).\n", sev: Warning, on: []string{"agentskills"}},
 		{name: "parent folder in a code span", rule: "link-escapes", src: fm(okName, okDesc) + "Run `«../other/x.sh»`.\n", sev: Warning},
 		{name: "down and back inside", rule: "link-escapes", src: fm(okName, okDesc) + "See [a](references/../references/a.md).\n", archive: "-- proj/.agents/skills/my-skill/references/a.md --\nx\n", quiet: true},
@@ -264,6 +278,14 @@ description: Project deploy.
 		{name: "two project roots of copilot", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.github/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"copilot"}, message: "this one is kept"},
 		{name: "the duplicate copilot ignores", rule: "name-duplicate", src: fm("name: «deploy»", okDesc), file: "proj/.agents/skills/deploy/SKILL.md", archive: "-- proj/.github/skills/deploy/SKILL.md --\n" + fm("name: deploy", okDesc), sev: Warning, on: []string{"copilot"}, message: "that one is kept and this one ignored"},
 		{name: "no name: the opening line", rule: "name-duplicate", src: "«---»\ndescription: x\n---\n", file: "proj/.github/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: []string{"copilot"}},
+		{name: "two skills of one plugin", rule: "name-duplicate", src: fm("name: «same»", okDesc), file: "proj/skills/b/SKILL.md",
+			archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n-- proj/skills/a/SKILL.md --\n" + fm("name: same", okDesc), sev: Warning, on: []string{"copilot"},
+			message: "another skill of plugin p is named \"same\""},
+		{name: "two skills of one plugin: the one dropped", rule: "name-duplicate", src: fm("name: «same»", okDesc), file: "proj/skills/b/SKILL.md",
+			archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n-- proj/skills/a/SKILL.md --\n" + fm("name: same", okDesc), sev: Warning, on: []string{"copilot"},
+			message: "copilot loads only one of the two, that one, and drops this one"},
+		{name: "claude-code names a plugin's skills by folder", rule: "name-duplicate", src: fm("name: same", okDesc), file: "proj/skills/b/SKILL.md",
+			archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n-- proj/skills/a/SKILL.md --\n" + fm("name: same", okDesc), targets: []string{"claude-code"}, quiet: true},
 		{name: "codex keeps both", rule: "name-duplicate", src: fm("name: deploy", okDesc), file: "proj/.codex/skills/deploy/SKILL.md", archive: twoDeploys, targets: []string{"codex"}, quiet: true},
 		{name: "different names", rule: "name-duplicate", src: fm("name: deploy", okDesc), file: "proj/.github/skills/deploy/SKILL.md", archive: "-- proj/.agents/skills/other/SKILL.md --\n" + fm("name: other", okDesc), quiet: true},
 		{name: "global hidden by project", rule: "name-shadowed", src: fm("name: «deploy»", okDesc), file: "home/.agents/skills/deploy/SKILL.md", archive: twoDeploys, sev: Warning, on: withOwnReaders(allBut("codex")...), message: "is hidden by the project skill"},
@@ -318,6 +340,9 @@ description: Project deploy.
 		{name: "in a skill outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_PLUGIN_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "only in the skills of a plugin"},
 		{name: "in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run ${CLAUDE_PLUGIN_ROOT}/run.sh and ${CLAUDE_SKILL_DIR}\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", quiet: true},
 		{name: "unknown in a plugin's skill", rule: "variable-unknown", src: fm("name: x", okDesc) + "Run «${CLAUDE_PLUGIN_HOME}»/run.sh\n", file: "proj/skills/x/SKILL.md", archive: "-- proj/.claude-plugin/plugin.json --\n{\"name\": \"p\"}\n", sev: Warning, message: "leaves ${CLAUDE_PLUGIN_HOME} as written"},
+		{name: "replaced in every skill", rule: "variable-unknown", src: fm(okName, okDesc) + "Run ${CLAUDE_SKILL_DIR}/run.sh in ${CLAUDE_PROJECT_DIR} for ${CLAUDE_SESSION_ID}\n", quiet: true},
+		{name: "a variable claude-code does not know, in a skill", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_SKILL_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "leaves ${CLAUDE_SKILL_ROOT} as written"},
+		{name: "the plugin's data outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Keep it in «${CLAUDE_PLUGIN_DATA}»\n", sev: Warning, message: "only in the skills of a plugin"},
 		{name: "the plugin root", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "${CLAUDE_PLUGIN_ROOT}/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
 	}
 }
@@ -351,7 +376,7 @@ func TestRules(t *testing.T) {
 			}
 			src := tr.src[file]
 			i := slices.IndexFunc(got, func(f Finding) bool {
-				return f.Range == want && f.Severity == c.sev && strings.Contains(f.Message, c.message)
+				return f.Range == want && f.Severity == c.sev && strings.Contains(f.Message, c.message) && (c.on == nil || sameSet(f.Targets, c.on))
 			})
 			if i < 0 {
 				t.Fatalf("no %s %s at %v %q; got %v", c.sev, c.rule, want, want.Text(src), describeRanges(src, got))
@@ -525,4 +550,36 @@ func describeRanges(src []byte, fs []Finding) string {
 		out = append(out, fmt.Sprintf("%v %q %s %v", f.Range, f.Range.Text(src), f.Severity, f.Targets))
 	}
 	return strings.Join(out, "; ")
+}
+
+// TestREADMEListsEveryRule: the README's list of rule ids is the table's,
+// in both directions.
+func TestREADMEListsEveryRule(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	start := strings.Index(text, "\n## Rules\n")
+	if start < 0 {
+		t.Fatal("README has no Rules section")
+	}
+	// The list is the section's first paragraph.
+	section := text[start+len("\n## Rules\n\n"):]
+	if end := strings.Index(section, "\n\n"); end >= 0 {
+		section = section[:end]
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(section, -1) {
+		listed[m[1]] = true
+	}
+	for _, r := range Rules {
+		if !listed[r.ID] {
+			t.Errorf("README's list of rules lacks %s", r.ID)
+		}
+		delete(listed, r.ID)
+	}
+	for id := range listed {
+		t.Errorf("README's list of rules names %s, which is no rule", id)
+	}
 }

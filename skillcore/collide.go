@@ -463,10 +463,13 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 			out = append(out, budgetProblem(ctx.target, e, b))
 		}
 	}
-	misses := w.packageMisses(e)
-	if len(e.Roots) == 0 {
+	misses, refused := w.packageMisses(e)
+	switch {
+	case len(e.Roots) == 0 && refused:
+		// Its plugin is refused for a fault of its manifest, told there.
+	case len(e.Roots) == 0:
 		out = append(out, w.notDiscovered(e, misses))
-	} else {
+	default:
 		for _, t := range Targets {
 			if why := misses[t]; len(why) > 0 {
 				out = append(out, Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
@@ -498,6 +501,8 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	if e == winner {
 		for _, o := range group[1:] {
 			switch {
+			case samePlugin(t, e, o):
+				add("name-duplicate", Warning, o, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, this one", e.packageFor(t).Name, name, o.Skill.Path, t.ID))
 			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
 				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
 			case res.root[o].Scope == res.root[e].Scope:
@@ -509,6 +514,8 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 		return out
 	}
 	switch {
+	case samePlugin(t, e, winner):
+		add("name-duplicate", Warning, winner, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, that one, and drops this one", e.packageFor(t).Name, name, winner.Skill.Path, t.ID))
 	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
 		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
 	case res.root[winner].Scope == res.root[e].Scope:
@@ -517,6 +524,13 @@ func collisions(res *resolution, t *Target, e *Entry) []Problem {
 		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
 	}
 	return out
+}
+
+// samePlugin reports whether t loads a and b through one plugin: two of
+// its skills, not two packages a user may install apart.
+func samePlugin(t *Target, a, b *Entry) bool {
+	pa, pb := a.packageFor(t), b.packageFor(t)
+	return pa != nil && pb != nil && pa.Root == pb.Root && pa.Name == pb.Name
 }
 
 func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
@@ -616,8 +630,14 @@ func qualifiedTooLong(e *Entry, installed []Installed) []Problem {
 func requiredByFormat(e *Entry, installed []Installed) []Problem {
 	var out []Problem
 	for _, in := range installed {
+		// A reader that refuses the file already says why, once; one that
+		// reads past broken YAML (Gemini's line reader) has the fields it
+		// found.
+		if !Loads(e.Problems, in.Target.ID) {
+			continue
+		}
 		for _, key := range in.Package.Format.Skills.Requires {
-			if v, ok := e.Skill.Str(key); !ok || strings.TrimSpace(v) == "" {
+			if v, ok := in.Target.Str(e.Skill, key); !ok || strings.TrimSpace(v) == "" {
 				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
 					Message: fmt.Sprintf("%s skips a skill of %s %s without a %s", in.Target.ID, in.Package.Format.Title, in.Package.Name, key)})
 			}

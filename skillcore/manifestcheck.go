@@ -203,12 +203,12 @@ func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout,
 	}
 }
 
-// checkPlugin judges a plugin manifest as its format's readers do.
-func checkPlugin(m *Manifest, pf *PluginFormat, root string, stat statFunc) {
-	if m.Root == nil {
+// checkPlugin judges a plugin manifest as the readers of its format that
+// read it (targets) do.
+func checkPlugin(m *Manifest, pf *PluginFormat, root string, targets []string, stat statFunc) {
+	if m.Root == nil || len(targets) == 0 {
 		return
 	}
-	targets := readerIDs(pf.Readers)
 	s := pf.Schema
 	keyChecks{m: m, targets: targets, fields: s.Fields, required: s.Required, badType: s.BadType,
 		unknown: s.Unknown, closed: s.Closed, refuse: "refuses the plugin"}.run(m.Root)
@@ -353,49 +353,64 @@ func mismatch(l *listing, t *Target, man *Manifest, name string) {
 }
 
 // pluginVariable matches a ${CLAUDE_PLUGIN_...} or ${CLAUDE_SKILL_DIR}
-// reference.
+// reference in a manifest.
 var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SKILL_DIR)\}`)
 
-// VarRef is a ${CLAUDE_PLUGIN_...} reference in a file.
+// VarRef is a ${CLAUDE_...} reference in a file.
 type VarRef struct {
 	Name  string
 	Range Range
 }
 
-// pluginVars finds the plugin variable references in src.
-func pluginVars(src []byte) []VarRef {
+// skillVars finds the ${CLAUDE_...} references in a skill's text.
+func skillVars(src []byte) []VarRef {
 	if !bytes.Contains(src, []byte("${CLAUDE_")) {
 		return nil
 	}
 	var out []VarRef
-	for _, loc := range pluginVariable.FindAllSubmatchIndex(src, -1) {
+	for _, loc := range skillVariable.FindAllSubmatchIndex(src, -1) {
 		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: Range{loc[0], loc[1]}})
 	}
 	return out
 }
 
-// variableProblems judges a skill's plugin variables: claude-code replaces
-// the known ones only in a plugin's skills, and never an unknown one.
+// variableProblems judges a skill's ${CLAUDE_...} references as each agent
+// that replaces variables does: one it does not know, or one of a plugin's
+// outside a plugin, stays as written.
 func variableProblems(e *Entry) []Problem {
-	claude := TargetByID("claude-code")
-	inPlugin := e.InstalledName(claude) != ""
 	var out []Problem
-	for _, v := range e.Skill.Vars {
-		var msg string
-		switch {
-		case !knownPluginVariables[v.Name]:
-			msg = fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT}, ${CLAUDE_PLUGIN_DATA} and ${CLAUDE_SKILL_DIR}", v.Name)
-		case !inPlugin:
-			msg = fmt.Sprintf("claude-code replaces ${%s} only in the skills of a plugin it loads; here it stays as written", v.Name)
-		default:
+	for _, t := range Targets {
+		if len(t.Variables) == 0 {
 			continue
 		}
-		out = append(out, Problem{Rule: "variable-unknown", Severity: Warning, Range: v.Range, Targets: []string{claude.ID}, Message: msg})
+		inPlugin := e.InstalledName(t) != ""
+		for _, v := range e.Skill.Vars {
+			var msg string
+			switch known := t.Variable(v.Name); {
+			case known == nil:
+				msg = fmt.Sprintf("%s leaves ${%s} as written: it replaces only %s", t.ID, v.Name, variableList(t))
+			case known.PluginOnly && !inPlugin:
+				msg = fmt.Sprintf("%s replaces ${%s} only in the skills of a plugin it loads; here it stays as written", t.ID, v.Name)
+			default:
+				continue
+			}
+			out = append(out, Problem{Rule: "variable-unknown", Severity: Warning, Range: v.Range, Targets: []string{t.ID}, Message: msg})
+		}
 	}
 	return out
 }
 
-// knownPluginVariables are the ones claude-code replaces in a plugin.
+// variableList names the variables t replaces, for messages.
+func variableList(t *Target) string {
+	names := make([]string, len(t.Variables))
+	for i, v := range t.Variables {
+		names[i] = "${" + v.Name + "}"
+	}
+	return strings.Join(names, ", ")
+}
+
+// knownPluginVariables are the ones claude-code replaces in a plugin's
+// manifests.
 var knownPluginVariables = map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_PLUGIN_DATA": true, "CLAUDE_SKILL_DIR": true}
 
 // checkVariables reports unknown ${CLAUDE_PLUGIN_*} names in a

@@ -147,17 +147,18 @@ func (p *Package) missReason(path string) string {
 	if p.Has(path) || !within(p.Root, path) {
 		return ""
 	}
+	if p.Refused != "" || p.explicit {
+		// A refusal is told once, on the manifest or marketplace at
+		// fault; a listing entry, by packageMisses.
+		return ""
+	}
 	plugin := fmt.Sprintf("plugin %s (%s)", p.Name, p.Where())
-	if p.Refused != "" {
-		return fmt.Sprintf("%s refuses %s: %s", p.Target.ID, plugin, p.Refused)
-	}
-	if p.explicit {
-		return "" // told together, by packageMisses
-	}
 	var where []string
 	for _, s := range p.searched {
 		rel, _ := filepath.Rel(p.Root, s.Dir)
-		where = append(where, filepath.ToSlash(rel)+"/")
+		if dir := filepath.ToSlash(rel) + "/"; !slices.Contains(where, dir) {
+			where = append(where, dir)
+		}
 		if !within(s.Dir, path) {
 			continue
 		}
@@ -177,9 +178,11 @@ func (p *Package) missReason(path string) string {
 }
 
 // PackageMisses lists, per target that loads the file through no root or
-// package, why the packages around it that the target reads miss it.
-func (w *World) packageMisses(e *Entry) map[*Target][]string {
-	out := map[*Target][]string{}
+// package, why the packages around it that the target reads miss it;
+// refused tells that one of those refuses the plugin holding the file, for
+// a cause told on its manifest or marketplace, not on each of its skills.
+func (w *World) packageMisses(e *Entry) (out map[*Target][]string, refused bool) {
+	out = map[*Target][]string{}
 	targets := w.targets()
 	for _, ps := range w.packageSets {
 		if !within(ps.Top, e.Skill.Path) {
@@ -194,6 +197,9 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 			if p.explicit && p.Refused == "" && within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
 				listing[p.Target] = append(listing[p.Target], p.Name)
 			}
+			if p.Refused != "" && within(p.Root, e.Skill.Path) {
+				refused = true
+			}
 			if why := p.missReason(e.Skill.Path); why != "" && !slices.Contains(out[p.Target], why) {
 				out[p.Target] = append(out[p.Target], why)
 			}
@@ -203,7 +209,7 @@ func (w *World) packageMisses(e *Entry) map[*Target][]string {
 				t.ID, strings.Join(names, ", ")))
 		}
 	}
-	return out
+	return out, refused
 }
 
 // PackageUse is one plugin through which a file is found, with the name

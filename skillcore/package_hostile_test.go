@@ -28,7 +28,7 @@ func TestPackageScenarios(t *testing.T) {
 }
 
 // packageRules are the rules packages cause on a skill.
-var packageRules = []string{"not-discovered", "name-duplicate", "name-shadowed", "name-too-long", "description-missing"}
+var packageRules = []string{"not-discovered", "name-duplicate", "name-shadowed", "name-too-long", "description-missing", "name-missing"}
 
 func packageLines(w *World, dir string, skills []string) []string {
 	rel := func(p string) string { r, _ := filepath.Rel(dir, p); return filepath.ToSlash(r) }

@@ -281,6 +281,30 @@ func (f *packageFinder) resolvePlugins() {
 	})
 }
 
+// readersOf lists the readers of the format pf that read the manifest m
+// of the plugin folder dir: those whose lookup finds no manifest of
+// theirs before it (codex reads .codex-plugin/plugin.json where there is
+// one, and then not .claude-plugin/plugin.json).
+func (f *packageFinder) readersOf(dir string, m *Manifest, pf *PluginFormat) []string {
+	var out []string
+	var path []byte
+	for _, r := range pf.Readers {
+		t := TargetByID(r.Target)
+		for _, l := range f.plugLookup[t] {
+			if f.absent(dir, l.rel, &path) {
+				continue
+			}
+			if first := f.manifest(subPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
+				if first == m && l.format == pf {
+					out = append(out, r.Target)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
 // resolvePlugin makes the packages each target loads from the plugin
 // folder dir.
 func (f *packageFinder) resolvePlugin(dir string) []*Package {
@@ -305,7 +329,7 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 			f.checked[key] = true
 			f.mu.Unlock()
 			if first {
-				checkPlugin(m, pf, dir, f.stat)
+				checkPlugin(m, pf, dir, f.readersOf(dir, m, pf), f.stat)
 			}
 			break
 		}
@@ -402,7 +426,7 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 func refusal(t *Target, man *Manifest, l *listing, name string, defines, strict bool) string {
 	switch {
 	case man != nil && man.Root == nil:
-		return "its manifest is not a JSON object"
+		return "its manifest is not a JSON object it can read"
 	case man != nil && man.fatalFor(t.ID, man.Root.Range):
 		return "its manifest has errors"
 	case l != nil && l.market.fatalFor(t.ID, l.entry.Range):

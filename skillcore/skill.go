@@ -40,7 +40,7 @@ type Skill struct {
 // Problem on the returned Skill.
 func Parse(path string, src []byte) *Skill {
 	s := parse(path, src)
-	s.Vars = pluginVars(src)
+	s.Vars = skillVars(src)
 	s.readViews()
 	return s
 }
@@ -117,7 +117,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 	}
 	s := *prev
 	s.Src, s.released = src, nil
-	s.Vars = pluginVars(src)
+	s.Vars = skillVars(src)
 	s.Frontmatter = fm
 	s.Problems = nil
 	s.checkUTF8(src)

@@ -47,6 +47,9 @@ type Target struct {
 	// Plugins is how the agent names the skills of a plugin it loads
 	// (which formats it reads is in PluginFormats).
 	Plugins PluginNaming
+	// Variables are the ${NAME}s the agent replaces in a skill's text
+	// (variables.go).
+	Variables []SkillVariable
 	// Verified is what the target's facts were last held to.
 	Verified Verified
 	// Unlisted, when set, tells from the mapping the agent reads (nil for

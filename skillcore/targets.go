@@ -168,7 +168,16 @@ var Targets = []*Target{
 		Fences:       Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:      CatalogClaude,
 		Plugins:      PluginNaming{Namespace: true},
-		Verified:     Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
+		// Replaced in the text of every skill it loads, the plugin's
+		// folders only in a plugin's skills.
+		Variables: []SkillVariable{
+			{Name: "CLAUDE_SKILL_DIR", Value: SkillFolder},
+			{Name: "CLAUDE_PROJECT_DIR", Value: ProjectFolder},
+			{Name: "CLAUDE_SESSION_ID", Value: SessionText},
+			{Name: "CLAUDE_PLUGIN_ROOT", Value: PluginRoot, PluginOnly: true},
+			{Name: "CLAUDE_PLUGIN_DATA", Value: PluginData, PluginOnly: true},
+		},
+		Verified: Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
 		// 30,000 chars of whole lines by default; past them skills are
 		// listed by name only (render_claude.go).
 		Fit: CatalogFit{Model: FitClaude, Limit: ClaudeBudget},

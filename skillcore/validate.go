@@ -417,7 +417,7 @@ func (c *checker) unknownFields(targets []*Target) {
 				if len(rejecting) == 1 {
 					verb = "refuses"
 				}
-				msg := fmt.Sprintf("field %q is not one of the spec's fields, so %s %s the skill; only %s read it", f.Key, strings.Join(rejecting, ", "), verb, strings.Join(by, ", "))
+				msg := fmt.Sprintf("field %q is not one of the spec's fields, so %s %s the skill; only %s", f.Key, strings.Join(rejecting, ", "), verb, whoReads(by))
 				c.out = append(c.out, Problem{Rule: "field-unknown", Severity: Error, Range: f.KeyRange, Message: msg, Targets: rejecting})
 			}
 			continue
@@ -428,12 +428,21 @@ func (c *checker) unknownFields(targets []*Target) {
 		}
 		msg := fmt.Sprintf("unknown field %q", f.Key)
 		if by := honouredBy(f.Key); len(by) > 0 {
-			msg = fmt.Sprintf("field %q is not read by the agents that load this file; only %s read it", f.Key, strings.Join(by, ", "))
+			msg = fmt.Sprintf("field %q is not read by the agents that load this file; only %s", f.Key, whoReads(by))
 		} else if s := ClosestField(f.Key); s != "" {
 			msg += fmt.Sprintf("; did you mean %q?", s)
 		}
 		c.out = append(c.out, Problem{Rule: "field-unknown", Severity: sev, Range: f.KeyRange, Message: msg, Targets: tids})
 	}
+}
+
+// whoReads says that the targets ids read a field: "x reads it", "x, y
+// read it".
+func whoReads(ids []string) string {
+	if len(ids) == 1 {
+		return ids[0] + " reads it"
+	}
+	return strings.Join(ids, ", ") + " read it"
 }
 
 // honouredBy lists the targets that know a field.

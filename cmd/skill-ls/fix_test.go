@@ -54,7 +54,8 @@ func TestFix(t *testing.T) {
 	}
 	before := snapshot(t, proj)
 	code, out, errs := runCmd("check", "--fix", "--format", "json", proj)
-	if code != exitFindings || errs != "" {
+	// What remains is the spec's alone, which the agents load: warnings.
+	if code != exitOK || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	var rep report
@@ -100,7 +101,7 @@ func TestFix(t *testing.T) {
 	}
 	// A second --fix changes nothing and fixes nothing.
 	code, out, _ = runCmd("check", "--fix", proj)
-	if code != exitFindings || !strings.Contains(out, "0 errors") && !strings.Contains(out, "error") || strings.Contains(out, "fixed") {
+	if code != exitOK || !strings.Contains(out, "0 errors") || strings.Contains(out, "fixed") {
 		t.Errorf("second --fix: exit %d\n%s", code, out)
 	}
 	if again := snapshot(t, proj); !equalSnapshots(again, after) {
@@ -112,10 +113,10 @@ func TestFix(t *testing.T) {
 func TestFixText(t *testing.T) {
 	dir := writeCheckTree(t, fixTree)
 	code, out, _ := runCmd("check", "--fix", filepath.Join(dir, "proj/.agents/skills/typo"), filepath.Join(dir, "proj/.agents/skills/unsafe"))
-	if code != exitFindings {
+	if code != exitOK {
 		t.Errorf("exit %d", code)
 	}
-	for _, want := range []string{"typo/SKILL.md: fixed: Rename user-invokable to user-invocable\n", "unsafe/SKILL.md:2:7: error name-dir-mismatch", ", 1 fixed\n"} {
+	for _, want := range []string{"typo/SKILL.md: fixed: Rename user-invokable to user-invocable\n", "unsafe/SKILL.md:2:7: warning name-dir-mismatch", ", 1 fixed\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -341,8 +340,8 @@ func (x lineIndex) span(r analysis.Range) span {
 // point converts a byte offset to a line and a code-point column.
 func (x lineIndex) point(off int) point {
 	off = max(0, min(off, x.Len()))
-	line, before := x.Locate(off)
-	return point{Line: line + 1, Column: utf8.RuneCount(before) + 1, Offset: off}
+	line, col := x.Position(off)
+	return point{Line: line + 1, Column: col + 1, Offset: off}
 }
 
 // displayPath shows a path relative to the working directory when it is
