@@ -157,7 +157,7 @@ func listedFolder(name string, folders map[string]bool) bool {
 // folders are the names of every folder laid out for the probe.
 func (l *layout) folders() map[string]bool {
 	out := map[string]bool{}
-	for _, d := range []string{l.project, l.home, filepath.Join(l.dir, "src")} {
+	for _, d := range []string{l.project, l.home} {
 		filepath.WalkDir(d, func(p string, e os.DirEntry, err error) error {
 			if err == nil && (e.IsDir() || e.Type()&os.ModeSymlink != 0) {
 				if e.Name() == ".git" {

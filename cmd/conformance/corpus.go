@@ -57,3 +57,49 @@ func (pr *probe) holds(folder string) bool {
 	}
 	return false
 }
+
+// installProbes makes, of each repository under dir, a probe whose home
+// each agent fills by installing what the repository offers with its own
+// commands (install.go), beside an empty project.
+func installProbes(dir string) ([]*probe, error) {
+	repos, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*probe
+	for _, repo := range repos {
+		if !repo.IsDir() {
+			continue
+		}
+		top := filepath.Join(dir, repo.Name())
+		src := "%/" + repo.Name()
+		pr := &probe{name: "installed:" + repo.Name(), doc: "the repository installed by each agent", roots: defaultRoots[:1], installs: []string{src}}
+		err := filepath.WalkDir(top, func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() && e.Name() == ".git" {
+				return err
+			}
+			rel, _ := filepath.Rel(top, p)
+			name := src + "/" + filepath.ToSlash(rel)
+			switch {
+			case e.Type()&fs.ModeSymlink != 0:
+				to, err := os.Readlink(p)
+				if err != nil {
+					return err
+				}
+				pr.links = append(pr.links, [2]string{name, to})
+			case e.Type().IsRegular():
+				data, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				pr.files = append(pr.files, txtar.File{Name: name, Data: data})
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pr)
+	}
+	return out, nil
+}

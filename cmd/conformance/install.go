@@ -163,11 +163,24 @@ func installGemini(ctx context.Context, c agentCmd, src string) ([]string, error
 	return []string{"install " + src + ": " + lastLine(out)}, nil
 }
 
-// install runs the probe's install and then lines for the agents given.
+// install runs the probe's install and then lines for the agents given,
+// or lays the home those agents made the last time (recall.go): an
+// install runs the same at one agent version.
 func (l *layout) install(r *runner, agents []agent) error {
 	if len(l.probe.installs) == 0 && len(l.probe.then) == 0 {
 		return nil
 	}
+	key := []string{"home", l.print, strings.Join(l.probe.installs, "\n"), strings.Join(l.probe.then, "\n")}
+	for _, a := range agents {
+		if recipes[a.id()] != nil {
+			l.installedBy = append(l.installedBy, a.id())
+			key = append(key, verified(a.id()).String())
+		}
+	}
+	return keepTree(r.memory, key, l.home, l.dir, func() error { return l.runInstalls(r, agents) })
+}
+
+func (l *layout) runInstalls(r *runner, agents []agent) error {
 	ctx := context.Background()
 	n := 0
 	var log []string
@@ -180,9 +193,6 @@ func (l *layout) install(r *runner, agents []agent) error {
 			recipe := recipes[a.id()]
 			if recipe == nil {
 				continue
-			}
-			if !slices.Contains(l.installedBy, a.id()) {
-				l.installedBy = append(l.installedBy, a.id())
 			}
 			how, err := recipe(ctx, agentCmd{r, l, a.id(), &n}, dir)
 			if err != nil {

@@ -34,7 +34,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	agentsDir := fs.String("agents", defaultAgents(), "where scripts/agents.sh installed the agents")
 	probes := fs.String("probes", "testdata/conformance/probes", "the probes")
 	corpus := fs.String("corpus", "", "also lay out every SKILL.md under this folder (e.g. ../shared/corpus)")
-	packages := fs.String("packages", "", "also give claude-code the plugins of each repository under this folder (e.g. ../shared/packages)")
+	packages := fs.String("packages", "", "also give claude-code the plugins of each repository under this folder (e.g. ../shared/packages), and have every agent install each repository")
 	only := fs.String("agent", "", "comma-separated agents to ask (default: all)")
 	filter := fs.String("run", "", "only probes whose name contains this")
 	known := fs.String("known", "testdata/conformance/known.txt", "the differences that are listed and explained")
@@ -116,6 +116,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		prs = append(prs, cps...)
+	}
+	if *packages != "" {
+		ips, err := installProbes(*packages)
+		if err != nil {
+			fmt.Fprintln(stderr, "conformance:", err)
+			return 2
+		}
+		prs = append(prs, ips...)
 	}
 	var picked []*probe
 	for _, pr := range prs {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"archive/tar"
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -161,4 +163,132 @@ func fingerprint(w io.Writer, dir string) error {
 		}
 	}
 	return nil
+}
+
+// keepTree lays tree as make left it the last time it ran with the same
+// key, or runs make and keeps what it left (every path under base written
+// as a placeholder, so the tree is laid again under another base).
+func keepTree(m *memory, key []string, tree, base string, make func() error) error {
+	if m == nil || slices.Contains(key, "") {
+		return make()
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%q\n", m.source, key)
+	file := filepath.Join(m.dir, hex.EncodeToString(h.Sum(nil))+".tar.gz")
+	if f, err := os.Open(file); err == nil {
+		err = untarTree(f, tree, base)
+		f.Close()
+		if err == nil {
+			return nil
+		}
+		if err := os.RemoveAll(tree); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(tree, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := make(); err != nil {
+		return err
+	}
+	tmp := file + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return nil // remembering is a saving, not a need
+	}
+	err = tarTree(f, tree, base)
+	if f.Close() == nil && err == nil {
+		_ = os.Rename(tmp, file)
+	} else {
+		os.Remove(tmp)
+	}
+	return nil
+}
+
+// treeMark stands for the base folder in a kept tree.
+const treeMark = "\u00a7base\u00a7"
+
+func tarTree(w io.Writer, tree, base string) error {
+	gz := gzip.NewWriter(w)
+	tw := tar.NewWriter(gz)
+	err := filepath.WalkDir(tree, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || p == tree {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(tree, p)
+		hdr := &tar.Header{Name: filepath.ToSlash(rel), Mode: int64(info.Mode().Perm())}
+		var data []byte
+		switch {
+		case info.IsDir():
+			hdr.Typeflag = tar.TypeDir
+		case info.Mode()&fs.ModeSymlink != 0:
+			to, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			hdr.Typeflag, hdr.Linkname = tar.TypeSymlink, strings.ReplaceAll(to, base, treeMark)
+		case info.Mode().IsRegular():
+			if data, err = os.ReadFile(p); err != nil {
+				return err
+			}
+			data = bytes.ReplaceAll(data, []byte(base), []byte(treeMark))
+			hdr.Typeflag, hdr.Size = tar.TypeReg, int64(len(data))
+		default:
+			return nil // sockets and pipes an agent left are not kept
+		}
+		if err := tw.WriteHeader(hdr); err != nil {
+			return err
+		}
+		_, err = tw.Write(data)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	return gz.Close()
+}
+
+func untarTree(r io.Reader, tree, base string) error {
+	gz, err := gzip.NewReader(r)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(gz)
+	for {
+		hdr, err := tr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		p := filepath.Join(tree, filepath.FromSlash(hdr.Name))
+		if !strings.HasPrefix(p, tree+string(filepath.Separator)) {
+			return fmt.Errorf("kept tree: %q lies outside", hdr.Name)
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		switch hdr.Typeflag {
+		case tar.TypeDir:
+			err = os.MkdirAll(p, fs.FileMode(hdr.Mode)|0o700)
+		case tar.TypeSymlink:
+			err = os.Symlink(strings.ReplaceAll(hdr.Linkname, treeMark, base), p)
+		case tar.TypeReg:
+			var data []byte
+			if data, err = io.ReadAll(tr); err == nil {
+				err = os.WriteFile(p, bytes.ReplaceAll(data, []byte(treeMark), []byte(base)), fs.FileMode(hdr.Mode))
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
 }
