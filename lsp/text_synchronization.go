@@ -55,7 +55,7 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	affected := s.ws.Set(path, doc.text)
 	s.scheduleLocked(time.Now(), path, affected)
 	s.mu.Unlock()
-	s.forgetMoved()
+	s.forgetMoved(path)
 	return nil
 }
 

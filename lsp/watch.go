@@ -123,7 +123,7 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		s.mu.Unlock()
 	}
 	s.load(load...)
-	s.forgetMoved()
+	s.forgetMoved(load...)
 }
 
 // maxWatchedDirs bounds the server's own watches (inotify has a per-user
