@@ -351,6 +351,7 @@ type recorder struct {
 	messages   []protocol.ShowMessageParams
 	registered []protocol.Registration
 	created    []protocol.ProgressToken
+	refreshed  []string // the refresh requests received, by method
 	settings   json.RawMessage // the answer to workspace/configuration
 }
 
@@ -471,6 +472,16 @@ func (r *recorder) awaitShown(t testing.TB, words ...string) protocol.ShowMessag
 
 func (r *recorder) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {
 	r.record(func() { r.registered = append(r.registered, p.Registrations...) })
+	return nil
+}
+
+func (r *recorder) CodeLensRefresh(ctx context.Context) error {
+	r.record(func() { r.refreshed = append(r.refreshed, protocol.MethodWorkspaceCodeLensRefresh) })
+	return nil
+}
+
+func (r *recorder) InlayHintRefresh(ctx context.Context) error {
+	r.record(func() { r.refreshed = append(r.refreshed, protocol.MethodWorkspaceInlayHintRefresh) })
 	return nil
 }
 

@@ -122,7 +122,9 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		}
 		s.mu.Unlock()
 	}
-	s.load(load...)
+	if s.load(load...) {
+		s.refreshViews()
+	}
 	s.forgetMoved(load...)
 }
 
