@@ -351,7 +351,7 @@ type recorder struct {
 	messages   []protocol.ShowMessageParams
 	registered []protocol.Registration
 	created    []protocol.ProgressToken
-	refreshed  []string // the refresh requests received, by method
+	refreshed  []string        // the refresh requests received, by method
 	settings   json.RawMessage // the answer to workspace/configuration
 }
 
