@@ -115,6 +115,8 @@ type Server struct {
 	watch        *watcher
 	// clientWatches: the client reports changes in the workspace folders.
 	clientWatches bool
+	// notices wait for the next edit of their document (notice.go).
+	notices map[string][]notice
 	// limitsShown are the walk caps the user was shown, each once.
 	limitsShown map[string]bool
 	// busy counts background tasks under way (scans, file events), for
