@@ -43,6 +43,7 @@ type setup struct {
 	noInitialized bool                            // stop after initialize
 	hook          func(ctx context.Context, method string, id jsonrpc2.ID)
 	trace         io.Writer
+	clientName    string // clientInfo.name
 }
 
 // harness is one server and its client.
@@ -113,6 +114,7 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 	params := &protocol.InitializeParams{
 		Capabilities:          caps,
 		InitializationOptions: raw,
+		ClientInfo:            protocol.ClientInfo{Name: cfg.clientName},
 	}
 	params.WorkspaceFolders = protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(h.ws), Name: "ws"}})
 	if _, err := h.server.Initialize(h.ctx(), params); err != nil {

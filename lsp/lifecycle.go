@@ -49,6 +49,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "skill-ls: initialize was already received")
 	}
 	caps := readCaps(params.Capabilities)
+	caps.watchDynamic = caps.watchDynamic && clientWatchesWell(params.ClientInfo)
 	settings, warnings := parseSettings(params.InitializationOptions)
 	s.mu.Lock()
 	s.caps = caps

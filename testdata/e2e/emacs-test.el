@@ -11,7 +11,8 @@
 ;; `skill-ls-initialization-options' and `eglot-workspace-configuration'
 ;; both in effect, a quick fix chosen from the start of a line, rename and a
 ;; folder moved by hand, the "Open <path>" action (client-side), the
-;; catalog, hover and completion.  Exits 0 when every check passed, 1
+;; catalog, hover and completion, and changes on disk (a new skill folder,
+;; a write by rename) that Eglot's own file watching would miss.  Exits 0 when every check passed, 1
 ;; otherwise.
 
 ;;; Code:
@@ -268,7 +269,15 @@
                                "hover on name mentions the skill name")
             (skill-ls-test--ok (<= (length (split-string text "\n")) 20)
                                "hover is compact (at most 20 lines)"
-                               (length (split-string text "\n")))))
+                               (length (split-string text "\n")))
+            (let ((lines (split-string text "\n")))
+              (skill-ls-test--ok (and (string-search "good-skill" (car lines))
+                                      (string-search "loaded by" (car lines))
+                                      (equal (nth 1 lines) ""))
+                                 "hover starts with a one-line summary, for ElDoc"
+                                 (car lines)))))
+        (skill-ls-test--ok (null eldoc-echo-area-use-multiline-p)
+                           "ElDoc shows one line (the hover's summary) in SKILL.md buffers")
         (skill-ls-test--goto 3 0)       ; the blank frontmatter line
         (skill-ls-test--attempt "completion request"
           (let* ((resp (jsonrpc-request server :textDocument/completion
@@ -307,7 +316,33 @@
                                     (string-search "## codex" text)
                                     (string-search good text))
                                "skill-ls.showCatalog shows the catalogs in a buffer"
-                               (substring text 0 (min 300 (length text)))))))
+                               (substring text 0 (min 300 (length text))))))
+
+        ;; Changes on disk that Eglot's own file watching misses: a skill
+        ;; folder created, then its file written by rename as `sed -i' does.
+        (let* ((fresh (expand-file-name ".agents/skills/fresh-skill/SKILL.md" ws))
+               (told (lambda ()
+                       (flymake-start)
+                       (cl-some (lambda (d) (string-search "fresh-skill" (flymake-diagnostic-text d)))
+                                (flymake-diagnostics)))))
+          (make-directory (file-name-directory fresh) t)
+          (with-temp-file fresh
+            (insert "---\nname: good-skill\ndescription: Summarizes gadget logs again.\n---\n"))
+          (skill-ls-test--ok (skill-ls-test--wait told)
+                             "a skill folder created on disk is seen (good-skill is told of the duplicate)"
+                             (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))
+          (let ((tmp (concat fresh ".sedXXXX")))
+            (with-temp-file tmp
+              (insert "---\nname: fresh-skill\ndescription: Summarizes gadget logs again.\n---\n"))
+            (rename-file tmp fresh t))
+          (skill-ls-test--ok (skill-ls-test--wait
+                              (lambda ()
+                                (and (not (funcall told))
+                                     (cl-some (lambda (s) (equal (plist-get s :name) "fresh-skill"))
+                                              (jsonrpc-request server :workspace/symbol
+                                                               '(:query "fresh-skill"))))))
+                             "a write by rename (sed -i) is seen (the duplicate is gone, fresh-skill is a symbol)"
+                             (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
       (eglot-shutdown server)
       (skill-ls-test--ok (skill-ls-test--wait
                           (lambda () (not (jsonrpc-running-p server))))
