@@ -93,6 +93,10 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 		// The files no editor holds are diagnosed, then read for their
 		// frontmatter only: their bodies go back to the disk.
 		ReleaseBodies: true,
+		// Files opened or changed in a burst share one fit of each
+		// agent's catalog budget; the files it changes are scheduled
+		// through OnReload.
+		DeferFits: true,
 	}
 }
 
@@ -109,7 +113,8 @@ func (s *Server) rebuild() int {
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())
 	// A body read back that changed on disk is an event the watcher has
-	// not told yet; ws calls this with mu held, as every caller of ws does.
+	// not told yet, and a deferred catalog fit may change other files'
+	// findings; ws calls this with mu held, as every caller of ws does.
 	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
 	s.mu.Unlock()
 

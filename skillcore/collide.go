@@ -31,6 +31,9 @@ type resolution struct {
 	root   map[*Entry]placed
 	budget map[*Entry]budgetUse
 	spent  int // bytes of the budget the catalog uses
+	// deferFit: a change marks the fit stale instead of fitting again
+	// (World.DeferFits).
+	deferFit, fitStale bool
 }
 
 // placed is the part of a Root a resolution compares members by.
@@ -111,6 +114,14 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 }
 
 func (w *World) resolve(ctx contextKey) *resolution {
+	res := w.resolution(ctx)
+	w.fit(res)
+	return res
+}
+
+// resolution is resolve for a change: the catalog as it stands, its
+// deferred fit not brought up to date (fitdefer.go).
+func (w *World) resolution(ctx contextKey) *resolution {
 	if w.cache == nil {
 		w.cache = map[contextKey]*resolution{}
 	}
@@ -150,7 +161,7 @@ func (w *World) resolveAll() {
 // only reads the world.
 func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, project: ctx.project}
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, deferFit: w.DeferFits}
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
@@ -288,6 +299,9 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 		}
 	}
 	span()
+	if t.Fit.Model != NoFit && res.deferFit {
+		return res.deferRefit(touched)
+	}
 	if t.Fit.Model != NoFit {
 		return res.refit(t, touched)
 	}

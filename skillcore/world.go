@@ -29,6 +29,13 @@ type World struct {
 	// derives from the body there it need not read again.
 	ReleaseBodies bool
 	BeforeRelease func(*Skill)
+	// DeferFits: a change leaves an agent's own budget fit (Target.Fit)
+	// of the catalogs it touches to be fitted again when next read, not
+	// at once, and OnFit hears then of the files whose fit that changed.
+	// A fit goes over the whole catalog: many files opened one after
+	// another cost one fit per read, not one per file (fitdefer.go).
+	DeferFits bool
+	OnFit     func(paths []string)
 	// ReadAhead makes a world that releases bodies read the files Find
 	// finds while the walk and the package search go on, for the Load that
 	// follows (see readahead.go).
@@ -351,7 +358,7 @@ func (w *World) Put(s *Skill) []string {
 	res := make([]*resolution, len(ctxs))
 	was := make([]string, len(ctxs))
 	for i, ctx := range ctxs {
-		res[i], was[i] = w.resolve(ctx), ctx.target.identity(old)
+		res[i], was[i] = w.resolution(ctx), ctx.target.identity(old)
 	}
 	*old = *e
 	var out []string
@@ -401,7 +408,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 				// change in.
 				i = len(changes)
 				at[ctx] = i
-				changes = append(changes, change{res: w.resolve(ctx)})
+				changes = append(changes, change{res: w.resolution(ctx)})
 			}
 			if e == old {
 				changes[i].old, changes[i].was = old, ctx.target.identity(old)
