@@ -233,6 +233,15 @@
                               (lambda () (cl-some (lambda (m) (string-search "rename the folder" m))
                                                   skill-ls-test-shown)))
                              "the user is told which folder to rename" skill-ls-test-shown)
+          ;; ...after Eglot's own "Edit successful!", which would hide it.
+          (with-current-buffer (messages-buffer)
+            (let ((edited (save-excursion (goto-char (point-max))
+                                          (search-backward "Edit successful!" nil t)))
+                  (told (save-excursion (goto-char (point-max))
+                                        (search-backward "rename the folder" nil t))))
+              (skill-ls-test--ok (and edited told (> told edited))
+                                 "the folder to rename is shown after \"Edit successful!\", not hidden by it"
+                                 (list edited told))))
           (save-buffer)
           (rename-file (expand-file-name ".agents/skills/my-skill" ws)
                        (expand-file-name ".agents/skills/renamed-skill" ws))
