@@ -49,8 +49,8 @@ func (s *Server) forgetMoved(changed ...string) {
 	for _, p := range pairs {
 		old, now := p[0], p[1]
 		d, n := s.docs[old], s.docs[now]
-		if onDisk[old] || !onDisk[now] || d == nil || n == nil || d.moved || n.moved {
-			continue
+		if onDisk[old] || !onDisk[now] || d == nil || n == nil || d.moved || n.moved || !s.sameSkillLocked(old, now) {
+			continue // or it changed while the disk was looked at
 		}
 		d.moved = true
 		affected := s.ws.Remove(old)
@@ -76,7 +76,7 @@ func (s *Server) movedCandidatesLocked(changed []string) [][2]string {
 			continue
 		}
 		for p := range s.docs {
-			if p == c || !judged(p) || !(bytes.Equal(s.docs[c].text, s.docs[p].text) || s.ws.SameName(c, p)) {
+			if p == c || !judged(p) || !s.sameSkillLocked(c, p) {
 				continue
 			}
 			for _, pair := range [][2]string{{c, p}, {p, c}} {
@@ -88,4 +88,10 @@ func (s *Server) movedCandidatesLocked(changed []string) [][2]string {
 		}
 	}
 	return out
+}
+
+// sameSkillLocked reports whether the open buffers at a and b hold the same
+// skill: the same text, or the same name.
+func (s *Server) sameSkillLocked(a, b string) bool {
+	return bytes.Equal(s.docs[a].text, s.docs[b].text) || s.ws.SameName(a, b)
 }

@@ -26,19 +26,28 @@ func (res *resolution) deferRefit(touched []*Entry) []*Entry {
 }
 
 // fit brings a deferred fit up to date and tells OnFit of the files whose
-// fit changed.
+// fit changed. A file new to the catalog since the last fit is left out:
+// the change that put it there returned it already (the file changed, or
+// a name's winner whose standing changed), and telling it again would
+// have it judged twice.
 func (w *World) fit(res *resolution) {
 	if !res.fitStale {
 		return
 	}
 	res.fitStale = false
-	changed := res.refit(res.target, nil)
-	if len(changed) == 0 || w.OnFit == nil {
-		return
+	fresh := map[*Entry]bool{}
+	for _, e := range res.order {
+		if _, ok := res.budget[e]; !ok {
+			fresh[e] = true
+		}
 	}
-	paths := make([]string, len(changed))
-	for i, e := range changed {
-		paths[i] = e.Skill.Path
+	var paths []string
+	for _, e := range res.refit(res.target, nil) {
+		if !fresh[e] {
+			paths = append(paths, e.Skill.Path)
+		}
 	}
-	w.OnFit(paths)
+	if len(paths) > 0 && w.OnFit != nil {
+		w.OnFit(paths)
+	}
 }
