@@ -105,12 +105,31 @@ func (w *Workspace) movableDir(e *skillcore.Entry) string {
 		}
 	}
 	if !inSkillsDir(e) {
+		if p := namingPackage(e); p != nil {
+			return fmt.Sprintf("plugin %s (%s) names this folder itself, and a move would leave it pointing at nothing; rename it there too", p.Name, p.Where())
+		}
 		return "it does not sit directly in a skills root or a plugin's skills folder, so it may not be a skill folder alone"
 	}
 	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
 		return "it is not a folder on disk"
 	}
 	return ""
+}
+
+// namingPackage is a package that loads e but not from one of its skills
+// folders, nor from deeper inside one: its manifest or marketplace entry
+// names e's folder (or e) itself.
+func namingPackage(e *skillcore.Entry) *skillcore.Package {
+	dir := e.Skill.Dir()
+	for _, r := range e.Roots {
+		if r.Package == nil || !r.Package.Has(e.Skill.Path) {
+			continue
+		}
+		if !slices.ContainsFunc(r.Package.SkillsDirs(), func(d string) bool { return isWithin(d, dir) }) {
+			return r.Package
+		}
+	}
+	return nil
 }
 
 // inSkillsDir reports whether e's folder sits directly in a folder whose

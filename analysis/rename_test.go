@@ -129,14 +129,15 @@ func TestRenameMovesPluginSkillFolders(t *testing.T) {
 	cases := []struct {
 		file, name string
 		moves      bool
+		why        string // in DirStays
 	}{
-		{"proj/skills/brainstorming/SKILL.md", "brainstorming", true},
-		{"proj/plugins/listed/more/alpha/SKILL.md", "alpha", true},
-		{"proj/plugins/ext/skills/gem/SKILL.md", "gem", true},
-		{"proj/plugins/listed/one/solo/SKILL.md", "solo", false},
-		{"proj/plugins/listed/docs/stray/SKILL.md", "stray", false},
-		{"proj/plugins/deep/skills/group/nested/SKILL.md", "nested", false},
-		{"proj/plugins/ext/skills/SKILL.md", "top", false},
+		{"proj/skills/brainstorming/SKILL.md", "brainstorming", true, ""},
+		{"proj/plugins/listed/more/alpha/SKILL.md", "alpha", true, ""},
+		{"proj/plugins/ext/skills/gem/SKILL.md", "gem", true, ""},
+		{"proj/plugins/listed/one/solo/SKILL.md", "solo", false, "plugin listed (plugins/listed/.claude-plugin/plugin.json) names this folder itself"},
+		{"proj/plugins/listed/docs/stray/SKILL.md", "stray", false, "does not sit directly in a skills root"},
+		{"proj/plugins/deep/skills/group/nested/SKILL.md", "nested", false, "does not sit directly in a skills root"},
+		{"proj/plugins/ext/skills/SKILL.md", "top", false, "names this folder itself"},
 	}
 	for _, c := range cases {
 		path := filepath.Join(dir, c.file)
@@ -159,8 +160,8 @@ func TestRenameMovesPluginSkillFolders(t *testing.T) {
 		if c.moves && (r.FromDir != filepath.Dir(path) || r.ToDir != filepath.Join(filepath.Dir(filepath.Dir(path)), "new-name")) {
 			t.Errorf("%s: moves %q -> %q", c.file, r.FromDir, r.ToDir)
 		}
-		if !c.moves && !strings.Contains(r.DirStays, filepath.Dir(path)) {
-			t.Errorf("%s: DirStays %q does not name the folder", c.file, r.DirStays)
+		if !c.moves && (!strings.Contains(r.DirStays, filepath.Dir(path)) || !strings.Contains(r.DirStays, c.why)) {
+			t.Errorf("%s: DirStays %q, want the folder and %q", c.file, r.DirStays, c.why)
 		}
 	}
 }
