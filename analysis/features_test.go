@@ -201,6 +201,33 @@ func TestHoverName(t *testing.T) {
 	}
 }
 
+// The hover's first line stands alone (Emacs's ElDoc shows it in the echo
+// area as the cursor rests on name): one line saying who loads the skill,
+// how long the value is and how many names collide, then a blank line and
+// the detail. A skill loaded through a plugin has the names it is loaded
+// under below it.
+func TestHoverSummaryLine(t *testing.T) {
+	w, dir := loadTree(t, featureTree)
+	path := filepath.Join(dir, "proj/.agents/skills/deploy/SKILL.md")
+	src := w.Source(path)
+	for _, c := range []struct{ at, want string }{
+		{"deploy\ndescription", "`deploy` name: loaded by agentskills, "},
+		{"fast", "`deploy` description: loaded by agentskills, "},
+	} {
+		h := w.Hover(path, offsetOf(t, src, c.at))
+		if h == nil {
+			t.Fatalf("no hover on %s", c.at)
+		}
+		first, rest, _ := strings.Cut(h.Markdown, "\n")
+		if !strings.HasPrefix(first, c.want) || !strings.Contains(first, " chars") || !strings.Contains(first, "1 name collision") {
+			t.Errorf("hover on %s starts %q, want %q..., its length and its collision", c.at, first, c.want)
+		}
+		if !strings.HasPrefix(rest, "\n") {
+			t.Errorf("hover on %s: first line %q is not a short paragraph of its own", c.at, first)
+		}
+	}
+}
+
 // When an agent that reads the file refuses it, the hover says so and why
 // before anything else, and shows no catalog entry for that agent; it stays
 // compact.
@@ -229,8 +256,12 @@ license: MIT
 		if h == nil {
 			t.Fatalf("no hover on %s", key)
 		}
-		if !strings.HasPrefix(h.Markdown, "- ⛔ **Refused by ") || !strings.Contains(strings.SplitN(h.Markdown, "\n", 2)[0], "name-chars") {
+		first := strings.SplitN(h.Markdown, "\n", 2)[0]
+		if !strings.Contains(first, "⛔ refused by agentskills, zed") || !strings.Contains(first, "name-chars") {
 			t.Errorf("hover on %s does not start with the refusal and its rule:\n%s", key, h.Markdown)
+		}
+		if !strings.Contains(h.Markdown, "- ⛔ **Refused by agentskills, zed**: name \"Wrong_Name\" has characters") {
+			t.Errorf("hover on %s lacks the refusal's reason:\n%s", key, h.Markdown)
 		}
 		for _, tg := range e.Targets {
 			if !skillcore.Loads(e.Problems, tg.ID) && strings.Contains(h.Markdown, tg.Title+" catalog entry") {

@@ -64,27 +64,35 @@ func fieldRange(f *skillcore.Field) Range {
 // rule's documentation link and the catalog command.
 const hoverLines = 20
 
-// catalogHover is the hover of name and description, compact: first which
-// reading agents refuse the file and why, then the value's length against
+// catalogHover is the hover of name and description, compact: a one-line
+// summary (hoversummary.go), then which reading agents refuse the file and
+// why, then the value's length against
 // each limit, the catalog entry of each agent that loads it (agents that
 // render it alike share one), the budget and the collisions.
 func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string {
 	var b strings.Builder
 	s := e.Skill
-	refusedText(&b, e, w.entryFindings(e))
-	fmt.Fprintf(&b, "**%s** of skill `%s` — %s\n\n", f.Key, skillName(s), loadedByText(e))
+	var collisions []skillcore.Problem
+	for _, p := range w.World.Problems(s.Path) {
+		if p.Rule == "name-duplicate" || p.Rule == "name-shadowed" {
+			collisions = append(collisions, p)
+		}
+	}
+	findings := w.entryFindings(e)
+	b.WriteString(hoverSummary(e, f, findings, len(collisions)) + "\n\n")
+	refusedText(&b, e, findings)
+	if packaged(e) {
+		// The names the packages give it, which the summary leaves out.
+		fmt.Fprintf(&b, "%s\n\n", upperFirst(loadedByText(e)))
+	}
 	if f.Value.Kind == skillcore.KindString {
 		lengthText(&b, e.Targets, f.Key, f.Value.Text)
 	}
 	var tail strings.Builder
 	w.budgetText(&tail, e)
 	installedText(&tail, w.World, e)
-	collisions := 0
-	for _, p := range w.World.Problems(s.Path) {
-		if (p.Rule == "name-duplicate" || p.Rule == "name-shadowed") && collisions < 3 {
-			fmt.Fprintf(&tail, "- %s (%s)\n", p.Message, strings.Join(p.Targets, ", "))
-			collisions++
-		}
+	for _, p := range collisions[:min(len(collisions), 3)] {
+		fmt.Fprintf(&tail, "- %s (%s)\n", p.Message, strings.Join(p.Targets, ", "))
 	}
 	groups := catalogGroups(e)
 	if len(groups) == 0 {

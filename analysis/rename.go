@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -75,8 +76,11 @@ func (w *Workspace) Rename(path string, offset int, newName string) (Renaming, e
 }
 
 // movableDir says why the folder holding e's SKILL.md must not be moved, or
-// "" when it may: it must sit directly in a root that discovers the file and
-// be none of the folders a user keeps things in (a workspace folder, a
+// "" when it may: it must sit directly in a root that discovers the file, or
+// in a skills folder of a plugin or extension that loads it (skills/ or a
+// folder its manifest names; not a folder the manifest names as the skill
+// itself, which a move would break), and be none of the folders a user
+// keeps things in (a workspace folder, a
 // root, the home folder, the file system's root, or a folder holding one of
 // those). A rename of any other folder could move a user's data.
 func (w *Workspace) movableDir(e *skillcore.Entry) string {
@@ -100,15 +104,51 @@ func (w *Workspace) movableDir(e *skillcore.Entry) string {
 			return "it is, or holds, a workspace folder, a skills root or the home folder"
 		}
 	}
+	if !inSkillsDir(e) {
+		if p := namingPackage(e); p != nil {
+			return fmt.Sprintf("plugin %s (%s) names this folder itself, and a move would leave it pointing at nothing; rename it there too", p.Name, p.Where())
+		}
+		return "it does not sit directly in a skills root or a plugin's skills folder, so it may not be a skill folder alone"
+	}
+	if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
+		return "it is not a folder on disk"
+	}
+	return ""
+}
+
+// namingPackage is a package that loads e but not from one of its skills
+// folders, nor from deeper inside one: its manifest or marketplace entry
+// names e's folder (or e) itself.
+func namingPackage(e *skillcore.Entry) *skillcore.Package {
+	dir := e.Skill.Dir()
 	for _, r := range e.Roots {
-		if filepath.Dir(dir) == r.Dir {
-			if fi, err := os.Lstat(dir); err != nil || !fi.IsDir() {
-				return "it is not a folder on disk"
-			}
-			return ""
+		if r.Package == nil || !r.Package.Has(e.Skill.Path) {
+			continue
+		}
+		if !slices.ContainsFunc(r.Package.SkillsDirs(), func(d string) bool { return isWithin(d, dir) }) {
+			return r.Package
 		}
 	}
-	return "it does not sit directly in a skills root, so it may not be a skill folder alone"
+	return nil
+}
+
+// inSkillsDir reports whether e's folder sits directly in a folder whose
+// every child is a skill folder to the agents: a root that finds e, or a
+// skills folder of a package that loads it.
+func inSkillsDir(e *skillcore.Entry) bool {
+	parent := filepath.Dir(e.Skill.Dir())
+	for _, r := range e.Roots {
+		if r.Package == nil {
+			if parent == r.Dir {
+				return true
+			}
+			continue
+		}
+		if r.Package.Has(e.Skill.Path) && slices.Contains(r.Package.SkillsDirs(), parent) {
+			return true
+		}
+	}
+	return false
 }
 
 // isWithin reports whether path lies strictly below dir, both clean.

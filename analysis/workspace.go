@@ -24,6 +24,10 @@ type Config struct {
 	// frontmatter's text once judged, reading a body back when a feature
 	// asks about its file: a language server's memory (see Release).
 	ReleaseBodies bool
+	// DeferFits leaves the agents' own catalog fits to the next read after
+	// a change (skillcore.World.DeferFits): a language server taking in
+	// many files at once. OnReload hears of the files a fit changes.
+	DeferFits bool
 }
 
 // Workspace is the world of skills an editor or a check run sees, with the
@@ -33,7 +37,8 @@ type Workspace struct {
 	// OnReload, when set, hears of the files a released file's read-back
 	// found changed or gone on disk, and of the files that change affects,
 	// once the workspace has taken it in: a server schedules them as it
-	// would after a watcher's event.
+	// would after a watcher's event. With Config.DeferFits it also hears
+	// of the files whose catalog fit a deferred fit changed.
 	OnReload func(paths []string)
 	config   Config
 	bodies   map[string]cachedBody
@@ -54,6 +59,14 @@ func NewWorkspace(cfg Config) *Workspace {
 	}
 	w.Extra = cfg.Roots
 	ws := &Workspace{World: w, config: cfg}
+	if cfg.DeferFits {
+		w.DeferFits = true
+		w.OnFit = func(paths []string) {
+			if ws.OnReload != nil {
+				ws.OnReload(paths)
+			}
+		}
+	}
 	if cfg.ReleaseBodies {
 		w.ReleaseBodies, w.BeforeRelease = true, ws.keepBody
 		ws.kept = map[string]keptBody{}

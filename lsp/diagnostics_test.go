@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -393,6 +394,27 @@ func (h *harness) changeConfig(settings map[string]any) {
 	if err := h.server.DidChangeConfiguration(h.ctx(), &protocol.DidChangeConfigurationParams{Settings: raw}); err != nil {
 		h.t.Fatal(err)
 	}
+}
+
+// Eglot announces file watching but watches only the folders that held
+// files when the server registered, and drops renames: the server watches
+// the workspace itself, and sees a new skill folder and a write by rename
+// (sed -i) there.
+func TestEglotWatchedByServer(t *testing.T) {
+	h := start(t, "", setup{watch: true, clientName: "Eglot"})
+	h.settle()
+	if got := h.client.registrations(); len(got) != 0 {
+		t.Errorf("registered %+v with Eglot", got)
+	}
+	const rel = "ws/.agents/skills/new-skill/SKILL.md"
+	h.write(rel, "---\nname: New Skill\ndescription: x\n---\n")
+	h.diags(rel, withCode("name-chars"))
+	// sed -i: a new file written beside it, then renamed over it.
+	h.write(rel+".tmp", "---\nname: new-skill\ndescription: x\n---\n")
+	if err := os.Rename(h.path(rel+".tmp"), h.path(rel)); err != nil {
+		t.Fatal(err)
+	}
+	h.diags(rel, without("name-chars"))
 }
 
 func (r *recorder) setSettings(v any) {

@@ -30,6 +30,10 @@ type clientFeatures struct {
 	renameFiles     bool // resourceOperations: ["rename"]
 	lineFoldingOnly bool
 	hierarchical    bool
+	refresh         bool // workspace codeLens and inlayHint refreshSupport
+	// holdScan, when set, holds every scan until it is closed; the
+	// harness then does not wait for the first scan.
+	holdScan chan struct{}
 }
 
 func (f clientFeatures) apply(c *protocol.ClientCapabilities) {
@@ -42,6 +46,10 @@ func (f clientFeatures) apply(c *protocol.ClientCapabilities) {
 	c.Workspace.WorkspaceEdit = &protocol.WorkspaceEditClientCapabilities{DocumentChanges: ptr(f.documentChanges)}
 	if f.renameFiles {
 		c.Workspace.WorkspaceEdit.ResourceOperations = []protocol.ResourceOperationKind{protocol.ResourceOperationKindCreate, protocol.ResourceOperationKindRename}
+	}
+	if f.refresh {
+		c.Workspace.CodeLens = &protocol.CodeLensWorkspaceClientCapabilities{RefreshSupport: ptr(true)}
+		c.Workspace.InlayHint = &protocol.InlayHintWorkspaceClientCapabilities{RefreshSupport: ptr(true)}
 	}
 }
 
@@ -76,6 +84,9 @@ func startFeatures(t testing.TB, archive string, f clientFeatures) (*harness, *e
 	h.client = newRecorder()
 	client := &editorClient{recorder: h.client}
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
+	if hold := f.holdScan; hold != nil {
+		h.srv.scanHook = func() { <-hold }
+	}
 	a, b := net.Pipe()
 	go func() { h.code <- h.srv.serve(context.Background(), b, nil) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
@@ -100,7 +111,9 @@ func startFeatures(t testing.TB, archive string, f clientFeatures) (*harness, *e
 	if err := h.server.Initialized(h.ctx(), &protocol.InitializedParams{}); err != nil {
 		t.Fatalf("initialized: %v", err)
 	}
-	h.settle() // the first scan is done: every skill is known
+	if f.holdScan == nil {
+		h.settle() // the first scan is done: every skill is known
+	}
 	return h, client
 }
 

@@ -43,6 +43,7 @@ type setup struct {
 	noInitialized bool                            // stop after initialize
 	hook          func(ctx context.Context, method string, id jsonrpc2.ID)
 	trace         io.Writer
+	clientName    string // clientInfo.name
 }
 
 // harness is one server and its client.
@@ -113,6 +114,7 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 	params := &protocol.InitializeParams{
 		Capabilities:          caps,
 		InitializationOptions: raw,
+		ClientInfo:            protocol.ClientInfo{Name: cfg.clientName},
 	}
 	params.WorkspaceFolders = protocol.NewNullable([]protocol.WorkspaceFolder{{URI: uri.File(h.ws), Name: "ws"}})
 	if _, err := h.server.Initialize(h.ctx(), params); err != nil {
@@ -351,6 +353,7 @@ type recorder struct {
 	messages   []protocol.ShowMessageParams
 	registered []protocol.Registration
 	created    []protocol.ProgressToken
+	refreshed  []string        // the refresh requests received, by method
 	settings   json.RawMessage // the answer to workspace/configuration
 }
 
@@ -471,6 +474,16 @@ func (r *recorder) awaitShown(t testing.TB, words ...string) protocol.ShowMessag
 
 func (r *recorder) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {
 	r.record(func() { r.registered = append(r.registered, p.Registrations...) })
+	return nil
+}
+
+func (r *recorder) CodeLensRefresh(ctx context.Context) error {
+	r.record(func() { r.refreshed = append(r.refreshed, protocol.MethodWorkspaceCodeLensRefresh) })
+	return nil
+}
+
+func (r *recorder) InlayHintRefresh(ctx context.Context) error {
+	r.record(func() { r.refreshed = append(r.refreshed, protocol.MethodWorkspaceInlayHintRefresh) })
 	return nil
 }
 

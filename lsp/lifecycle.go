@@ -17,6 +17,7 @@ type clientCaps struct {
 	watchDynamic  bool // can register workspace/didChangeWatchedFiles
 	configuration bool // answers workspace/configuration
 	progress      bool // supports window/workDoneProgress/create
+	refresh       refreshCaps
 	features      featureCaps
 }
 
@@ -29,6 +30,7 @@ func readCaps(c protocol.ClientCapabilities) clientCaps {
 		out.watchDynamic = w.DidChangeWatchedFiles != nil && isTrue(w.DidChangeWatchedFiles.DynamicRegistration)
 		out.configuration = isTrue(w.Configuration)
 	}
+	out.refresh = readRefreshCaps(c.Workspace)
 	if c.Window != nil {
 		out.progress = isTrue(c.Window.WorkDoneProgress)
 	}
@@ -47,6 +49,7 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 		return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "skill-ls: initialize was already received")
 	}
 	caps := readCaps(params.Capabilities)
+	caps.watchDynamic = caps.watchDynamic && clientWatchesWell(params.ClientInfo)
 	settings, warnings := parseSettings(params.InitializationOptions)
 	s.mu.Lock()
 	s.caps = caps

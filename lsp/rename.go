@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -31,7 +32,7 @@ func (s *Server) PrepareRename(ctx context.Context, params *protocol.PrepareRena
 // move (analysis says why not), the skill's directory with it (the text
 // edit first, then the folder move), so the two stay equal. A client that
 // cannot gets the text edit alone, and the user is told which folder to
-// rename. An invalid name is refused with
+// rename, once the edit is applied (notice.go). An invalid name is refused with
 // InvalidParams, a name another skill or folder has with RequestFailed,
 // each with analysis's message.
 func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
@@ -50,13 +51,13 @@ func (s *Server) Rename(ctx context.Context, params *protocol.RenameParams) (*pr
 		return nil, jsonrpc2.NewError(code, err.Error())
 	}
 	if r.DirStays != "" {
-		s.tellf(protocol.MessageTypeInfo, "%s", r.DirStays)
+		s.tellAfterEditLocked(f.path, protocol.MessageTypeInfo, r.DirStays)
 	}
 	caps := s.featureCapsLocked()
 	if r.FromDir != "" && !caps.renameFiles {
 		// Neovim before 0.11 and eglot cannot move a folder in an edit: the
 		// user does it, or the skill is left with name-dir-mismatch.
-		s.tellf(protocol.MessageTypeInfo, "renamed the skill to %s; your editor cannot move folders: rename the folder %s to %s", params.NewName, r.FromDir, r.ToDir)
+		s.tellAfterEditLocked(f.path, protocol.MessageTypeInfo, fmt.Sprintf("renamed the skill to %s; your editor cannot move folders: rename the folder %s to %s", params.NewName, r.FromDir, r.ToDir))
 	}
 	if r.FromDir == "" || !caps.renameFiles {
 		return s.workspaceEditLocked(f, r.Edits), nil

@@ -85,7 +85,26 @@ func TestRenameMovesFolder(t *testing.T) {
 	if len(we.DocumentChanges) != 0 || len(we.Changes) != 1 || len(edits) != 1 || edits[0].NewText != "ship" || edits[0].Range != rng(1, 6, 1, 12) {
 		t.Errorf("edit without resource operations %#v", we)
 	}
+	// Told once the editor has applied the edit, so that the editor's own
+	// "edit applied" does not hide it.
+	h.roundTrip()
+	if shown := shownWith(h, "rename the folder"); shown {
+		t.Errorf("told to rename the folder before the edit was applied")
+	}
+	h.edit(deployRel, 2, edits[0].Range, edits[0].NewText)
 	h.client.awaitShown(t, "rename the folder", h.path("ws/.agents/skills/deploy"), h.path("ws/.agents/skills/ship"))
+}
+
+// shownWith reports whether a message shown so far contains word.
+func shownWith(h *harness, word string) bool {
+	h.client.mu.Lock()
+	defer h.client.mu.Unlock()
+	for _, m := range h.client.messages {
+		if strings.Contains(m.Message, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // Without resource operations the user moves the folder by hand (Neovim
@@ -167,10 +186,69 @@ func TestRenameKeepsFoldersThatAreNotSkills(t *testing.T) {
 				t.Errorf("%s: rename moves %s -> %s", rel, mv.OldURI, mv.NewURI)
 			}
 		}
-		if edits := editsFor(t, we, h.uri(rel)); len(edits) != 1 || edits[0].NewText != "moved" {
-			t.Errorf("%s: edits %+v, want the name edit alone", rel, edits)
+		edits := editsFor(t, we, h.uri(rel))
+		if len(edits) != 1 || edits[0].NewText != "moved" {
+			t.Fatalf("%s: edits %+v, want the name edit alone", rel, edits)
 		}
+		h.edit(rel, 2, edits[0].Range, edits[0].NewText)
 		h.client.awaitShown(t, "stays", filepath.Dir(h.path(rel)))
 		h.closeDoc(rel)
+	}
+}
+
+// A skill of a plugin (skills/<name>/ beside .claude-plugin/plugin.json,
+// as in obra/superpowers) moves with its name, as one in a skills root
+// does; applied as an editor would, it ends up clean under the new name.
+// A client that cannot move folders is told which one to move, not that
+// the folder is no skill folder.
+func TestRenameMovesPluginSkillFolder(t *testing.T) {
+	const rel, newRel = "ws/skills/brainstorming/SKILL.md", "ws/skills/ideas/SKILL.md"
+	h, _ := startFeatures(t, "features/plugin", clientFeatures{documentChanges: true, renameFiles: true})
+	text := h.openFile(rel)
+	we, err := h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(rel, 1, 8), NewName: "ideas"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(we.DocumentChanges) != 2 {
+		t.Fatalf("edit %#v: want the name edit and the folder move", we)
+	}
+	mv, ok := we.DocumentChanges[1].(*protocol.RenameFile)
+	if !ok || mv.OldURI != h.uri("ws/skills/brainstorming") || mv.NewURI != h.uri("ws/skills/ideas") {
+		t.Fatalf("second change %#v, want skills/brainstorming moved to skills/ideas", we.DocumentChanges[1])
+	}
+	fixed := applyEdits(t, text, editsFor(t, we, h.uri(rel)))
+	h.write(rel, fixed)
+	h.closeDoc(rel)
+	if err := os.Rename(mv.OldURI.FsPath(), mv.NewURI.FsPath()); err != nil {
+		t.Fatal(err)
+	}
+	err = h.server.DidChangeWatchedFiles(h.ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{
+		{URI: h.uri(rel), Type: protocol.FileChangeTypeDeleted},
+		{URI: h.uri(newRel), Type: protocol.FileChangeTypeCreated},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.open(newRel, fixed, 1)
+	h.settle()
+	p := h.diags(newRel, version(1))
+	if _, bad := find(p, "name-dir-mismatch"); bad {
+		t.Errorf("renamed plugin skill has name-dir-mismatch: %v", codes(p))
+	}
+
+	h, _ = startFeatures(t, "features/plugin", clientFeatures{})
+	h.openFile(rel)
+	we, err = h.server.Rename(h.ctx(), &protocol.RenameParams{TextDocumentPositionParams: h.at(rel, 1, 8), NewName: "ideas"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits := editsFor(t, we, h.uri(rel))
+	if len(edits) != 1 {
+		t.Fatalf("edits %+v, want the name edit", edits)
+	}
+	h.edit(rel, 2, edits[0].Range, edits[0].NewText)
+	h.client.awaitShown(t, "rename the folder", h.path("ws/skills/brainstorming"), h.path("ws/skills/ideas"))
+	if shownWith(h, "skills root") {
+		t.Errorf("told the plugin's skill folder is not a skill folder")
 	}
 }

@@ -105,6 +105,9 @@ type Server struct {
 	project      projectState         // the project configuration file
 	mappers      map[string]*Mapper   // the last Mapper made for each path, see mapperLocked
 	ready        bool                 // the first scan is done
+	// scanned is closed when the first scan is done (ready.go).
+	scanned     chan struct{}
+	scannedOnce sync.Once
 	// builtWith and builtFolders are what the workspace was made from.
 	builtWith    Settings
 	builtFolders []string
@@ -112,6 +115,8 @@ type Server struct {
 	watch        *watcher
 	// clientWatches: the client reports changes in the workspace folders.
 	clientWatches bool
+	// notices wait for the next edit of their document (notice.go).
+	notices map[string][]notice
 	// limitsShown are the walk caps the user was shown, each once.
 	limitsShown map[string]bool
 	// busy counts background tasks under way (scans, file events), for
@@ -120,6 +125,9 @@ type Server struct {
 
 	// testHook, when set, runs before every request handler.
 	testHook func(ctx context.Context, method string, id jsonrpc2.ID)
+	// scanHook, when set, runs before every scan reads the disk (tests
+	// hold the first scan with it).
+	scanHook func()
 }
 
 // Lifecycle stages.
@@ -134,6 +142,7 @@ func newServer(opts Options) *Server {
 		opts:     opts,
 		getenv:   opts.Getenv,
 		exited:   make(chan struct{}),
+		scanned:  make(chan struct{}),
 		calls:    map[jsonrpc2.ID]context.CancelFunc{},
 		docs:     map[string]*document{},
 		mappers:  map[string]*Mapper{},
@@ -304,6 +313,11 @@ func (s *Server) call(ctx context.Context, req *jsonrpc2.Request, method string,
 	}()
 	if s.testHook != nil {
 		s.testHook(cctx, method, id)
+	}
+	if worldMethods[method] {
+		if err := s.awaitScan(cctx); err != nil {
+			return nil, protocol.ErrRequestCancelled
+		}
 	}
 	result, err = next(cctx, req)
 	if cctx.Err() != nil {

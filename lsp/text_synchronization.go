@@ -55,7 +55,7 @@ func (s *Server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocume
 	affected := s.ws.Set(path, doc.text)
 	s.scheduleLocked(time.Now(), path, affected)
 	s.mu.Unlock()
-	s.forgetMoved()
+	s.forgetMoved(path)
 	return nil
 }
 
@@ -106,6 +106,7 @@ func (s *Server) didChange(ctx context.Context, raw []byte) error {
 	defer s.mu.Unlock()
 	doc.text, doc.lost = text, false
 	doc.version = p.TextDocument.Version
+	s.deliverNoticesLocked(path) // a rename's edit is applied
 	if doc.moved {
 		return nil
 	}
@@ -158,6 +159,7 @@ func (s *Server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	s.mu.Lock()
 	delete(s.docs, path)
 	delete(s.mappers, path) // it indexes the editor's text
+	s.deliverNoticesLocked(path)
 	s.mu.Unlock()
 	s.load(path)
 	return nil

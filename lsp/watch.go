@@ -23,6 +23,20 @@ import (
 // again": the file is read from disk, so events that repeat or arrive out
 // of order do no harm.
 
+// clientWatchesWell reports whether a client that announces dynamic
+// registration of workspace/didChangeWatchedFiles reports every change
+// the server needs. Eglot does not: it watches only the folders that held
+// a project file when the server registered, so a skill folder created
+// later is never seen, and Eglot 1.9 drops every rename event (its
+// handler re-sends them with the action quoted, which matches no action),
+// so a write by rename (sed -i, git checkout) is never reported. The
+// server then watches the workspace itself, as for a client that cannot
+// watch. (Eglot 1.9 sends no clientInfo: editors/emacs/skill-ls.el
+// declines the registration for it.)
+func clientWatchesWell(info protocol.ClientInfo) bool {
+	return !strings.EqualFold(info.Name, "eglot")
+}
+
 // watchRegistrationID names the client-side registration.
 const watchRegistrationID = "skill-ls/watch"
 
@@ -122,8 +136,10 @@ func (s *Server) syncDisk(paths []string, rescan bool) {
 		}
 		s.mu.Unlock()
 	}
-	s.load(load...)
-	s.forgetMoved()
+	if s.load(load...) {
+		s.refreshViews()
+	}
+	s.forgetMoved(load...)
 }
 
 // maxWatchedDirs bounds the server's own watches (inotify has a per-user

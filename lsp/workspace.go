@@ -93,6 +93,10 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 		// The files no editor holds are diagnosed, then read for their
 		// frontmatter only: their bodies go back to the disk.
 		ReleaseBodies: true,
+		// Files opened or changed in a burst share one fit of each
+		// agent's catalog budget; the files it changes are scheduled
+		// through OnReload.
+		DeferFits: true,
 	}
 }
 
@@ -109,11 +113,15 @@ func (s *Server) rebuild() int {
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())
 	// A body read back that changed on disk is an event the watcher has
-	// not told yet; ws calls this with mu held, as every caller of ws does.
+	// not told yet, and a deferred catalog fit may change other files'
+	// findings; ws calls this with mu held, as every caller of ws does.
 	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
 	s.mu.Unlock()
 
 	s.refreshWatches(ws.World.Roots(), ws.World.Installation().Watch)
+	if s.scanHook != nil {
+		s.scanHook()
+	}
 	errs := ws.Scan()
 
 	s.mu.Lock()
@@ -130,6 +138,8 @@ func (s *Server) rebuild() int {
 	s.scheduleLocked(now, "", paths)
 	s.scheduleLocked(now, "", s.diag.publishedPaths())
 	s.mu.Unlock()
+	s.markScanned()
+	s.refreshViews()
 
 	s.tellLimits(errs)
 	for i, err := range errs {
@@ -147,8 +157,9 @@ func (s *Server) rebuild() int {
 // those gone or that no root discovers, and schedules them and the files
 // they affect. The files are read before mu is taken, so no request waits
 // on the disk; skillcore's reader does not wait on a FIFO or read a device
-// either way. An open buffer shadows the disk and is left alone.
-func (s *Server) load(paths ...string) {
+// either way. An open buffer shadows the disk and is left alone. It
+// reports whether the world changed: a file taken in or dropped.
+func (s *Server) load(paths ...string) (changed bool) {
 	s.loadMu.Lock()
 	defer s.loadMu.Unlock()
 	files := make([]analysis.DiskFile, len(paths))
@@ -158,21 +169,25 @@ func (s *Server) load(paths ...string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, f := range files {
-		s.takeLocked(f)
+		changed = s.takeLocked(f) || changed
 	}
+	return changed
 }
 
-// takeLocked takes in a file load read.
-func (s *Server) takeLocked(f analysis.DiskFile) {
+// takeLocked takes in a file load read, reporting whether the world
+// changed.
+func (s *Server) takeLocked(f analysis.DiskFile) bool {
 	if d := s.docs[f.Path]; d != nil {
 		if d.moved && f.Err == nil {
 			// The moved buffer's file is back: the buffer shadows it again.
 			d.moved = false
 			s.scheduleLocked(time.Now(), d.path, s.ws.Set(d.path, d.text))
+			return true
 		}
-		return
+		return false
 	}
 	var affected []string
+	changed := true
 	// A skill new to a folder searched for packages may be a plugin's: the
 	// packages there are resolved again first.
 	fresh := f.Err == nil && s.ws.World.Entry(f.Path) == nil && !analysis.IsManifestFile(f.Path)
@@ -181,8 +196,11 @@ func (s *Server) takeLocked(f analysis.DiskFile) {
 		affected = s.ws.Take(f)
 	} else if s.ws.World.Entry(f.Path) != nil {
 		affected = s.ws.Remove(f.Path)
+	} else {
+		changed = false // neither in the world nor for it
 	}
 	s.scheduleLocked(time.Now(), f.Path, affected)
+	return changed
 }
 
 // discoverableLocked reports whether some root of the workspace finds path.

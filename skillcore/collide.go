@@ -31,6 +31,9 @@ type resolution struct {
 	root   map[*Entry]placed
 	budget map[*Entry]budgetUse
 	spent  int // bytes of the budget the catalog uses
+	// deferFit: a change marks the fit stale instead of fitting again
+	// (World.DeferFits).
+	deferFit, fitStale bool
 }
 
 // placed is the part of a Root a resolution compares members by.
@@ -119,6 +122,14 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 }
 
 func (w *World) resolve(ctx contextKey) *resolution {
+	res := w.resolution(ctx)
+	w.fit(res)
+	return res
+}
+
+// resolution is resolve for a change: the catalog as it stands, its
+// deferred fit not brought up to date (fitdefer.go).
+func (w *World) resolution(ctx contextKey) *resolution {
 	if w.cache == nil {
 		w.cache = map[contextKey]*resolution{}
 	}
@@ -158,7 +169,7 @@ func (w *World) resolveAll() {
 // only reads the world.
 func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, project: ctx.project}
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, deferFit: w.DeferFits}
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
@@ -296,6 +307,9 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 		}
 	}
 	span()
+	if t.Fit.Model != NoFit && res.deferFit {
+		return res.deferRefit(touched)
+	}
 	if t.Fit.Model != NoFit {
 		return res.refit(t, touched)
 	}
@@ -309,47 +323,61 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 // version known by the name was (same roots, same project), and returns the
 // other entries whose standing changed.
 func (res *resolution) update(e *Entry, was string) []*Entry {
+	return res.swap(e, was, e)
+}
+
+// swap takes old (known by the name was; nil for none) out of the
+// resolution and puts cur (nil for none) in, each where it belongs, and
+// returns the other entries whose standing changed. old and cur may be one
+// entry changed in place. Only the two names' groups and the catalog from
+// the first place touched on are looked at: a file added to a large world
+// costs what it changes, not a new resolution.
+func (res *resolution) swap(old *Entry, was string, cur *Entry) []*Entry {
 	t := res.target
-	now := t.identity(e)
-	_, wasMember := res.root[e]
-	// The catalog can change only for the winners of the two names.
-	touched := []*Entry{e}
-	for _, key := range []string{was, now} {
-		if g := res.groups[key]; len(g) > 0 {
-			touched = append(touched, g[0])
+	keys := make([]string, 0, 2)
+	if old != nil {
+		keys = append(keys, was)
+	}
+	if cur != nil && (old == nil || t.identity(cur) != was) {
+		keys = append(keys, t.identity(cur))
+	}
+	// The catalog can change only for the winners of the names.
+	touched := []*Entry{}
+	for _, e := range []*Entry{old, cur} {
+		if e != nil && !slices.Contains(touched, e) {
+			touched = append(touched, e)
 		}
 	}
+	winners := func() {
+		for _, key := range keys {
+			if g := res.groups[key]; len(g) > 0 {
+				touched = append(touched, g[0])
+			}
+		}
+	}
+	winners()
 	before := map[*Entry]standing{}
-	for _, key := range []string{was, now} {
+	for _, key := range keys {
 		for _, m := range res.groups[key] {
 			before[m] = res.standing(m, key)
 		}
 	}
-	if wasMember {
-		res.members = slices.DeleteFunc(res.members, func(m *Entry) bool { return m == e })
-		if g := slices.DeleteFunc(res.groups[was], func(m *Entry) bool { return m == e }); len(g) > 0 {
+	if _, member := res.root[old]; old != nil && member {
+		res.members = slices.DeleteFunc(res.members, func(m *Entry) bool { return m == old })
+		if g := slices.DeleteFunc(res.groups[was], func(m *Entry) bool { return m == old }); len(g) > 0 {
 			res.groups[was] = g
 		} else {
 			delete(res.groups, was)
 		}
-		delete(res.root, e)
-		delete(res.budget, e)
+		delete(res.root, old)
+		delete(res.budget, old)
 	}
-	if r, ok := res.member(e); ok {
-		res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}
-		i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
-		res.members = slices.Insert(res.members, i, e)
-		g := res.groups[now]
-		j, _ := slices.BinarySearchFunc(g, e, res.compare)
-		res.groups[now] = slices.Insert(g, j, e)
+	if cur != nil {
+		res.insert(cur)
 	}
-	for _, key := range []string{was, now} {
-		if g := res.groups[key]; len(g) > 0 {
-			touched = append(touched, g[0])
-		}
-	}
+	winners()
 	changed := res.relist(touched)
-	for _, key := range []string{was, now} {
+	for _, key := range keys {
 		for _, m := range res.groups[key] {
 			if b, ok := before[m]; !ok || b != res.standing(m, key) {
 				changed = append(changed, m)
@@ -357,11 +385,26 @@ func (res *resolution) update(e *Entry, was string) []*Entry {
 		}
 	}
 	for m := range before {
-		if _, still := res.root[m]; !still || (t.identity(m) != was && t.identity(m) != now) {
+		if _, still := res.root[m]; !still || !slices.Contains(keys, t.identity(m)) {
 			changed = append(changed, m)
 		}
 	}
-	return slices.DeleteFunc(changed, func(m *Entry) bool { return m == e })
+	return slices.DeleteFunc(changed, func(m *Entry) bool { return m == old || m == cur })
+}
+
+// insert makes e a member, in its place, when the target loads it.
+func (res *resolution) insert(e *Entry) {
+	r, ok := res.member(e)
+	if !ok {
+		return
+	}
+	now := res.target.identity(e)
+	res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}
+	i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
+	res.members = slices.Insert(res.members, i, e)
+	g := res.groups[now]
+	j, _ := slices.BinarySearchFunc(g, e, res.compare)
+	res.groups[now] = slices.Insert(g, j, e)
 }
 
 // spend counts the catalog's entries against the target's budget from

@@ -43,6 +43,19 @@ type searchedDir struct {
 	SkipHidden bool
 }
 
+// SkillsDirs are the folders the package's reader lists skill folders
+// from: its default skills folder and the folders its manifest names. A
+// skill folder the manifest names one by one is not in one.
+func (p *Package) SkillsDirs() []string {
+	var out []string
+	for _, s := range p.searched {
+		if s.Depth >= 1 && !slices.Contains(out, s.Dir) {
+			out = append(out, s.Dir)
+		}
+	}
+	return out
+}
+
 // Has reports whether the package loads the SKILL.md at path.
 func (p *Package) Has(path string) bool { return p.skillSet[path] }
 

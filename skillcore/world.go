@@ -29,6 +29,13 @@ type World struct {
 	// derives from the body there it need not read again.
 	ReleaseBodies bool
 	BeforeRelease func(*Skill)
+	// DeferFits: a change leaves an agent's own budget fit (Target.Fit)
+	// of the catalogs it touches to be fitted again when next read, not
+	// at once, and OnFit hears then of the files whose fit that changed.
+	// A fit goes over the whole catalog: many files opened one after
+	// another cost one fit per read, not one per file (fitdefer.go).
+	DeferFits bool
+	OnFit     func(paths []string)
 	// ReadAhead makes a world that releases bodies read the files Find
 	// finds while the walk and the package search go on, for the Load that
 	// follows (see readahead.go).
@@ -351,7 +358,7 @@ func (w *World) Put(s *Skill) []string {
 	res := make([]*resolution, len(ctxs))
 	was := make([]string, len(ctxs))
 	for i, ctx := range ctxs {
-		res[i], was[i] = w.resolve(ctx), ctx.target.identity(old)
+		res[i], was[i] = w.resolution(ctx), ctx.target.identity(old)
 	}
 	*old = *e
 	var out []string
@@ -376,56 +383,54 @@ func (w *World) Remove(path string) []string {
 	return w.replace(path, old, nil)
 }
 
-// replace puts cur in place of old (nil: nothing), invalidates the catalogs
-// and lists the other files whose collisions or budget standing changed: those
-// that shared a name with the old or new version, or stand in a budgeted
-// catalog with it.
+// replace puts cur in place of old (nil: nothing) and lists the other
+// files whose collisions or budget standing changed: those that shared a
+// name with the old or new version, or stand in a budgeted catalog with it.
+// Each catalog either takes part in is brought up to date in place, not
+// built again: opening one new file among many costs what it changes.
 func (w *World) replace(path string, old, cur *Entry) []string {
-	before := w.standings(old, cur)
-	if cur == nil {
-		delete(w.entries, path)
-	} else {
-		w.entries[path] = cur
+	type change struct {
+		res *resolution
+		was string
+		old *Entry // old, when this context held it
+		cur *Entry // cur, when this context holds it
 	}
-	w.gen++
-	after := w.standings(old, cur)
-	var out []string
-	for p, s := range after {
-		if b, ok := before[p]; p != path && (!ok || !slices.Equal(b, s)) {
-			out = append(out, p)
-		}
-	}
-	for p := range before {
-		if _, ok := after[p]; !ok && p != path {
-			out = append(out, p)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// standings lists, for every file that may be affected by a change to old
-// or cur, its collisions and budget standing.
-func (w *World) standings(old, cur *Entry) map[string][]standing {
-	out := map[string][]standing{}
+	var changes []change
+	at := map[contextKey]int{}
 	for _, e := range []*Entry{old, cur} {
 		if e == nil {
 			continue
 		}
 		for _, ctx := range w.contextsOf(e) {
-			res := w.resolve(ctx)
-			for _, key := range []string{ctx.target.identity(old), ctx.target.identity(cur)} {
-				for _, m := range res.groups[key] {
-					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, key))
-				}
+			i, ok := at[ctx]
+			if !ok {
+				// Resolved before the world changes: swap takes the
+				// change in.
+				i = len(changes)
+				at[ctx] = i
+				changes = append(changes, change{res: w.resolution(ctx)})
 			}
-			if ctx.target.budgeted() {
-				for _, m := range res.order {
-					out[m.Skill.Path] = append(out[m.Skill.Path], res.standing(m, ctx.target.identity(m)))
-				}
+			if e == old {
+				changes[i].old, changes[i].was = old, ctx.target.identity(old)
+			} else {
+				changes[i].cur = cur
 			}
 		}
 	}
+	if cur == nil {
+		delete(w.entries, path)
+	} else {
+		w.entries[path] = cur
+	}
+	var out []string
+	for _, c := range changes {
+		for _, m := range c.res.swap(c.old, c.was, c.cur) {
+			if p := m.Skill.Path; p != path && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 

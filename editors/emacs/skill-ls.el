@@ -30,7 +30,11 @@
 ;;   the other skill's file, and skill-ls.showCatalog (the code lens's
 ;;   command) shows the catalogs in a buffer;
 ;; - `skill-ls-show-catalog', to see the catalog an agent would put in
-;;   front of the model.
+;;   front of the model;
+;; - file watching left to the server, which sees new skill folders and
+;;   writes by rename that Eglot's own watching misses;
+;; - ElDoc kept to one line in SKILL.md buffers: the hover's summary (see
+;;   `skill-ls-eldoc-one-line').
 ;;
 ;; Install the server with `go install ./cmd/skill-ls' from a clone, then:
 ;;
@@ -125,6 +129,21 @@ agents install skills.")
              '(((skill-md-mode :language-id "markdown")
                 (skill-ls-manifest-mode :language-id "json"))
                . skill-ls--contact))
+
+;;; File watching
+
+;; Eglot announces file watching, but watches only the folders that held a
+;; project file when the server registered, so a skill folder created later
+;; is never seen, and Eglot 1.9 drops every rename, so a write by rename
+;; (`sed -i', `git checkout') is never reported either.  Declining it makes
+;; skill-ls watch the workspace itself.
+(cl-defmethod eglot-client-capabilities :around ((_server skill-ls-server))
+  "Eglot's capabilities, without dynamic registration of file watching."
+  (let* ((caps (cl-call-next-method))
+         (workspace (plist-get caps :workspace)))
+    (plist-put caps :workspace
+               (plist-put workspace :didChangeWatchedFiles
+                          (list :dynamicRegistration :json-false)))))
 
 ;;; Client-side commands
 
@@ -237,6 +256,24 @@ Appended to `project-find-functions', so version control roots win."
         (cons 'transient (file-name-as-directory (expand-file-name root)))))))
 
 (add-hook 'project-find-functions #'skill-ls-project-find 90)
+
+;;; ElDoc
+
+(defvar eldoc-echo-area-use-multiline-p)
+
+(defcustom skill-ls-eldoc-one-line t
+  "When non-nil, ElDoc shows one line in SKILL.md buffers.
+That line is the hover's summary (who loads the skill, its length, its
+collisions); the whole hover stays in `eldoc-doc-buffer'.  Otherwise the
+20-line hover on `name' resizes the echo area whenever point rests there."
+  :type 'boolean)
+
+(defun skill-ls--eldoc-one-line ()
+  "Keep ElDoc to the hover's first line when `skill-ls-eldoc-one-line' is set."
+  (when skill-ls-eldoc-one-line
+    (setq-local eldoc-echo-area-use-multiline-p nil)))
+
+(add-hook 'skill-md-mode-hook #'skill-ls--eldoc-one-line)
 
 (defun skill-ls--maybe-start ()
   "Start Eglot in this buffer when `skill-ls-auto-start' is set."

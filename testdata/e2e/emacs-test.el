@@ -11,7 +11,8 @@
 ;; `skill-ls-initialization-options' and `eglot-workspace-configuration'
 ;; both in effect, a quick fix chosen from the start of a line, rename and a
 ;; folder moved by hand, the "Open <path>" action (client-side), the
-;; catalog, hover and completion.  Exits 0 when every check passed, 1
+;; catalog, hover and completion, and changes on disk (a new skill folder,
+;; a write by rename) that Eglot's own file watching would miss.  Exits 0 when every check passed, 1
 ;; otherwise.
 
 ;;; Code:
@@ -232,6 +233,15 @@
                               (lambda () (cl-some (lambda (m) (string-search "rename the folder" m))
                                                   skill-ls-test-shown)))
                              "the user is told which folder to rename" skill-ls-test-shown)
+          ;; ...after Eglot's own "Edit successful!", which would hide it.
+          (with-current-buffer (messages-buffer)
+            (let ((edited (save-excursion (goto-char (point-max))
+                                          (search-backward "Edit successful!" nil t)))
+                  (told (save-excursion (goto-char (point-max))
+                                        (search-backward "rename the folder" nil t))))
+              (skill-ls-test--ok (and edited told (> told edited))
+                                 "the folder to rename is shown after \"Edit successful!\", not hidden by it"
+                                 (list edited told))))
           (save-buffer)
           (rename-file (expand-file-name ".agents/skills/my-skill" ws)
                        (expand-file-name ".agents/skills/renamed-skill" ws))
@@ -268,7 +278,15 @@
                                "hover on name mentions the skill name")
             (skill-ls-test--ok (<= (length (split-string text "\n")) 20)
                                "hover is compact (at most 20 lines)"
-                               (length (split-string text "\n")))))
+                               (length (split-string text "\n")))
+            (let ((lines (split-string text "\n")))
+              (skill-ls-test--ok (and (string-search "good-skill" (car lines))
+                                      (string-search "loaded by" (car lines))
+                                      (equal (nth 1 lines) ""))
+                                 "hover starts with a one-line summary, for ElDoc"
+                                 (car lines)))))
+        (skill-ls-test--ok (null eldoc-echo-area-use-multiline-p)
+                           "ElDoc shows one line (the hover's summary) in SKILL.md buffers")
         (skill-ls-test--goto 3 0)       ; the blank frontmatter line
         (skill-ls-test--attempt "completion request"
           (let* ((resp (jsonrpc-request server :textDocument/completion
@@ -320,7 +338,33 @@
             (skill-ls-show-catalog "cursor")
             (skill-ls-test--ok (with-current-buffer "*skill-ls catalog*"
                                  (string-prefix-p "## cursor" (buffer-string)))
-                               "M-x skill-ls-show-catalog shows the cursor catalog"))))
+                               "M-x skill-ls-show-catalog shows the cursor catalog")))
+
+        ;; Changes on disk that Eglot's own file watching misses: a skill
+        ;; folder created, then its file written by rename as `sed -i' does.
+        (let* ((fresh (expand-file-name ".agents/skills/fresh-skill/SKILL.md" ws))
+               (told (lambda ()
+                       (flymake-start)
+                       (cl-some (lambda (d) (string-search "fresh-skill" (flymake-diagnostic-text d)))
+                                (flymake-diagnostics)))))
+          (make-directory (file-name-directory fresh) t)
+          (with-temp-file fresh
+            (insert "---\nname: good-skill\ndescription: Summarizes gadget logs again.\n---\n"))
+          (skill-ls-test--ok (skill-ls-test--wait told)
+                             "a skill folder created on disk is seen (good-skill is told of the duplicate)"
+                             (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))
+          (let ((tmp (concat fresh ".sedXXXX")))
+            (with-temp-file tmp
+              (insert "---\nname: fresh-skill\ndescription: Summarizes gadget logs again.\n---\n"))
+            (rename-file tmp fresh t))
+          (skill-ls-test--ok (skill-ls-test--wait
+                              (lambda ()
+                                (and (not (funcall told))
+                                     (cl-some (lambda (s) (equal (plist-get s :name) "fresh-skill"))
+                                              (jsonrpc-request server :workspace/symbol
+                                                               '(:query "fresh-skill"))))))
+                             "a write by rename (sed -i) is seen (the duplicate is gone, fresh-skill is a symbol)"
+                             (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
       (eglot-shutdown server)
       (skill-ls-test--ok (skill-ls-test--wait
                           (lambda () (not (jsonrpc-running-p server))))
