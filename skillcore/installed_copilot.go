@@ -55,6 +55,7 @@ func copilotInstalled(e Env, project string, in *Installation) {
 			in.Plugins = append(in.Plugins, p)
 		}
 	}
+	in.Plugins = append(in.Plugins, copilotLive(in, e.Home, filepath.Join(home, "settings.json"), files)...) // installed_copilot_market.go
 }
 
 // copilotManifests are where Copilot looks for a plugin's manifest, in

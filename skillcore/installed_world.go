@@ -43,6 +43,9 @@ func (w *World) installedRoots(targets []*Target) []Root {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
+			if p.Entry != "" && ip.Marketplace != "" && p.Entry != ip.Plugin {
+				continue // another plugin of a marketplace sharing the root
+			}
 			if p.Manifest == "" {
 				// A cached copy's folder is its version: the agent names
 				// the plugin as it installed it.
