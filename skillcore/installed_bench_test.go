@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,13 @@ import (
 func bigHome(b testing.TB, n, skills int) string {
 	b.Helper()
 	home := b.TempDir()
+	writeBigHome(b, home, n, skills)
+	return home
+}
+
+// writeBigHome writes bigHome's plugins into home.
+func writeBigHome(b testing.TB, home string, n, skills int) {
+	b.Helper()
 	write := func(p, s string) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			b.Fatal(err)
@@ -50,7 +58,6 @@ func bigHome(b testing.TB, n, skills int) string {
 	}
 	write(filepath.Join(home, ".claude", "plugins", "installed_plugins.json"), registry+"}}")
 	write(filepath.Join(home, ".codex", "config.toml"), toml)
-	return home
 }
 
 // BenchmarkInstalled lists the installed plugins of a home holding 200 of
@@ -88,5 +95,20 @@ func BenchmarkStartInstalled(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// bigHomeDir, when set (go test ./skillcore -run TestWriteBigHome -args
+// -bighome DIR), is where TestWriteBigHome leaves a home of 200 installed
+// plugins and 2,000 skills, for timing a command against it by hand.
+var bigHomeDir = flag.String("bighome", "", "write a home of 200 installed plugins to this folder")
+
+func TestWriteBigHome(t *testing.T) {
+	if *bigHomeDir == "" {
+		t.Skip("no -bighome folder given")
+	}
+	writeBigHome(t, *bigHomeDir, 200, 10)
+	if got := len(Env{Home: *bigHomeDir}.InstalledPlugins("").Plugins); got != 200 {
+		t.Fatalf("%d plugins written, want 200", got)
 	}
 }
