@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -14,10 +15,14 @@ import (
 type InstalledPlugin struct {
 	Target      string // the agent that installed it
 	Marketplace string // "" where the agent has none (gemini, a direct install)
-	Plugin      string // the name the agent keys it by
-	Version     string // the version the agent loads, "" where unversioned
-	Root        string // the plugin root folder the agent loads
-	Enabled     bool
+	Plugin      string // the name the agent keys it by (its install folder)
+	// Name is the plugin's own name, as the agent says it: its manifest's
+	// `name`, else Plugin (Copilot keeps obra/superpowers in
+	// _direct/obra+superpowers and calls it superpowers).
+	Name    string
+	Version string // the version the agent loads, "" where unversioned
+	Root    string // the plugin root folder the agent loads
+	Enabled bool
 	// Why says what decided Enabled: a setting and the file holding it, or
 	// the default.
 	Why string
@@ -38,6 +43,23 @@ func (p InstalledPlugin) ID() string {
 		return p.Plugin
 	}
 	return p.Plugin + "@" + p.Marketplace
+}
+
+// Named is how messages name the plugin: its own name, with its
+// marketplace where it has one.
+func (p InstalledPlugin) Named() string {
+	name := cmp.Or(p.Name, p.Plugin)
+	if p.Marketplace == "" {
+		return name
+	}
+	return name + "@" + p.Marketplace
+}
+
+// named takes the plugin's own name from its manifest, when it gives one.
+func (p *InstalledPlugin) named(manifest *JSONValue) {
+	if n, ok := manifest.Get("name").Str(); ok && strings.TrimSpace(n) != "" {
+		p.Name = n
+	}
 }
 
 // Loads reports whether the agent loads the plugin's skills.
@@ -251,6 +273,42 @@ func decide(id string, files []enablement) (on, set bool, why string) {
 func pluginFolder(home, dir string) bool {
 	dir, home = filepath.Clean(dir), filepath.Clean(home)
 	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
+}
+
+// agentManifest reads the manifest target reads at a plugin root, in its
+// lookup order (the package formats' readers): a manifest of a format
+// marked by its $schema counts only when marked so. broken says why the
+// agent fails the plugin: no manifest where it looks, or the first it
+// finds not a JSON object (it does not look further).
+func agentManifest(in *Installation, target, root, consequence string) (v *JSONValue, broken string) {
+	var tried []string
+	for _, l := range pluginLookup(target) {
+		if slices.Contains(tried, l.rel) {
+			continue
+		}
+		tried = append(tried, l.rel)
+		path := filepath.Join(root, filepath.FromSlash(l.rel))
+		if !isRegular(path) || l.format.Schema.Marker != "" && !markedAs(path, l.format) {
+			continue
+		}
+		return pluginManifest(in, target, root, l.rel, true, consequence)
+	}
+	return nil, "it has no manifest where " + TargetByID(target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+}
+
+// markedAs reports whether the JSON file at path has the $schema that
+// makes it a manifest of format pf.
+func markedAs(path string, pf *PluginFormat) bool {
+	src, err := ReadFile(path, nil)
+	if err != nil {
+		return false
+	}
+	v, jerr := ParseJSON(src)
+	if jerr != nil {
+		return false
+	}
+	schema, _ := v.Get("$schema").Str()
+	return schema == pf.Schema.Marker
 }
 
 // pluginManifest reads a plugin's manifest at rel below root: its value,

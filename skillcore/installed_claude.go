@@ -42,6 +42,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 		var manifest *JSONValue
 		if p.Broken == "" {
 			manifest, p.Broken = pluginManifest(in, target, p.Root, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
+			p.named(manifest)
 		}
 		on, set, why := decide(p.ID(), files)
 		if !set {

@@ -52,7 +52,9 @@ func codexInstalled(e Env, project string, in *Installation) {
 			p.Broken = "it is not in the plugin cache " + base
 		} else {
 			p.Root = filepath.Join(base, p.Version)
-			_, p.Broken = pluginManifest(in, target, p.Root, ".codex-plugin/plugin.json", true, "Codex fails to load the plugin")
+			var manifest *JSONValue
+			manifest, p.Broken = agentManifest(in, target, p.Root, "Codex fails to load the plugin")
+			p.named(manifest)
 		}
 		in.Plugins = append(in.Plugins, p)
 	}

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -46,7 +47,7 @@ func (w *World) installedRoots(targets []*Target) []Root {
 			if p.Manifest == "" {
 				// A cached copy's folder is its version: the agent names
 				// the plugin as it installed it.
-				p.Name = ip.Plugin
+				p.Name = cmp.Or(ip.Name, ip.Plugin)
 			}
 			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
 		}
@@ -145,7 +146,7 @@ func (w *World) AlsoInstalled(path string) []string {
 		}
 		for _, r := range o.Roots {
 			if r.Installed != nil && !within(r.Installed.Root, e.Skill.Path) {
-				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.ID(), r.Target.ID, r.Target.identity(o)))
+				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.Named(), r.Target.ID, r.Target.identity(o)))
 			}
 		}
 	}
@@ -155,7 +156,7 @@ func (w *World) AlsoInstalled(path string) []string {
 			if p.Broken != "" {
 				state = "not loaded: " + p.Broken
 			}
-			out = append(out, fmt.Sprintf("`%s` in %s (%s, %s)", name, p.ID(), p.Target, state))
+			out = append(out, fmt.Sprintf("`%s` in %s (%s, %s)", name, p.Named(), p.Target, state))
 		}
 	}
 	slices.Sort(out)
@@ -176,8 +177,8 @@ func (res *resolution) describe(t *Target, e *Entry, name string) described {
 	sc := res.root[e].Scope
 	if ip := e.InstalledOf(t); sc == ScopeInstalled && ip != nil {
 		return described{
-			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.ID()),
-			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.ID()),
+			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.Named()),
+			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.Named()),
 			in:    " in " + t.ID,
 		}
 	}
