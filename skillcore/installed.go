@@ -19,10 +19,11 @@ type InstalledPlugin struct {
 	// Name is the plugin's own name, as the agent says it: its manifest's
 	// `name`, else Plugin (Copilot keeps obra/superpowers in
 	// _direct/obra+superpowers and calls it superpowers).
-	Name    string
-	Version string // the version the agent loads, "" where unversioned
-	Root    string // the plugin root folder the agent loads
-	Enabled bool
+	Name     string
+	Manifest string // the manifest file the agent reads, "" for none
+	Version  string // the version the agent loads, "" where unversioned
+	Root     string // the plugin root folder the agent loads
+	Enabled  bool
 	// Why says what decided Enabled: a setting and the file holding it, or
 	// the default.
 	Why string
@@ -275,25 +276,39 @@ func pluginFolder(home, dir string) bool {
 	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
 }
 
-// agentManifest reads the manifest target reads at a plugin root, in its
-// lookup order (the package formats' readers): a manifest of a format
-// marked by its $schema counts only when marked so. broken says why the
-// agent fails the plugin: no manifest where it looks, or the first it
-// finds not a JSON object (it does not look further).
-func agentManifest(in *Installation, target, root, consequence string) (v *JSONValue, broken string) {
+// readAgentManifest reads the manifest the plugin's agent reads at its
+// root, in the agent's lookup order (the package formats' readers): a
+// manifest of a format marked by its $schema counts only when marked so.
+// The agent fails the plugin when there is none where it looks, or the
+// first it finds is not a JSON object (it does not look further).
+func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *JSONValue {
 	var tried []string
-	for _, l := range pluginLookup(target) {
+	for _, l := range pluginLookup(p.Target) {
 		if slices.Contains(tried, l.rel) {
 			continue
 		}
 		tried = append(tried, l.rel)
-		path := filepath.Join(root, filepath.FromSlash(l.rel))
+		path := filepath.Join(p.Root, filepath.FromSlash(l.rel))
 		if !isRegular(path) || l.format.Schema.Marker != "" && !markedAs(path, l.format) {
 			continue
 		}
-		return pluginManifest(in, target, root, l.rel, true, consequence)
+		return p.readManifest(in, l.rel, true, consequence)
 	}
-	return nil, "it has no manifest where " + TargetByID(target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+	p.Broken = "it has no manifest where " + TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+	return nil
+}
+
+// readManifest reads the plugin's manifest at rel below its root
+// (pluginManifest), and takes from it the file, why the agent fails the
+// plugin, and the plugin's own name.
+func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *JSONValue {
+	v, broken := pluginManifest(in, p.Target, p.Root, rel, required, consequence)
+	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); isRegular(path) {
+		p.Manifest = path
+	}
+	p.Broken = broken
+	p.named(v)
+	return v
 }
 
 // markedAs reports whether the JSON file at path has the $schema that

@@ -52,9 +52,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 			p.Broken = "it is not in the plugin cache " + base
 		} else {
 			p.Root = filepath.Join(base, p.Version)
-			var manifest *JSONValue
-			manifest, p.Broken = agentManifest(in, target, p.Root, "Codex fails to load the plugin")
-			p.named(manifest)
+			p.readAgentManifest(in, "Codex fails to load the plugin")
 		}
 		in.Plugins = append(in.Plugins, p)
 	}

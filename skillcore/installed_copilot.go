@@ -40,9 +40,7 @@ func copilotInstalled(e Env, project string, in *Installation) {
 			if market == copilotDirect {
 				p.Marketplace = ""
 			}
-			var manifest *JSONValue
-			manifest, p.Broken = agentManifest(in, target, p.Root, "Copilot fails to load the plugin")
-			p.named(manifest)
+			p.readAgentManifest(in, "Copilot fails to load the plugin")
 			p.Enabled, p.Why = true, "plugins are enabled once installed"
 			if r, ok := copilotRecorded(recorded, p); ok {
 				p.Version = r.version

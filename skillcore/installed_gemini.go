@@ -32,8 +32,7 @@ func geminiInstalled(e Env, project string, in *Installation) {
 				}
 			}
 		}
-		mv, broken := pluginManifest(in, target, p.Root, "gemini-extension.json", true, "Gemini CLI skips the extension")
-		p.Broken = broken
+		mv := p.readManifest(in, "gemini-extension.json", true, "Gemini CLI skips the extension")
 		if mv != nil {
 			if n, ok := mv.Get("name").Str(); ok && n != "" {
 				p.Plugin, p.Name = n, n

@@ -116,7 +116,7 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 			ignored++
 			return true
 		}
-		if e := r.ws.World.Entry(p); !named && !opts.global && e != nil && isGlobal(e) {
+		if !named && !opts.global && r.isGlobal(p) {
 			global++
 			return true
 		}
@@ -133,9 +133,20 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 	return nil
 }
 
-// isGlobal reports whether only global roots discover a file.
-func isGlobal(e *skillcore.Entry) bool {
-	return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool { return r.Scope != skillcore.ScopeGlobal })
+// isGlobal reports whether a file is the user's global one or an agent's
+// own rather than the project's: a skill only global roots or installed
+// plugins bring, or a file of the installations (settings, registries,
+// plugin manifests) outside every project.
+func (r *checkRun) isGlobal(p string) bool {
+	if e := r.ws.World.Entry(p); e != nil {
+		return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool {
+			return r.Scope != skillcore.ScopeGlobal && r.Scope != skillcore.ScopeInstalled
+		})
+	}
+	_, found := slices.BinarySearch(r.installation, p)
+	return found && !slices.ContainsFunc(r.ws.World.Projects, func(d string) bool {
+		return strings.HasPrefix(p, d+string(filepath.Separator))
+	})
 }
 
 // checkMemoryCeiling bounds what a check may hold, twice the working set
@@ -155,6 +166,9 @@ type checkRun struct {
 	stderr io.Writer
 	lines  map[string]*analysis.Placement
 	cwd    string // paths below it are shown relative to it
+	// installation lists the files of what the agents installed that are
+	// reported (InstallationFiles), sorted.
+	installation []string
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {
@@ -227,8 +241,10 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		r.fail(e)
 	}
 	if len(paths) == 0 {
-		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
+		r.installation = r.ws.InstallationFiles()
+		r.files = slices.Concat(r.ws.Paths(), manifestsUnder(world, nil), r.installation)
 		slices.Sort(r.files)
+		r.files = slices.Compact(r.files)
 		if len(r.files) == 0 {
 			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
 		}
