@@ -34,13 +34,18 @@ func (w *World) installedRoots(targets []*Target) []Root {
 		}
 	}
 	found := make([][]Root, len(plugins))
+	// A check reading ahead what its walk found reads these skills too,
+	// while other plugins are searched; nil: no reading ahead.
+	ahead := w.ahead
 	ForEach(len(plugins), func(i int) {
 		ip := &plugins[i]
 		t := TargetByID(ip.Target)
 		if !ip.Loads() || t == nil || !slices.Contains(targets, t) || known[ip.Target+"\x00"+ip.Root] {
 			return
 		}
-		for _, p := range FindPackages(ip.Root).Packages {
+		// The agent loads the plugin from its root: the tree is not walked
+		// for other packages (rootFacts), nor read as other agents would.
+		for _, p := range findPackagesFor([]*Target{t}, ip.Root, nil, rootFacts(ip.Root), nil).Packages {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
@@ -50,6 +55,9 @@ func (w *World) installedRoots(targets []*Target) []Root {
 				p.Name = cmp.Or(ip.Name, ip.Plugin)
 			}
 			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
+			for _, s := range p.Skills {
+				ahead.add(aheadFile{path: s, installed: ip.Copy})
+			}
 		}
 	})
 	return slices.Concat(found...)
@@ -91,6 +99,12 @@ func (w *World) IsInstalled(path string) bool {
 	if w.rootList == nil {
 		w.roots()
 	}
+	return w.inCopy(path)
+}
+
+// inCopy is IsInstalled once the roots are made. Load asks it of each file
+// it reads: the body of an agent's copy is scanned only if it is reported.
+func (w *World) inCopy(path string) bool {
 	if len(w.installedCopies) == 0 {
 		return false
 	}
