@@ -76,7 +76,9 @@ func BenchmarkInstalled(b *testing.B) {
 
 // BenchmarkStartInstalled is a world's start-up (roots, scan, catalogs)
 // with a home holding 200 installed plugins and 2,000 skills, and with an
-// empty home: the difference is what installed plugins add.
+// empty home: the difference is what installed plugins add. "server"
+// starts as the language server does; "check" as check does (bodies
+// scanned as read and let go, files read ahead).
 func BenchmarkStartInstalled(b *testing.B) {
 	for _, c := range []struct {
 		name    string
@@ -84,17 +86,25 @@ func BenchmarkStartInstalled(b *testing.B) {
 	}{{"empty-home", 0}, {"200-plugins", 200}} {
 		home := bigHome(b, c.plugins, 10)
 		project := b.TempDir()
-		b.Run(c.name, func(b *testing.B) {
-			for range b.N {
-				w := NewWorld(Env{Home: home}, []string{project})
-				if errs := w.Scan(); len(errs) > 0 {
-					b.Fatal(errs)
+		for _, check := range []bool{false, true} {
+			mode := map[bool]string{false: "server", true: "check"}[check]
+			b.Run(c.name+"/"+mode, func(b *testing.B) {
+				for range b.N {
+					w := NewWorld(Env{Home: home}, []string{project})
+					w.ReleaseBodies, w.ReadAhead = check, check
+					if check {
+						w.BeforeRelease = func(*Skill) {}
+						w.readAheadOf() // as a check's walk of the project starts it
+					}
+					if errs := w.Scan(); len(errs) > 0 {
+						b.Fatal(errs)
+					}
+					if got := len(w.Paths()); got != c.plugins*10 {
+						b.Fatalf("%d files, want %d", got, c.plugins*10)
+					}
 				}
-				if got := len(w.Paths()); got != c.plugins*10 {
-					b.Fatalf("%d files, want %d", got, c.plugins*10)
-				}
-			}
-		})
+			})
+		}
 	}
 }
 
