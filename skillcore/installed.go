@@ -81,6 +81,19 @@ type Installation struct {
 	// Watch lists the files and folders whose change can change the
 	// answer: settings, registries, caches.
 	Watch []string
+	// manifests are the texts of the plugins' manifests as read, for the
+	// search of their skills not to read them again.
+	manifests map[string][]byte
+}
+
+// manifestRead is the manifest at path as InstalledPlugins read it, for
+// a package search (findPackages' preread); false when it did not.
+func (in *Installation) manifestRead(path string) (*Manifest, bool) {
+	src, ok := in.manifests[path]
+	if !ok {
+		return nil, false
+	}
+	return ParseManifest(path, src), true
 }
 
 // installSource is one agent's way of keeping installed plugins: where
@@ -109,8 +122,20 @@ func (e Env) InstalledPlugins(project string) Installation {
 	if project != "" {
 		project = filepath.Clean(project)
 	}
-	for _, s := range installSources {
-		s.list(e, project, &in)
+	// The agents keep their plugins apart: each is read on its own, in
+	// parallel, and their answers joined in a fixed order.
+	each := make([]Installation, len(installSources))
+	ForEach(len(installSources), func(i int) { installSources[i].list(e, project, &each[i]) })
+	for _, one := range each {
+		in.Plugins = append(in.Plugins, one.Plugins...)
+		in.Problems = append(in.Problems, one.Problems...)
+		in.Watch = append(in.Watch, one.Watch...)
+		for p, src := range one.manifests {
+			if in.manifests == nil {
+				in.manifests = map[string][]byte{}
+			}
+			in.manifests[p] = src
+		}
 	}
 	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int {
 		return strings.Compare(a.Target+"\x00"+a.ID(), b.Target+"\x00"+b.ID())
@@ -166,17 +191,27 @@ func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, pat
 // allows comments and trailing commas. A missing file is nil, silently;
 // anything else wrong is a problem naming what the agent does.
 func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *JSONValue {
+	v, _ := in.readConfigText(path, target, jsonc, consequence)
+	return v
+}
+
+// readConfigText is readConfig, with the text read.
+func (in *Installation) readConfigText(path, target string, jsonc bool, consequence string) (*JSONValue, []byte) {
 	src, err := ReadFile(path, nil)
 	var fe *FileError
 	switch {
 	case errors.As(err, &fe):
 		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
-		return nil
+		return nil, nil
 	case err != nil:
 		if !os.IsNotExist(err) {
 			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
-		return nil
+		return nil, nil
+	}
+	text := src
+	if text == nil {
+		text = []byte{} // read, and empty
 	}
 	if jsonc {
 		src = standardizeJSONC(src)
@@ -185,12 +220,12 @@ func (in *Installation) readConfig(path, target string, jsonc bool, consequence 
 	switch {
 	case jerr != nil:
 		in.problem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
-		return nil
+		return nil, text
 	case v.Kind != JSONObject:
 		in.problem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
-		return nil
+		return nil, text
 	}
-	return v
+	return v, text
 }
 
 // objectOf returns the object at key of v, reporting a value of another
@@ -303,8 +338,8 @@ func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string
 // plugin, and the plugin's own name.
 func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *JSONValue {
 	v, broken := pluginManifest(in, p.Target, p.Root, rel, required, consequence)
-	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); isRegular(path) {
-		p.Manifest = path
+	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); in.manifests[path] != nil {
+		p.Manifest = path // read, whatever it says
 	}
 	p.Broken = broken
 	p.named(v)
@@ -338,7 +373,13 @@ func pluginManifest(in *Installation, target, root, rel string, required bool, c
 		return nil, ""
 	}
 	before := len(in.Problems)
-	v := in.readConfig(path, target, false, consequence)
+	v, src := in.readConfigText(path, target, false, consequence)
+	if src != nil {
+		if in.manifests == nil {
+			in.manifests = map[string][]byte{}
+		}
+		in.manifests[path] = src
+	}
 	if v == nil && len(in.Problems) > before {
 		return nil, "its " + rel + " " + in.Problems[len(in.Problems)-1].Message
 	}

@@ -45,7 +45,7 @@ func (w *World) installedRoots(targets []*Target) []Root {
 		}
 		// The agent loads the plugin from its root: the tree is not walked
 		// for other packages (rootFacts), nor read as other agents would.
-		for _, p := range findPackagesFor([]*Target{t}, ip.Root, nil, rootFacts(ip.Root), nil).Packages {
+		for _, p := range findPackagesFor([]*Target{t}, ip.Root, nil, rootFacts(ip.Root), w.installation.manifestRead).Packages {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
