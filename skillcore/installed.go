@@ -86,6 +86,14 @@ type Installation struct {
 	manifests map[string][]byte
 }
 
+// keepManifest keeps the text read of the manifest at path.
+func (in *Installation) keepManifest(path string, src []byte) {
+	if in.manifests == nil {
+		in.manifests = map[string][]byte{}
+	}
+	in.manifests[path] = src
+}
+
 // manifestRead is the manifest at path as InstalledPlugins read it, for
 // a package search (findPackages' preread); false when it did not.
 func (in *Installation) manifestRead(path string) (*Manifest, bool) {
@@ -131,10 +139,7 @@ func (e Env) InstalledPlugins(project string) Installation {
 		in.Problems = append(in.Problems, one.Problems...)
 		in.Watch = append(in.Watch, one.Watch...)
 		for p, src := range one.manifests {
-			if in.manifests == nil {
-				in.manifests = map[string][]byte{}
-			}
-			in.manifests[p] = src
+			in.keepManifest(p, src)
 		}
 	}
 	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int {
@@ -375,10 +380,7 @@ func pluginManifest(in *Installation, target, root, rel string, required bool, c
 	before := len(in.Problems)
 	v, src := in.readConfigText(path, target, false, consequence)
 	if src != nil {
-		if in.manifests == nil {
-			in.manifests = map[string][]byte{}
-		}
-		in.manifests[path] = src
+		in.keepManifest(path, src)
 	}
 	if v == nil && len(in.Problems) > before {
 		return nil, "its " + rel + " " + in.Problems[len(in.Problems)-1].Message
