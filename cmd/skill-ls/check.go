@@ -110,14 +110,18 @@ func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
 // --quiet keeps errors only. Dropping every file found is an error.
 func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 	r.quiet = opts.quiet
-	ignored, global := 0, 0
+	ignored, global, globalOther := 0, 0, 0 // global skills, other global files
 	r.files = slices.DeleteFunc(r.files, func(p string) bool {
 		if r.ws.Ignored(p) {
 			ignored++
 			return true
 		}
 		if !named && !opts.global && r.isGlobal(p) {
-			global++
+			if r.ws.World.Entry(p) != nil {
+				global++
+			} else {
+				globalOther++
+			}
 			return true
 		}
 		return false
@@ -127,8 +131,13 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 		return nil
 	case ignored > 0:
 		return fmt.Errorf("every %s found (%d) is ignored by %s", skillcore.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
+	case global > 0 && globalOther > 0:
+		return fmt.Errorf("no %s found in the project; %d global %s and %d %s of the agents' installations are reported with --global",
+			skillcore.FileName, global, plural(global, "skill", "skills"), globalOther, plural(globalOther, "file", "files"))
 	case global > 0:
 		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", skillcore.FileName, global, plural(global, "skill is", "skills are"))
+	case globalOther > 0:
+		return fmt.Errorf("no %s found in the project; %d %s of the agents' installations %s reported with --global", skillcore.FileName, globalOther, plural(globalOther, "file", "files"), plural(globalOther, "is", "are"))
 	}
 	return nil
 }

@@ -175,3 +175,17 @@ func TestCheckInstalledGlobal(t *testing.T) {
 		t.Error("the older cached version is reported as loaded")
 	}
 }
+
+// A project with no skill of its own has nothing to report without
+// --global: check says how many files of the home it left out (three
+// skills; the six manifests and settings of the agents that load them or
+// are broken).
+func TestCheckInstalledOnly(t *testing.T) {
+	dir := writeCheckTree(t, installedTree+"-- empty/.git/HEAD --\nref: main\n")
+	t.Chdir(filepath.Join(dir, "empty"))
+	code, out, errs := runCmd("check")
+	want := "no SKILL.md found in the project; 3 global skills and 6 files of the agents' installations are reported with --global"
+	if code != exitUsage || out != "" || !strings.Contains(errs, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errs, want)
+	}
+}
