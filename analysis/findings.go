@@ -124,6 +124,11 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 			out[i] = w.Findings(p) // reads the file again, and takes it in
 			places[i] = NewPlacement(w.Source(p))
 		}
+		if skills[i] == nil {
+			if fs, ok := w.installedConfigFindings(p); ok { // an agent's settings or registry
+				out[i], places[i] = fs, NewPlacement(installedSource(p))
+			}
+		}
 		if out[i] == nil {
 			out[i] = []Finding{}
 		}

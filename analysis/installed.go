@@ -29,6 +29,35 @@ func (w *Workspace) installedConfigFindings(path string) (fs []Finding, ok bool)
 	return w.findings(ps, nil), true
 }
 
+// InstallationFiles lists the files of what the agents installed that a
+// check reports: those skill-ls met problems in (settings, registries,
+// manifests, wherever they are), and the manifests of the plugins the
+// agents load. Sorted, once each.
+func (w *Workspace) InstallationFiles() []string {
+	in := w.World.Installation()
+	var out []string
+	for _, p := range in.Problems {
+		out = append(out, p.Path)
+	}
+	for _, p := range in.Plugins {
+		if p.Manifest != "" && p.Loads() {
+			out = append(out, p.Manifest)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// installedSource is the text of a file of the installations, for placing
+// its findings; nil when it cannot be read.
+func installedSource(path string) []byte {
+	src, err := skillcore.ReadFile(path, nil)
+	if err != nil {
+		return nil
+	}
+	return src
+}
+
 // ReadOnly reports whether the file at path belongs to a plugin an agent
 // installed under the home folder: the agent's copy, which no edit,
 // rename or fix of skill-ls ever touches.

@@ -26,6 +26,14 @@ func (w *Workspace) SetManifest(path string, src []byte) []string {
 // manifest at path, with the user's severity overrides applied.
 func (w *Workspace) ManifestFindings(path string) []Finding {
 	m := w.World.Manifest(path)
+	if m == nil && !w.Ignored(path) {
+		// One no package search reads (an installed plugin's root
+		// plugin.json that is not JSON) has what reading the installed
+		// plugins met in it.
+		if fs, ok := w.installedConfigFindings(path); ok {
+			return fs
+		}
+	}
 	if m == nil || w.Ignored(path) {
 		return []Finding{}
 	}
@@ -36,6 +44,9 @@ func (w *Workspace) ManifestFindings(path string) []Finding {
 func (w *Workspace) ManifestSource(path string) []byte {
 	if m := w.World.Manifest(path); m != nil {
 		return m.Src
+	}
+	if _, ok := w.installedConfigFindings(path); ok {
+		return installedSource(path)
 	}
 	return nil
 }

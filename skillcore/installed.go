@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -14,10 +15,15 @@ import (
 type InstalledPlugin struct {
 	Target      string // the agent that installed it
 	Marketplace string // "" where the agent has none (gemini, a direct install)
-	Plugin      string // the name the agent keys it by
-	Version     string // the version the agent loads, "" where unversioned
-	Root        string // the plugin root folder the agent loads
-	Enabled     bool
+	Plugin      string // the name the agent keys it by (its install folder)
+	// Name is the plugin's own name, as the agent says it: its manifest's
+	// `name`, else Plugin (Copilot keeps obra/superpowers in
+	// _direct/obra+superpowers and calls it superpowers).
+	Name     string
+	Manifest string // the manifest file the agent reads, "" for none
+	Version  string // the version the agent loads, "" where unversioned
+	Root     string // the plugin root folder the agent loads
+	Enabled  bool
 	// Why says what decided Enabled: a setting and the file holding it, or
 	// the default.
 	Why string
@@ -40,6 +46,23 @@ func (p InstalledPlugin) ID() string {
 	return p.Plugin + "@" + p.Marketplace
 }
 
+// Named is how messages name the plugin: its own name, with its
+// marketplace where it has one.
+func (p InstalledPlugin) Named() string {
+	name := cmp.Or(p.Name, p.Plugin)
+	if p.Marketplace == "" {
+		return name
+	}
+	return name + "@" + p.Marketplace
+}
+
+// named takes the plugin's own name from its manifest, when it gives one.
+func (p *InstalledPlugin) named(manifest *JSONValue) {
+	if n, ok := manifest.Get("name").Str(); ok && strings.TrimSpace(n) != "" {
+		p.Name = n
+	}
+}
+
 // Loads reports whether the agent loads the plugin's skills.
 func (p InstalledPlugin) Loads() bool { return p.Enabled && p.Broken == "" }
 
@@ -58,6 +81,27 @@ type Installation struct {
 	// Watch lists the files and folders whose change can change the
 	// answer: settings, registries, caches.
 	Watch []string
+	// manifests are the texts of the plugins' manifests as read, for the
+	// search of their skills not to read them again.
+	manifests map[string][]byte
+}
+
+// keepManifest keeps the text read of the manifest at path.
+func (in *Installation) keepManifest(path string, src []byte) {
+	if in.manifests == nil {
+		in.manifests = map[string][]byte{}
+	}
+	in.manifests[path] = src
+}
+
+// manifestRead is the manifest at path as InstalledPlugins read it, for
+// a package search (findPackages' preread); false when it did not.
+func (in *Installation) manifestRead(path string) (*Manifest, bool) {
+	src, ok := in.manifests[path]
+	if !ok {
+		return nil, false
+	}
+	return ParseManifest(path, src), true
 }
 
 // installSource is one agent's way of keeping installed plugins: where
@@ -86,8 +130,17 @@ func (e Env) InstalledPlugins(project string) Installation {
 	if project != "" {
 		project = filepath.Clean(project)
 	}
-	for _, s := range installSources {
-		s.list(e, project, &in)
+	// The agents keep their plugins apart: each is read on its own, in
+	// parallel, and their answers joined in a fixed order.
+	each := make([]Installation, len(installSources))
+	ForEach(len(installSources), func(i int) { installSources[i].list(e, project, &each[i]) })
+	for _, one := range each {
+		in.Plugins = append(in.Plugins, one.Plugins...)
+		in.Problems = append(in.Problems, one.Problems...)
+		in.Watch = append(in.Watch, one.Watch...)
+		for p, src := range one.manifests {
+			in.keepManifest(p, src)
+		}
 	}
 	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int {
 		return strings.Compare(a.Target+"\x00"+a.ID(), b.Target+"\x00"+b.ID())
@@ -143,17 +196,27 @@ func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, pat
 // allows comments and trailing commas. A missing file is nil, silently;
 // anything else wrong is a problem naming what the agent does.
 func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *JSONValue {
+	v, _ := in.readConfigText(path, target, jsonc, consequence)
+	return v
+}
+
+// readConfigText is readConfig, with the text read.
+func (in *Installation) readConfigText(path, target string, jsonc bool, consequence string) (*JSONValue, []byte) {
 	src, err := ReadFile(path, nil)
 	var fe *FileError
 	switch {
 	case errors.As(err, &fe):
 		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
-		return nil
+		return nil, nil
 	case err != nil:
 		if !os.IsNotExist(err) {
 			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
-		return nil
+		return nil, nil
+	}
+	text := src
+	if text == nil {
+		text = []byte{} // read, and empty
 	}
 	if jsonc {
 		src = standardizeJSONC(src)
@@ -162,12 +225,12 @@ func (in *Installation) readConfig(path, target string, jsonc bool, consequence 
 	switch {
 	case jerr != nil:
 		in.problem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
-		return nil
+		return nil, text
 	case v.Kind != JSONObject:
 		in.problem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
-		return nil
+		return nil, text
 	}
-	return v
+	return v, text
 }
 
 // objectOf returns the object at key of v, reporting a value of another
@@ -253,6 +316,56 @@ func pluginFolder(home, dir string) bool {
 	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
 }
 
+// readAgentManifest reads the manifest the plugin's agent reads at its
+// root, in the agent's lookup order (the package formats' readers): a
+// manifest of a format marked by its $schema counts only when marked so.
+// The agent fails the plugin when there is none where it looks, or the
+// first it finds is not a JSON object (it does not look further).
+func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *JSONValue {
+	var tried []string
+	for _, l := range pluginLookup(p.Target) {
+		if slices.Contains(tried, l.rel) {
+			continue
+		}
+		tried = append(tried, l.rel)
+		path := filepath.Join(p.Root, filepath.FromSlash(l.rel))
+		if !isRegular(path) || l.format.Schema.Marker != "" && !markedAs(path, l.format) {
+			continue
+		}
+		return p.readManifest(in, l.rel, true, consequence)
+	}
+	p.Broken = "it has no manifest where " + TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+	return nil
+}
+
+// readManifest reads the plugin's manifest at rel below its root
+// (pluginManifest), and takes from it the file, why the agent fails the
+// plugin, and the plugin's own name.
+func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *JSONValue {
+	v, broken := pluginManifest(in, p.Target, p.Root, rel, required, consequence)
+	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); in.manifests[path] != nil {
+		p.Manifest = path // read, whatever it says
+	}
+	p.Broken = broken
+	p.named(v)
+	return v
+}
+
+// markedAs reports whether the JSON file at path has the $schema that
+// makes it a manifest of format pf.
+func markedAs(path string, pf *PluginFormat) bool {
+	src, err := ReadFile(path, nil)
+	if err != nil {
+		return false
+	}
+	v, jerr := ParseJSON(src)
+	if jerr != nil {
+		return false
+	}
+	schema, _ := v.Get("$schema").Str()
+	return schema == pf.Schema.Marker
+}
+
 // pluginManifest reads a plugin's manifest at rel below root: its value,
 // or why the agent fails the plugin without it (missing when required, or
 // not a JSON object). Both are empty for an optional manifest not there.
@@ -265,7 +378,10 @@ func pluginManifest(in *Installation, target, root, rel string, required bool, c
 		return nil, ""
 	}
 	before := len(in.Problems)
-	v := in.readConfig(path, target, false, consequence)
+	v, src := in.readConfigText(path, target, false, consequence)
+	if src != nil {
+		in.keepManifest(path, src)
+	}
 	if v == nil && len(in.Problems) > before {
 		return nil, "its " + rel + " " + in.Problems[len(in.Problems)-1].Message
 	}

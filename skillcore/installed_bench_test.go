@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,13 @@ import (
 func bigHome(b testing.TB, n, skills int) string {
 	b.Helper()
 	home := b.TempDir()
+	writeBigHome(b, home, n, skills)
+	return home
+}
+
+// writeBigHome writes bigHome's plugins into home.
+func writeBigHome(b testing.TB, home string, n, skills int) {
+	b.Helper()
 	write := func(p, s string) {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			b.Fatal(err)
@@ -50,7 +58,6 @@ func bigHome(b testing.TB, n, skills int) string {
 	}
 	write(filepath.Join(home, ".claude", "plugins", "installed_plugins.json"), registry+"}}")
 	write(filepath.Join(home, ".codex", "config.toml"), toml)
-	return home
 }
 
 // BenchmarkInstalled lists the installed plugins of a home holding 200 of
@@ -69,7 +76,9 @@ func BenchmarkInstalled(b *testing.B) {
 
 // BenchmarkStartInstalled is a world's start-up (roots, scan, catalogs)
 // with a home holding 200 installed plugins and 2,000 skills, and with an
-// empty home: the difference is what installed plugins add.
+// empty home: the difference is what installed plugins add. "server"
+// starts as the language server does; "check" as check does (bodies
+// scanned as read and let go, files read ahead).
 func BenchmarkStartInstalled(b *testing.B) {
 	for _, c := range []struct {
 		name    string
@@ -77,16 +86,39 @@ func BenchmarkStartInstalled(b *testing.B) {
 	}{{"empty-home", 0}, {"200-plugins", 200}} {
 		home := bigHome(b, c.plugins, 10)
 		project := b.TempDir()
-		b.Run(c.name, func(b *testing.B) {
-			for range b.N {
-				w := NewWorld(Env{Home: home}, []string{project})
-				if errs := w.Scan(); len(errs) > 0 {
-					b.Fatal(errs)
+		for _, check := range []bool{false, true} {
+			mode := map[bool]string{false: "server", true: "check"}[check]
+			b.Run(c.name+"/"+mode, func(b *testing.B) {
+				for range b.N {
+					w := NewWorld(Env{Home: home}, []string{project})
+					w.ReleaseBodies, w.ReadAhead = check, check
+					if check {
+						w.BeforeRelease = func(*Skill) {}
+						w.readAheadOf() // as a check's walk of the project starts it
+					}
+					if errs := w.Scan(); len(errs) > 0 {
+						b.Fatal(errs)
+					}
+					if got := len(w.Paths()); got != c.plugins*10 {
+						b.Fatalf("%d files, want %d", got, c.plugins*10)
+					}
 				}
-				if got := len(w.Paths()); got != c.plugins*10 {
-					b.Fatalf("%d files, want %d", got, c.plugins*10)
-				}
-			}
-		})
+			})
+		}
+	}
+}
+
+// bigHomeDir, when set (go test ./skillcore -run TestWriteBigHome -args
+// -bighome DIR), is where TestWriteBigHome leaves a home of 200 installed
+// plugins and 2,000 skills, for timing a command against it by hand.
+var bigHomeDir = flag.String("bighome", "", "write a home of 200 installed plugins to this folder")
+
+func TestWriteBigHome(t *testing.T) {
+	if *bigHomeDir == "" {
+		t.Skip("no -bighome folder given")
+	}
+	writeBigHome(t, *bigHomeDir, 200, 10)
+	if got := len(Env{Home: *bigHomeDir}.InstalledPlugins("").Plugins); got != 200 {
+		t.Fatalf("%d plugins written, want 200", got)
 	}
 }

@@ -41,7 +41,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 		p.Target, p.Copy = target, within(cache, p.Root)
 		var manifest *JSONValue
 		if p.Broken == "" {
-			manifest, p.Broken = pluginManifest(in, target, p.Root, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
+			manifest = p.readManifest(in, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
 		}
 		on, set, why := decide(p.ID(), files)
 		if !set {

@@ -14,7 +14,7 @@ import (
 // <plugin>/<version>/ ($CODEX_HOME defaults to ~/.codex) and loads only the
 // plugins its user config.toml lists as [plugins."<plugin>@<marketplace>"]
 // (enabled defaults to true). Of the cached versions it loads "local" when
-// there is one, else the greatest name. [features] plugins = false turns
+// there is one, else the newest (semver.go). [features] plugins = false turns
 // plugins off altogether.
 
 func codexInstalled(e Env, project string, in *Installation) {
@@ -52,7 +52,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 			p.Broken = "it is not in the plugin cache " + base
 		} else {
 			p.Root = filepath.Join(base, p.Version)
-			_, p.Broken = pluginManifest(in, target, p.Root, ".codex-plugin/plugin.json", true, "Codex fails to load the plugin")
+			p.readAgentManifest(in, "Codex fails to load the plugin")
 		}
 		in.Plugins = append(in.Plugins, p)
 	}
@@ -161,9 +161,10 @@ func codexSegment(s string) bool {
 }
 
 // codexActiveVersion is the cached version Codex loads: "local" when
-// present, else the greatest valid version name; "" when none.
+// present, else the newest valid version name (newestVersion); "" when
+// none.
 func codexActiveVersion(in *Installation, base string) string {
-	best := ""
+	var names []string
 	for _, v := range in.subdirs(base) {
 		if !codexVersion(v) {
 			continue
@@ -171,9 +172,9 @@ func codexActiveVersion(in *Installation, base string) string {
 		if v == "local" {
 			return v
 		}
-		best = max(best, v)
+		names = append(names, v)
 	}
-	return best
+	return newestVersion(names)
 }
 
 // codexVersion is a version folder name Codex accepts.

@@ -3,7 +3,6 @@ package skillcore
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/tailscale/hujson"
 )
@@ -41,8 +40,9 @@ func copilotInstalled(e Env, project string, in *Installation) {
 			if market == copilotDirect {
 				p.Marketplace = ""
 			}
+			p.readAgentManifest(in, "Copilot fails to load the plugin")
 			p.Enabled, p.Why = true, "plugins are enabled once installed"
-			if r, ok := recorded[p.ID()]; ok {
+			if r, ok := copilotRecorded(recorded, p); ok {
 				p.Version = r.version
 				if r.set {
 					p.Enabled, p.Why = r.enabled, fmt.Sprintf("installedPlugins records enabled = %t in %s", r.enabled, config)
@@ -50,28 +50,23 @@ func copilotInstalled(e Env, project string, in *Installation) {
 			}
 			if on, set, why := decide(p.ID(), files); set {
 				p.Enabled, p.Why = on, why
+			} else if on, set, why := decide(p.Named(), files); set {
+				p.Enabled, p.Why = on, why
 			}
-			p.Broken = copilotManifest(in, p.Root)
 			in.Plugins = append(in.Plugins, p)
 		}
 	}
 	in.Plugins = append(in.Plugins, copilotLive(in, e.Home, filepath.Join(home, "settings.json"), files)...) // installed_copilot_market.go
 }
 
-// copilotManifests are where Copilot looks for a plugin's manifest, in
-// its order.
-var copilotManifests = []string{".plugin/plugin.json", "plugin.json", ".github/plugin/plugin.json", ".claude-plugin/plugin.json"}
-
-// copilotManifest says why Copilot fails the plugin: no manifest where it
-// looks, or the first it finds not a JSON object. "" when it reads one.
-func copilotManifest(in *Installation, root string) string {
-	for _, rel := range copilotManifests {
-		if isRegular(filepath.Join(root, filepath.FromSlash(rel))) {
-			_, broken := pluginManifest(in, "copilot", root, rel, true, "Copilot fails to load the plugin")
-			return broken
-		}
+// copilotRecorded is the config.json record of p: by its install folder
+// or by its own name (a direct install's folder is owner+repo).
+func copilotRecorded(recorded map[string]copilotRecord, p InstalledPlugin) (copilotRecord, bool) {
+	if r, ok := recorded[p.ID()]; ok {
+		return r, ok
 	}
-	return "it has no plugin.json where Copilot looks (" + strings.Join(copilotManifests, ", ") + ")"
+	r, ok := recorded[p.Named()]
+	return r, ok
 }
 
 // copilotRecord is one entry of config.json's installedPlugins.

@@ -32,11 +32,10 @@ func geminiInstalled(e Env, project string, in *Installation) {
 				}
 			}
 		}
-		mv, broken := pluginManifest(in, target, p.Root, "gemini-extension.json", true, "Gemini CLI skips the extension")
-		p.Broken = broken
+		mv := p.readManifest(in, "gemini-extension.json", true, "Gemini CLI skips the extension")
 		if mv != nil {
 			if n, ok := mv.Get("name").Str(); ok && n != "" {
-				p.Plugin = n
+				p.Plugin, p.Name = n, n
 			} else {
 				p.Broken = "its gemini-extension.json has no name"
 				in.problem(filepath.Join(p.Root, "gemini-extension.json"), Error, mv.Range, "has no `name`: Gemini CLI skips the extension", target)

@@ -1,6 +1,7 @@
 package skillcore
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -33,13 +34,18 @@ func (w *World) installedRoots(targets []*Target) []Root {
 		}
 	}
 	found := make([][]Root, len(plugins))
+	// A check reading ahead what its walk found reads these skills too,
+	// while other plugins are searched; nil: no reading ahead.
+	ahead := w.ahead
 	ForEach(len(plugins), func(i int) {
 		ip := &plugins[i]
 		t := TargetByID(ip.Target)
 		if !ip.Loads() || t == nil || !slices.Contains(targets, t) || known[ip.Target+"\x00"+ip.Root] {
 			return
 		}
-		for _, p := range FindPackages(ip.Root).Packages {
+		// The agent loads the plugin from its root: the tree is not walked
+		// for other packages (rootFacts), nor read as other agents would.
+		for _, p := range findPackagesFor([]*Target{t}, ip.Root, nil, rootFacts(ip.Root), w.installation.manifestRead).Packages {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
@@ -49,9 +55,12 @@ func (w *World) installedRoots(targets []*Target) []Root {
 			if p.Manifest == "" {
 				// A cached copy's folder is its version: the agent names
 				// the plugin as it installed it.
-				p.Name = ip.Plugin
+				p.Name = cmp.Or(ip.Name, ip.Plugin)
 			}
 			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
+			for _, s := range p.Skills {
+				ahead.add(aheadFile{path: s, installed: ip.Copy})
+			}
 		}
 	})
 	return slices.Concat(found...)
@@ -93,6 +102,12 @@ func (w *World) IsInstalled(path string) bool {
 	if w.rootList == nil {
 		w.roots()
 	}
+	return w.inCopy(path)
+}
+
+// inCopy is IsInstalled once the roots are made. Load asks it of each file
+// it reads: the body of an agent's copy is scanned only if it is reported.
+func (w *World) inCopy(path string) bool {
 	if len(w.installedCopies) == 0 {
 		return false
 	}
@@ -148,7 +163,7 @@ func (w *World) AlsoInstalled(path string) []string {
 		}
 		for _, r := range o.Roots {
 			if r.Installed != nil && !within(r.Installed.Root, e.Skill.Path) {
-				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.ID(), r.Target.ID, r.Target.identity(o)))
+				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.Named(), r.Target.ID, r.Target.identity(o)))
 			}
 		}
 	}
@@ -158,7 +173,7 @@ func (w *World) AlsoInstalled(path string) []string {
 			if p.Broken != "" {
 				state = "not loaded: " + p.Broken
 			}
-			out = append(out, fmt.Sprintf("`%s` in %s (%s, %s)", name, p.ID(), p.Target, state))
+			out = append(out, fmt.Sprintf("`%s` in %s (%s, %s)", name, p.Named(), p.Target, state))
 		}
 	}
 	slices.Sort(out)
@@ -179,8 +194,8 @@ func (res *resolution) describe(t *Target, e *Entry, name string) described {
 	sc := res.root[e].Scope
 	if ip := e.InstalledOf(t); sc == ScopeInstalled && ip != nil {
 		return described{
-			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.ID()),
-			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.ID()),
+			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.Named()),
+			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.Named()),
 			in:    " in " + t.ID,
 		}
 	}

@@ -21,7 +21,14 @@ func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil, n
 // (or of a folder holding it) met from facts rather than walking again, and
 // the manifests preread gives (nil: none) rather than reading them.
 func findPackages(top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
+	return findPackagesFor(Targets, top, overlay, facts, preread)
+}
+
+// findPackagesFor is findPackages for some targets only: the packages
+// others would read are neither resolved nor searched.
+func findPackagesFor(targets []*Target, top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
 	f := &packageFinder{
+		targets: targets,
 		overlay: overlay, facts: facts, preread: preread, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
 		set:     &PackageSet{Top: top, Manifests: map[string]*Manifest{}, byPath: map[string][]*Package{}, byRoot: map[string][]*Package{}, order: map[*Package]int{}},
 		top:     top,
@@ -32,7 +39,7 @@ func findPackages(top string, overlay map[string][]byte, facts *walkFacts, prere
 		f.facts = walkForPackages(top)
 	}
 	f.plugLookup, f.markLookup = map[*Target][]lookup[*PluginFormat]{}, map[*Target][]lookup[*MarketplaceFormat]{}
-	for _, t := range Targets {
+	for _, t := range targets {
 		f.plugLookup[t], f.markLookup[t] = pluginLookup(t.ID), marketplaceLookup(t.ID)
 	}
 	f.set.Capped = f.facts.capped
@@ -73,6 +80,7 @@ type packageKey struct {
 }
 
 type packageFinder struct {
+	targets []*Target // those whose packages are resolved
 	// mu guards the maps below that resolvePlugins, one plugin folder to
 	// a goroutine, writes or reads as they are written (set.Manifests,
 	// added, stats, listed, checked), and the problems of marketplaces,
@@ -215,7 +223,7 @@ func sortedKeys(m map[string]bool) []string {
 
 func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
-		for _, t := range Targets {
+		for _, t := range f.targets {
 			for _, l := range f.markLookup[t] {
 				m := f.manifest(subPath(dir, l.rel))
 				if m == nil {
@@ -310,7 +318,7 @@ func (f *packageFinder) readersOf(dir string, m *Manifest, pf *PluginFormat) []s
 func (f *packageFinder) resolvePlugin(dir string) []*Package {
 	var out []*Package
 	var path []byte
-	for _, t := range Targets {
+	for _, t := range f.targets {
 		lk := f.plugLookup[t]
 		var man *Manifest
 		var pf *PluginFormat

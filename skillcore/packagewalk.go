@@ -3,6 +3,7 @@ package skillcore
 import (
 	"errors"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -26,6 +27,9 @@ type walkFacts struct {
 	// hidden: the walk entered every hidden folder (check's walk does;
 	// the package search's own enters only those holding manifests).
 	hidden bool
+	// shallow: only top and the folders of its manifests were listed
+	// (rootFacts); what lies deeper is not known.
+	shallow bool
 }
 
 func newWalkFacts(top string) *walkFacts {
@@ -68,6 +72,9 @@ func (wf *walkFacts) mayExist(path string) bool {
 // linkFree reports whether no entry on the way from top to path is a
 // link the walk met: such a path needs no resolving to stay inside.
 func (wf *walkFacts) linkFree(path string) bool {
+	if wf.shallow && path != wf.top && !wf.listed(filepath.Dir(path)) {
+		return false // a link may be on the way: not listed
+	}
 	if len(wf.links) == 0 {
 		return within(wf.top, path) || path == wf.top
 	}
@@ -82,7 +89,7 @@ func (wf *walkFacts) linkFree(path string) bool {
 // knows reports whether the walk met every entry on the way to path, so
 // what it did not meet is not there.
 func (wf *walkFacts) knows(path string) bool {
-	return wf.capped == "" && within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
+	return !wf.shallow && wf.capped == "" && within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
 }
 
 // skillsUnder lists the regular SKILL.md files the walk met below dir, at
@@ -152,6 +159,34 @@ func walkForPackages(top string) *walkFacts {
 		return !hiddenOnTheWay[rel]
 	})
 	return wf.ended(errs)
+}
+
+// rootFacts lists only what a plugin's agent reads first at its root: the
+// root folder and the folders its manifests are in (.claude-plugin,
+// .github/plugin, ...), not the tree below. An installed plugin is loaded
+// from its root alone, so a search of it needs no more: it lists the
+// skills folders itself, as the agent does.
+func rootFacts(root string) *walkFacts {
+	wf := newWalkFacts(root)
+	wf.shallow = true
+	list := func(dir string) []fs.DirEntry {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return nil
+		}
+		wf.seeFolder(dir, entries)
+		return entries
+	}
+	for _, e := range list(root) {
+		if name := e.Name(); hiddenOnTheWay[name] && e.IsDir() {
+			for _, inner := range list(filepath.Join(root, name)) {
+				if hiddenOnTheWay[name+"/"+inner.Name()] && inner.IsDir() {
+					list(filepath.Join(root, name, inner.Name()))
+				}
+			}
+		}
+	}
+	return wf.done()
 }
 
 // done ends a walk: its SKILL.md files and folders sorted for lookups.

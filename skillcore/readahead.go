@@ -31,6 +31,9 @@ type readAhead struct {
 type aheadFile struct {
 	path     string
 	manifest bool
+	// installed: a skill of an agent's own copy of a plugin, whose body
+	// is scanned only if it is reported (keepsBody).
+	installed bool
 }
 
 // readResult is a file read, its body checked and let go, or why not.
@@ -72,7 +75,7 @@ func (w *World) drain(ra *readAhead) {
 			ra.mu.Unlock()
 			continue
 		}
-		s, err := w.read(f.path)
+		s, err := w.read(f.path, !f.installed)
 		ra.mu.Lock()
 		ra.done[f.path] = readResult{s, err}
 		ra.mu.Unlock()
@@ -84,12 +87,16 @@ func (w *World) readsAhead() bool { return w.ReadAhead && w.ReleaseBodies }
 
 // prefetch asks for the file at path to be read ahead; it never waits.
 func (w *World) prefetch(path string, manifest bool) {
-	ra := w.readAheadOf()
+	w.readAheadOf().add(aheadFile{path: CleanPath(path), manifest: manifest})
+}
+
+// add queues f unless the queue is full (or ra nil: no reading ahead).
+func (ra *readAhead) add(f aheadFile) {
 	if ra == nil {
 		return
 	}
 	select {
-	case ra.queue <- aheadFile{CleanPath(path), manifest}:
+	case ra.queue <- f:
 	default:
 	}
 }
@@ -129,9 +136,9 @@ func (w *World) takeAhead() map[string]readResult {
 }
 
 // read reads the file at path (clean) for Load: parsed, and when the world
-// releases bodies, given to BeforeRelease and released. Files that cannot
-// be read are returned as errors.
-func (w *World) read(path string) (*Skill, error) {
+// releases bodies, given to BeforeRelease (when keep) and released. Files
+// that cannot be read are returned as errors.
+func (w *World) read(path string, keep bool) (*Skill, error) {
 	buf := readBuffers.Get()
 	defer readBuffers.Put(buf)
 	s, src, err := readSkill(path, *buf)
@@ -141,7 +148,7 @@ func (w *World) read(path string) (*Skill, error) {
 	if src != nil {
 		*buf = src
 	}
-	if w.ReleaseBodies && w.BeforeRelease != nil {
+	if w.ReleaseBodies && w.BeforeRelease != nil && keep {
 		w.BeforeRelease(s)
 	}
 	if !w.ReleaseBodies || !s.Release() {

@@ -269,7 +269,9 @@ func codexShorten(roots []string, path string) string {
 	best, at := -1, 0
 	for i, r := range roots {
 		r = strings.TrimRight(r, "/")
-		if strings.HasPrefix(path, r+"/") && (best < 0 || len(r) > at) {
+		// r + "/" starts path; no string is made: this runs for every
+		// line and root of a catalog.
+		if len(path) > len(r) && path[len(r)] == '/' && strings.HasPrefix(path, r) && (best < 0 || len(r) > at) {
 			best, at = i, len(r)
 		}
 	}

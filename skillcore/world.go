@@ -268,7 +268,7 @@ func (w *World) Load(paths []string) []error {
 		p := CleanPath(paths[i])
 		r, ok := ahead[p]
 		if !ok {
-			r.skill, r.err = w.read(p)
+			r.skill, r.err = w.read(p, !w.inCopy(p))
 		}
 		if r.err != nil {
 			done[i].err = r.err

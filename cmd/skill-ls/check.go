@@ -110,14 +110,18 @@ func (r *checkRun) exitCode(rep *report, opts checkOptions) int {
 // --quiet keeps errors only. Dropping every file found is an error.
 func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 	r.quiet, r.verbose = opts.quiet, opts.verbose
-	ignored, global := 0, 0
+	ignored, global, globalOther := 0, 0, 0 // global skills, other global files
 	r.files = slices.DeleteFunc(r.files, func(p string) bool {
 		if r.ws.Ignored(p) {
 			ignored++
 			return true
 		}
-		if e := r.ws.World.Entry(p); !named && !opts.global && e != nil && isGlobal(e) {
-			global++
+		if !named && !opts.global && r.isGlobal(p) {
+			if r.ws.World.Entry(p) != nil {
+				global++
+			} else {
+				globalOther++
+			}
 			return true
 		}
 		return false
@@ -127,15 +131,31 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 		return nil
 	case ignored > 0:
 		return fmt.Errorf("every %s found (%d) is ignored by %s", skillcore.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
+	case global > 0 && globalOther > 0:
+		return fmt.Errorf("no %s found in the project; %d global %s and %d %s of the agents' installations are reported with --global",
+			skillcore.FileName, global, plural(global, "skill", "skills"), globalOther, plural(globalOther, "file", "files"))
 	case global > 0:
 		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", skillcore.FileName, global, plural(global, "skill is", "skills are"))
+	case globalOther > 0:
+		return fmt.Errorf("no %s found in the project; %d %s of the agents' installations %s reported with --global", skillcore.FileName, globalOther, plural(globalOther, "file", "files"), plural(globalOther, "is", "are"))
 	}
 	return nil
 }
 
-// isGlobal reports whether only global roots discover a file.
-func isGlobal(e *skillcore.Entry) bool {
-	return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool { return r.Scope != skillcore.ScopeGlobal })
+// isGlobal reports whether a file is the user's global one or an agent's
+// own rather than the project's: a skill only global roots or installed
+// plugins bring, or a file of the installations (settings, registries,
+// plugin manifests) outside every project.
+func (r *checkRun) isGlobal(p string) bool {
+	if e := r.ws.World.Entry(p); e != nil {
+		return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool {
+			return r.Scope != skillcore.ScopeGlobal && r.Scope != skillcore.ScopeInstalled
+		})
+	}
+	_, found := slices.BinarySearch(r.installation, p)
+	return found && !slices.ContainsFunc(r.ws.World.Projects, func(d string) bool {
+		return strings.HasPrefix(p, d+string(filepath.Separator))
+	})
 }
 
 // checkMemoryCeiling bounds what a check may hold, twice the working set
@@ -156,6 +176,9 @@ type checkRun struct {
 	stderr  io.Writer
 	lines   map[string]*analysis.Placement
 	cwd     string // paths below it are shown relative to it
+	// installation lists the files of what the agents installed that are
+	// reported (InstallationFiles), sorted.
+	installation []string
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {
@@ -236,8 +259,10 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		r.fail(e)
 	}
 	if len(paths) == 0 {
-		r.files = append(r.ws.Paths(), manifestsUnder(world, nil)...)
+		r.installation = r.ws.InstallationFiles()
+		r.files = slices.Concat(r.ws.Paths(), manifestsUnder(world, nil), r.installation)
 		slices.Sort(r.files)
+		r.files = slices.Compact(r.files)
 		if len(r.files) == 0 {
 			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
 		}

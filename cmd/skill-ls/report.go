@@ -220,14 +220,14 @@ func (r *checkRun) describeFile(path string) *fileReport {
 	if analysis.IsManifestFile(path) {
 		m := r.ws.World.Manifest(path)
 		if m == nil {
-			return nil
+			return r.installationFile(fr, path)
 		}
 		fr.Name, _ = m.Root.Get("name").Str()
 		return fr
 	}
 	e := r.ws.World.Entry(path)
 	if e == nil {
-		return nil
+		return r.installationFile(fr, path)
 	}
 	fr.Name, _ = e.Skill.Str("name")
 	fr.LoadedBy = nonNil(e.LoadedBy())
@@ -286,6 +286,15 @@ func (r *checkRun) shownUse(u skillcore.PackageUse) skillcore.PackageUse {
 		u.Top = r.cwd
 	}
 	return u
+}
+
+// installationFile is fr for a file of the agents' installations (a
+// settings file, or a manifest no package search reads), nil for another.
+func (r *checkRun) installationFile(fr *fileReport, path string) *fileReport {
+	if _, found := slices.BinarySearch(r.installation, path); found {
+		return fr
+	}
+	return nil
 }
 
 // relativeTo shows p relative to dir, with forward slashes.
