@@ -44,6 +44,10 @@ type FormatReader struct {
 	// OwnScan: the target searches the format's skills folders with its
 	// own scan (codex: recursive), not the format's depth.
 	OwnScan bool
+	// Schema, when set, is how the target judges the manifest where that
+	// is not the format's own way (Codex reads another agent's manifest
+	// as its own).
+	Schema *ManifestSchema
 }
 
 // ManifestSchema is what a reader accepts in a manifest.
@@ -53,7 +57,8 @@ type ManifestSchema struct {
 	// Closed schemas refuse unknown keys; open ones ignore them.
 	Closed bool
 	// BadType and Unknown are how the reader treats a wrongly typed field
-	// (Error: it refuses the plugin) and an unknown one.
+	// (Error: it refuses the plugin) and an unknown one (0: passed over
+	// unsaid).
 	BadType, Unknown Severity
 	Name             *regexp.Regexp // the plugin names the reader accepts
 	NameWhat         string         // Name in words

@@ -142,9 +142,10 @@ func (e Env) InstalledPlugins(project string) Installation {
 			in.keepManifest(p, src)
 		}
 	}
-	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int {
-		return strings.Compare(a.Target+"\x00"+a.ID(), b.Target+"\x00"+b.ID())
-	})
+	// Each agent's plugins stay in the order it keeps them: Claude Code
+	// lists plugins' skills in installed_plugins.json's order, the order
+	// they were installed (probe installed-order).
+	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int { return strings.Compare(a.Target, b.Target) })
 	return in
 }
 

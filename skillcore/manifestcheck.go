@@ -54,6 +54,8 @@ func (k keyChecks) run(obj *JSONValue) {
 	for _, mem := range obj.Members {
 		want, known := k.fields[mem.Key]
 		switch {
+		case !known && k.unknown == 0:
+			// The reader passes over keys it does not know, unsaid.
 		case !known:
 			msg := fmt.Sprintf("%s %q", says(k.targets, "ignores the unknown field"), mem.Key)
 			if k.closed {
@@ -209,14 +211,29 @@ func checkPlugin(m *Manifest, pf *PluginFormat, root string, targets []string, s
 	if m.Root == nil || len(targets) == 0 {
 		return
 	}
-	s := pf.Schema
-	keyChecks{m: m, targets: targets, fields: s.Fields, required: s.Required, badType: s.BadType,
-		unknown: s.Unknown, closed: s.Closed, refuse: "refuses the plugin"}.run(m.Root)
-	if v := m.Root.Get("name"); v != nil {
-		checkName(m, v, targets, s.Name, s.NameWhat, "refuses the plugin", nil)
+	// Readers that judge the manifest their own way are told apart.
+	var schemas []*ManifestSchema
+	by := map[*ManifestSchema][]string{}
+	for _, t := range targets {
+		s := &pf.Schema
+		if r, _ := readingOf(pf.Readers, t); r.Schema != nil {
+			s = r.Schema
+		}
+		if by[s] == nil {
+			schemas = append(schemas, s)
+		}
+		by[s] = append(by[s], t)
 	}
-	if pf.Skills.Field != "" {
-		checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin", stat)
+	for _, s := range schemas {
+		targets := by[s]
+		keyChecks{m: m, targets: targets, fields: s.Fields, required: s.Required, badType: s.BadType,
+			unknown: s.Unknown, closed: s.Closed, refuse: "refuses the plugin"}.run(m.Root)
+		if v := m.Root.Get("name"); v != nil {
+			checkName(m, v, targets, s.Name, s.NameWhat, "refuses the plugin", nil)
+		}
+		if pf.Skills.Field != "" {
+			checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin", stat)
+		}
 	}
 	checkVariables(m, m.Root, targets)
 }

@@ -39,6 +39,32 @@ var (
 // claude-code refuses a plugin whose component path breaks this.
 var claudePaths = PathRule{DotSlash: true, Dot: true, Severity: Error, Consequence: "refuses the plugin"}
 
+// codexPluginSchema is how Codex judges a plugin manifest: its own, and
+// another agent's it reads in its place.
+var codexPluginSchema = ManifestSchema{
+	Fields: withMeta(map[string]JSONType{
+		// A list of skill folders and "strict" are what Codex
+		// itself writes into its copy of a plugin a marketplace
+		// entry defines (strict: false, a "skills" list).
+		"skills": TString | TArray, "hooks": TString | TObject, "mcpServers": TString | TObject,
+		"apps": TString | TObject, "interface": TObject, "strict": TBool,
+	}),
+	Required: []string{"name"},
+	BadType:  Error,
+	Unknown:  Warning,
+	Name:     codexPluginName, NameWhat: "only ASCII letters, digits, _ and -",
+	PathItems: TString,
+}
+
+// codexForeignSchema is how Codex judges another agent's manifest it reads
+// in place of its own: as its own, the other agent's keys passed over
+// unsaid.
+var codexForeignSchema = func() ManifestSchema {
+	s := codexPluginSchema
+	s.Unknown = 0
+	return s
+}()
+
 // PluginFormats is every plugin manifest format, most specific first.
 var PluginFormats = []*PluginFormat{
 	{
@@ -70,17 +96,8 @@ var PluginFormats = []*PluginFormat{
 		Title:     "Codex plugin",
 		Manifests: []string{".codex-plugin/plugin.json"},
 		Readers:   []FormatReader{{Target: "codex", Order: 2}},
-		Schema: ManifestSchema{
-			Fields: withMeta(map[string]JSONType{
-				"skills": TString, "hooks": TString | TObject, "mcpServers": TString | TObject,
-				"apps": TString | TObject, "interface": TObject,
-			}),
-			Required: []string{"name"},
-			BadType:  Error,
-			Unknown:  Warning,
-			Name:     codexPluginName, NameWhat: "only ASCII letters, digits, _ and -",
-		},
-		Skills: SkillsLayout{Dir: "skills", Field: "skills", Depth: 6, MaxDirs: 2000, SkipHidden: true,
+		Schema:    codexPluginSchema,
+		Skills: SkillsLayout{Dir: "skills", Field: "skills", Depth: 6, MaxDirs: 2000, SkipHidden: true, EntryIsSkill: true,
 			Paths: PathRule{DotSlash: true, NotRoot: true, Severity: Warning, Consequence: "ignores the path"}},
 	},
 	{
@@ -123,7 +140,9 @@ var PluginFormats = []*PluginFormat{
 		ID:        "cursor-plugin",
 		Title:     "Cursor plugin",
 		Manifests: []string{".cursor-plugin/plugin.json"},
-		Readers:   []FormatReader{{Target: "cursor", Order: 1}},
+		// Codex 0.169.0 reads it after its own and Claude Code's manifest
+		// (installed-packages probes: cursor/plugins installed by Codex).
+		Readers: []FormatReader{{Target: "cursor", Order: 1}, {Target: "codex", Order: 4, OwnScan: true, Schema: &codexForeignSchema}},
 		Schema: ManifestSchema{
 			Fields: withMeta(map[string]JSONType{
 				"displayName": TString, "publisher": TString, "logo": TString, "category": TString,
@@ -207,7 +226,7 @@ var MarketplaceFormats = []*MarketplaceFormat{
 		ID:        "cursor-marketplace",
 		Title:     "Cursor marketplace",
 		Manifests: []string{".cursor-plugin/marketplace.json"},
-		Readers:   []FormatReader{{Target: "cursor", Order: 1}},
+		Readers:   []FormatReader{{Target: "cursor", Order: 1}, {Target: "codex", Order: 3}},
 		Fields: map[string]JSONType{"$schema": TString, "name": TString, "owner": TObject, "metadata": TObject,
 			"plugins": TArray},
 		Required: []string{"name", "plugins"},

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -111,7 +112,9 @@ func parseClaudeListing(text string, folders map[string]bool) []seen {
 		if strings.HasPrefix(line, "- ") {
 			name, desc, ok := strings.Cut(strings.TrimSuffix(line[2:], "\n"), ": ")
 			switch {
-			case ok && listedFolder(name, folders) && !skillcore.ClaudeOwnSkill(strings.TrimSuffix(line, "\n")):
+			case ok && listedFolder(name, folders):
+				// Named like a folder of the layout; whether it is one of
+				// the agent's own skills shows once its entry is whole.
 				out = append(out, seen{Key: name, Name: name, Description: desc})
 				keep = true
 				continue
@@ -135,7 +138,9 @@ func parseClaudeListing(text string, folders map[string]bool) []seen {
 			out[len(out)-1].Description += "\n" + strings.TrimSuffix(line, "\n")
 		}
 	}
-	return out
+	return slices.DeleteFunc(out, func(s seen) bool {
+		return s.Description != nameOnly && skillcore.ClaudeOwnSkill("- "+s.Name+": "+s.Description)
+	})
 }
 
 // builtinName is how Claude Code's own skills are named.
