@@ -97,7 +97,7 @@ var PluginFormats = []*PluginFormat{
 		Manifests: []string{".codex-plugin/plugin.json"},
 		Readers:   []FormatReader{{Target: "codex", Order: 2}},
 		Schema:    codexPluginSchema,
-		Skills: SkillsLayout{Dir: "skills", Field: "skills", Depth: 6, MaxDirs: 2000, SkipHidden: true, EntryIsSkill: true,
+		Skills: SkillsLayout{Dir: "skills", Field: "skills", Replaces: true, Depth: 6, MaxDirs: 2000, SkipHidden: true, EntryIsSkill: true,
 			Paths: PathRule{DotSlash: true, NotRoot: true, Severity: Warning, Consequence: "ignores the path"}},
 	},
 	{

@@ -210,7 +210,8 @@ func ClaudeOwnSkill(entry string) bool {
 	name, _, _ := strings.Cut(strings.TrimPrefix(entry, "- "), ":")
 	for _, b := range claudeBuiltins {
 		if b.name == name {
-			return claudeWidth(entry) == b.line || entry == "- "+name && !b.bundled
+			// The table's widths count a description's line breaks.
+			return claudeWidth(entry)+strings.Count(entry, "\n") == b.line || entry == "- "+name && !b.bundled
 		}
 	}
 	return false
