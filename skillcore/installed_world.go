@@ -49,7 +49,7 @@ func (w *World) installedRoots(targets []*Target) []Root {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
-			if p.Entry != "" && ip.Marketplace != "" && p.Entry != ip.Plugin {
+			if p.Entry != "" && ip.Marketplace != "" && p.Entry != ip.Plugin && p.Name != ip.Plugin {
 				continue // another plugin of a marketplace sharing the root
 			}
 			if p.Manifest == "" {
