@@ -137,13 +137,16 @@ func copilotMoreLine(names []string) string {
 
 // copilotGroup is the source group a member is listed in: the project
 // roots of the folders above the one copilot runs in ("inherited"), then
-// those of that folder, then each home root by its rank.
+// those of that folder, then each home root by its rank; the installed
+// plugins' skills are one group, sorted by name across plugins.
 func copilotGroup(at placed) int {
 	switch {
 	case at.Scope == ScopeProject && at.Rank%rankStride > 0:
 		return -2
 	case at.Scope == ScopeProject:
 		return -1
+	case at.Scope == ScopeInstalled:
+		return installedRank
 	}
 	return at.Rank
 }
