@@ -5,20 +5,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== gofmt / go vet"
+echo "== gofmt / go vet ($(date +%T), ${SECONDS}s)"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then
   echo "gofmt would change: $unformatted"; exit 1
 fi
 go vet ./...
 
-echo "== go test -race"
+echo "== go test -race ($(date +%T), ${SECONDS}s)"
 go test -race -count=1 ./...
 # The analysis again on workspaces that keep only frontmatter, as the
 # language server's do.
 go test -race -count=1 ./analysis -release-bodies
 
-echo "== conformance with the agents (cmd/conformance; agents from scripts/agents.sh)"
+echo "== conformance with the agents (cmd/conformance; agents from scripts/agents.sh) ($(date +%T), ${SECONDS}s)"
 agents=${SKILL_LS_AGENTS:-${XDG_CACHE_HOME:-$HOME/.cache}/skill-ls/agents}
 if [ -n "$(go run ./cmd/conformance -versions | while read -r spec; do pkg=${spec%@*}; d="$agents/$(printf '%s' "$pkg" | tr '/@' '+_')_${spec##*@}"; [ -f "$d/.installed" ] || echo missing; done)" ]; then
   echo "   skipped: the agents are not installed under $agents (run scripts/agents.sh)"
@@ -32,15 +32,21 @@ else
   go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/main" -agent codex,copilot,gemini,claude-code "${extra[@]}"
   # OpenCode and Qwen Code, newer here, are asked about the probes and their
   # differences reported, not yet gating the run (README says which remain).
-  go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/more" -agent opencode,qwen-code ||
-    echo "   (opencode and qwen-code differences above are reported, not gating)"
+  # Their answers are remembered like the others'; on a cold cache, a run
+  # already past 15 minutes leaves them out, to keep CI within its time.
+  if [ "$SECONDS" -lt 900 ] || [ -n "${SKILL_LS_CONFORMANCE_ALL:-}" ]; then
+    go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/more" -agent opencode,qwen-code ||
+      echo "   (opencode and qwen-code differences above are reported, not gating)"
+  else
+    echo "   opencode and qwen-code left out: ${SECONDS}s already spent (SKILL_LS_CONFORMANCE_ALL=1 runs them)"
+  fi
 fi
 
-echo "== soak (bounded: memory and goroutines must stay flat)"
-go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-60s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
+echo "== soak (bounded: memory and goroutines must stay flat) ($(date +%T), ${SECONDS}s)"
+go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-30s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
 
-echo "== fuzz (bounded)"
-FUZZTIME=${FUZZTIME:-10s}
+echo "== fuzz (bounded) ($(date +%T), ${SECONDS}s)"
+FUZZTIME=${FUZZTIME:-6s}
 for pkg in ./skillcore ./analysis ./lsp ./cmd/skill-ls; do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target ($FUZZTIME)"
@@ -59,10 +65,10 @@ for pkg in ./skillcore ./analysis ./lsp ./cmd/skill-ls; do
   done
 done
 
-echo "== release snapshot (cross-compiled archives and checksums)"
+echo "== release snapshot (cross-compiled archives and checksums) ($(date +%T), ${SECONDS}s)"
 OUT=$(mktemp -d) scripts/release.sh --snapshot
 
-echo "== pre-commit hooks (pre-commit try-repo on a sample repository)"
+echo "== pre-commit hooks (pre-commit try-repo on a sample repository) ($(date +%T), ${SECONDS}s)"
 scripts/precommit.sh
 
 if [ -x scripts/e2e.sh ]; then
