@@ -249,12 +249,12 @@ func (p *settingsParser) rules() (rules map[string]string, reset bool) {
 			p.warnf("rules: unknown rule %q, left out", id)
 			continue
 		}
-		var sev string
-		_ = json.Unmarshal(b, &sev)
-		switch sev {
-		case "error", "warning", "info", "off":
+		var word string
+		_ = json.Unmarshal(b, &word)
+		// The words .skill-ls.yaml and --rule take ("warn" for warning).
+		if sev, ok := skillcore.SeverityOf(word); ok {
 			rules[id] = sev
-		default:
+		} else {
 			p.warnf("rules: %s: %s is not error, warning, info or off; using the rule's default", id, clip(b))
 			rules[id] = ""
 		}

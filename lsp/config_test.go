@@ -44,6 +44,7 @@ func TestSettingsMerge(t *testing.T) {
 		{"partial section: one more rule", `{"skill-ls": {"rules": {"body-too-long": "off"}}}`,
 			want(func(s *Settings) { s.Rules = map[string]string{"name-chars": "off", "body-too-long": "off"} })},
 		{"a rule changed", `{"rules": {"name-chars": "warning"}}`, want(func(s *Settings) { s.Rules = map[string]string{"name-chars": "warning"} })},
+		{"warn is warning, as in .skill-ls.yaml", `{"rules": {"name-chars": "warn"}}`, want(func(s *Settings) { s.Rules = map[string]string{"name-chars": "warning"} })},
 		{"a rule set to null keeps it", `{"rules": {"name-chars": null}}`, want(nil)},
 		{"targets replaced as a whole", `{"targets": ["claude-code"]}`, want(func(s *Settings) { s.Targets = []string{"claude-code"} })},
 		{"an empty Lua table for a list", `{"targets": {}}`, want(func(s *Settings) { s.Targets = []string{} })},
