@@ -52,6 +52,10 @@ func codexMarketplace(p string) (string, bool) {
 		if !ok {
 			return "", false
 		}
+		// A ".." has no name for Codex, which gives up there.
+		if slashBase(parent) == ".." || slashBase(parent) == "cache" && slashBase(grand) == ".." {
+			return "", false
+		}
 		if slashBase(parent) == "cache" && slashBase(grand) == "plugins" {
 			return cand, true
 		}
