@@ -219,3 +219,43 @@ func TestCodexPluginFolders(t *testing.T) {
 		}
 	}
 }
+
+// TestCodexAliasFormChoice: the widened root still goes through the choice
+// of form by cost. Many one-skill plugins of a marketplace share one root,
+// so the aliased form is shorter; the same skills under as many roots outside
+// a plugin cache make a table dearer than it saves, so paths stay absolute.
+func TestCodexAliasFormChoice(t *testing.T) {
+	codex := TargetByID("codex")
+	entries := func(rootOf func(i int) string) []CatalogEntry {
+		out := make([]CatalogEntry, 28)
+		for i := range out {
+			name, root := fmt.Sprintf("s%02d", i), rootOf(i)
+			src := "---\nname: " + name + "\ndescription: d\n---\n"
+			out[i] = CatalogEntry{Skill: Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: ScopeGlobal, Root: root, RootRank: i}
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		rootOf  func(i int) string
+		aliased bool
+		roots   int
+	}{
+		{"28 one-skill plugins of a marketplace: one alias", func(i int) string { return fmt.Sprintf("/h/.codex/plugins/cache/m/p%02d/1.0.0/skills", i) }, true, 1},
+		{"28 one-skill roots outside a plugin cache: absolute paths", func(i int) string { return fmt.Sprintf("/h/plugins/m/p%02d/1.0.0/skills", i) }, false, 28},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fitCodex(codex, entries(tc.rootOf))
+			if f.aliased != tc.aliased {
+				t.Errorf("aliased %t, want %t", f.aliased, tc.aliased)
+			}
+			if tc.aliased && len(f.roots) != tc.roots {
+				t.Errorf("roots %q, want %d", f.roots, tc.roots)
+			}
+			if intro := map[bool]string{true: codexAliasIntro, false: codexAbsIntro}[tc.aliased]; !strings.Contains(f.text(), "\n"+intro+"\n") {
+				t.Errorf("the catalog does not have the %s intro", map[bool]string{true: "aliased", false: "absolute"}[tc.aliased])
+			}
+		})
+	}
+}
