@@ -1,10 +1,12 @@
 package skillcore
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -31,6 +33,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 
 	cfg := readCodexConfig(in, config)
 	seen := map[string]bool{}
+	listed := len(in.Plugins)
 	for _, id := range cfg.order {
 		plugin, market, ok := splitPluginID(id)
 		if !ok || !codexSegment(plugin) || !codexSegment(market) {
@@ -56,6 +59,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 		}
 		in.Plugins = append(in.Plugins, p)
 	}
+	codexLoadOrder(in.Plugins[listed:])
 	// Cached plugins config.toml does not list stay unloaded.
 	for _, market := range in.subdirs(cache) {
 		for _, plugin := range in.subdirs(filepath.Join(cache, market)) {
@@ -74,6 +78,15 @@ func codexInstalled(e Env, project string, in *Installation) {
 			})
 		}
 	}
+}
+
+// codexLoadOrder puts the plugins config.toml lists in the order Codex
+// 0.169.0 loads them, which orders its roots (and so its catalog's alias
+// table): by marketplace, then plugin, whatever their order in the file.
+func codexLoadOrder(plugins []InstalledPlugin) {
+	slices.SortStableFunc(plugins, func(a, b InstalledPlugin) int {
+		return cmp.Or(strings.Compare(a.Marketplace, b.Marketplace), strings.Compare(a.Plugin, b.Plugin))
+	})
 }
 
 // codexConfig is what config.toml says of plugins.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -217,4 +218,28 @@ func TestInstalledRootOutOfBounds(t *testing.T) {
 		}
 	}
 	wantProblem(t, in, reg, `"/"`, "holds the home folder")
+}
+
+// Codex loads the plugins config.toml lists by marketplace, then plugin,
+// not in the file's order (observed: its alias table follows that order).
+func TestInstalledCodexLoadOrder(t *testing.T) {
+	home := t.TempDir()
+	config := "[plugins.\"q@m-x\"]\n[plugins.\"p@m\"]\nenabled = true\n[plugins.\"p-x@m\"]\n"
+	for _, dir := range []string{"m/p/1.0.0", "m/p-x/1.0.0", "m-x/q/2.0.0"} {
+		if err := os.MkdirAll(filepath.Join(home, ".codex", "plugins", "cache", dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(home, ".codex", "config.toml"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range (Env{Home: home}).InstalledPlugins("").Plugins {
+		if p.Target == "codex" {
+			got = append(got, p.ID())
+		}
+	}
+	if want := []string{"p@m", "p-x@m", "q@m-x"}; !slices.Equal(got, want) {
+		t.Errorf("codex plugins %q, want %q", got, want)
+	}
 }

@@ -202,7 +202,7 @@ func fitCodex(t *Target, entries []CatalogEntry) codexFit {
 		return best
 	}
 	// The alias table: the roots of the listed skills, in the loader's
-	// order of roots.
+	// order of roots (see codexAliasRoots).
 	byRoot := slices.Clone(lines)
 	slices.SortStableFunc(byRoot, func(a, b codexLine) int {
 		if a.order[0] != b.order[0] {
@@ -210,12 +210,7 @@ func fitCodex(t *Target, entries []CatalogEntry) codexFit {
 		}
 		return a.order[1] - b.order[1]
 	})
-	var roots []string
-	for _, l := range byRoot {
-		if l.root != "" && !slices.Contains(roots, l.root) {
-			roots = append(roots, l.root)
-		}
-	}
+	roots := codexAliasRoots(byRoot)
 	if len(roots) == 0 {
 		return best
 	}

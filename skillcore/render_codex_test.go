@@ -116,3 +116,146 @@ func TestCodexCatalogOrder(t *testing.T) {
 		t.Errorf("got:\n%s\nwant the end:\n%s", got, want)
 	}
 }
+
+// TestCodexAliasRoots: the roots table Codex 0.169 builds from the roots in
+// the loader's order, where an installed plugin version that lists one
+// skill shares its marketplace's folder in the plugin cache (as observed
+// with the trailofbits and cursor marketplaces installed).
+func TestCodexAliasRoots(t *testing.T) {
+	const cache = "/h/.codex/plugins/cache"
+	// skill is a skill named name in the plugin version's skills folder, or
+	// in root when plugin is "".
+	type skill struct{ root, plugin, name string }
+	plugin := func(market, name string, skills ...string) []skill {
+		out := make([]skill, len(skills))
+		for i, s := range skills {
+			out[i] = skill{cache + "/" + market + "/" + name + "/1.0.0/skills", name, s}
+		}
+		return out
+	}
+	project := skill{"/p/.agents/skills", "", "local"}
+	tests := []struct {
+		name  string
+		roots [][]skill // in the loader's order of roots
+		want  string    // the table and the lines, in catalog order
+	}{
+		{"a marketplace of one-skill plugins and two larger ones: one alias for the small ones",
+			[][]skill{plugin("tob", "auditor", "auditor"), plugin("tob", "contracts", "algorand", "cairo"), plugin("tob", "dwarf", "dwarf"), plugin("tob", "static", "codeql", "semgrep")},
+			"- `r0` = `" + cache + "/tob`\n- `r1` = `" + cache + "/tob/contracts/1.0.0/skills`\n- `r2` = `" + cache + "/tob/static/1.0.0/skills`\n### Available skills\n" +
+				"- algorand: d (file: r1/algorand/SKILL.md)\n- auditor: d (file: r0/auditor/1.0.0/skills/auditor/SKILL.md)\n- cairo: d (file: r1/cairo/SKILL.md)\n" +
+				"- codeql: d (file: r2/codeql/SKILL.md)\n- dwarf: d (file: r0/dwarf/1.0.0/skills/dwarf/SKILL.md)\n- semgrep: d (file: r2/semgrep/SKILL.md)\n"},
+		{"one plugin of two skills and a project skill: the plugin's own folder",
+			[][]skill{plugin("kit-market", "kit", "one", "two"), {project}},
+			"- `r0` = `" + cache + "/kit-market/kit/1.0.0/skills`\n- `r1` = `/p/.agents/skills`\n### Available skills\n" +
+				"- local: d (file: r1/local/SKILL.md)\n- one: d (file: r0/one/SKILL.md)\n- two: d (file: r0/two/SKILL.md)\n"},
+		{"two plugins of two skills: a folder each",
+			[][]skill{plugin("m", "alpha", "a1", "a2"), plugin("m", "beta", "b1", "b2")},
+			"- `r0` = `" + cache + "/m/alpha/1.0.0/skills`\n- `r1` = `" + cache + "/m/beta/1.0.0/skills`\n### Available skills\n" +
+				"- a1: d (file: r0/a1/SKILL.md)\n- a2: d (file: r0/a2/SKILL.md)\n- b1: d (file: r1/b1/SKILL.md)\n- b2: d (file: r1/b2/SKILL.md)\n"},
+		{"a lone one-skill plugin: its marketplace's folder",
+			[][]skill{plugin("m", "solo", "solo")},
+			"- `r0` = `" + cache + "/m`\n### Available skills\n- solo: d (file: r0/solo/1.0.0/skills/solo/SKILL.md)\n"},
+		{"marketplaces interleaved: the shared folder stands where its first plugin does",
+			[][]skill{plugin("m1", "a", "a"), plugin("m2", "b", "b1", "b2"), plugin("m1", "c", "c"), plugin("m2", "d", "d")},
+			"- `r0` = `" + cache + "/m1`\n- `r1` = `" + cache + "/m2/b/1.0.0/skills`\n- `r2` = `" + cache + "/m2`\n### Available skills\n" +
+				"- a: d (file: r0/a/1.0.0/skills/a/SKILL.md)\n- b1: d (file: r1/b1/SKILL.md)\n- b2: d (file: r1/b2/SKILL.md)\n" +
+				"- c: d (file: r0/c/1.0.0/skills/c/SKILL.md)\n- d: d (file: r2/d/1.0.0/skills/d/SKILL.md)\n"},
+		{"a one-skill root outside a plugin cache keeps its own folder",
+			[][]skill{{{"/h/plugins/m/solo/1.0.0/skills", "solo", "solo"}}, {project}},
+			"- `r0` = `/h/plugins/m/solo/1.0.0/skills`\n- `r1` = `/p/.agents/skills`\n### Available skills\n" +
+				"- local: d (file: r1/local/SKILL.md)\n- solo: d (file: r0/solo/SKILL.md)\n"},
+	}
+	codex := TargetByID("codex")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var entries []CatalogEntry
+			for rank, root := range tc.roots {
+				for _, s := range root {
+					scope := ScopeGlobal
+					if s.plugin == "" {
+						scope = ScopeProject
+					}
+					src := "---\nname: " + s.name + "\ndescription: d\n---\n"
+					entries = append(entries, CatalogEntry{Skill: Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
+				}
+			}
+			got := RenderCatalog(codex, entries)
+			_, table, _ := strings.Cut(got, "### Skill roots\n")
+			if want := tc.want + "</skills_instructions>"; table != want {
+				t.Errorf("got:\n%s\nwant:\n%s", table, want)
+			}
+		})
+	}
+}
+
+// TestCodexPluginFolders: where a path's marketplace and plugin version
+// folders in a plugin cache are.
+func TestCodexPluginFolders(t *testing.T) {
+	tests := []struct {
+		path, market, version string // "": none
+	}{
+		{"/h/.codex/plugins/cache/m/p/1.0/skills", "/h/.codex/plugins/cache/m", "/h/.codex/plugins/cache/m/p/1.0"},
+		{"/h/.codex/plugins/cache/m/p/1.0", "/h/.codex/plugins/cache/m", "/h/.codex/plugins/cache/m/p/1.0"},
+		{"/h/.codex/plugins/cache/m/p", "/h/.codex/plugins/cache/m", ""},
+		{"/h/.codex/plugins/cache/m", "/h/.codex/plugins/cache/m", ""},
+		{"/h/.codex/plugins/cache", "", ""},
+		{"/plugins/cache/m/p/v/skills", "/plugins/cache/m", "/plugins/cache/m/p/v"},
+		{"C:/Users/u/.codex/plugins/cache/m/p/v/skills", "C:/Users/u/.codex/plugins/cache/m", "C:/Users/u/.codex/plugins/cache/m/p/v"},
+		{"/h/cache/m/p/v/skills", "", ""},
+		{"/h/plugins/x/cache/m/p/v", "", ""},
+		// The deepest cache wins.
+		{"/plugins/cache/m/p/v/plugins/cache/n/q/w/skills", "/plugins/cache/m/p/v/plugins/cache/n", "/plugins/cache/m/p/v/plugins/cache/n/q/w"},
+		// Codex gives up at a "..".
+		{"/h/.codex/plugins/cache/m/../p/v", "", ""},
+		{"/h/.codex/plugins/cache/m/p/../v", "", ""},
+		{"", "", ""},
+		{"/", "", ""},
+	}
+	for _, tc := range tests {
+		market, _ := codexMarketplace(tc.path)
+		version, _ := codexPluginVersion(tc.path)
+		if market != tc.market || version != tc.version {
+			t.Errorf("%q: marketplace %q, version %q; want %q, %q", tc.path, market, version, tc.market, tc.version)
+		}
+	}
+}
+
+// TestCodexAliasFormChoice: the widened root still goes through the choice
+// of form by cost. Many one-skill plugins of a marketplace share one root,
+// so the aliased form is shorter; the same skills under as many roots outside
+// a plugin cache make a table dearer than it saves, so paths stay absolute.
+func TestCodexAliasFormChoice(t *testing.T) {
+	codex := TargetByID("codex")
+	entries := func(rootOf func(i int) string) []CatalogEntry {
+		out := make([]CatalogEntry, 28)
+		for i := range out {
+			name, root := fmt.Sprintf("s%02d", i), rootOf(i)
+			src := "---\nname: " + name + "\ndescription: d\n---\n"
+			out[i] = CatalogEntry{Skill: Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: ScopeGlobal, Root: root, RootRank: i}
+		}
+		return out
+	}
+	tests := []struct {
+		name    string
+		rootOf  func(i int) string
+		aliased bool
+		roots   int
+	}{
+		{"28 one-skill plugins of a marketplace: one alias", func(i int) string { return fmt.Sprintf("/h/.codex/plugins/cache/m/p%02d/1.0.0/skills", i) }, true, 1},
+		{"28 one-skill roots outside a plugin cache: absolute paths", func(i int) string { return fmt.Sprintf("/h/plugins/m/p%02d/1.0.0/skills", i) }, false, 28},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := fitCodex(codex, entries(tc.rootOf))
+			if f.aliased != tc.aliased {
+				t.Errorf("aliased %t, want %t", f.aliased, tc.aliased)
+			}
+			if tc.aliased && len(f.roots) != tc.roots {
+				t.Errorf("roots %q, want %d", f.roots, tc.roots)
+			}
+			if intro := map[bool]string{true: codexAliasIntro, false: codexAbsIntro}[tc.aliased]; !strings.Contains(f.text(), "\n"+intro+"\n") {
+				t.Errorf("the catalog does not have the %s intro", map[bool]string{true: "aliased", false: "absolute"}[tc.aliased])
+			}
+		})
+	}
+}
