@@ -106,6 +106,11 @@ func claudeListingBlock(body []byte) (string, bool) {
 // "- NAME: text" where NAME is a folder of the layout; the text runs to the
 // next entry (descriptions may hold line breaks).
 func parseClaudeListing(text string, folders map[string]bool) []seen {
+	// The listing ends at its first blank line; what follows (the date,
+	// other reminders) belongs to no entry.
+	if i := strings.Index(text, "\n\n"); i >= 0 {
+		text = text[:i]
+	}
 	var out []seen
 	keep := false
 	for _, line := range strings.SplitAfter(text, "\n") {

@@ -68,8 +68,11 @@ func TestBatch(t *testing.T) {
 }
 
 func TestParseClaudeListing(t *testing.T) {
-	text := "- mine: first line\nsecond line\n- other (Other): d\n- dataviz: built in\nnot ours\n- plug:mine: from a plugin"
-	got := parseClaudeListing(text, map[string]bool{"mine": true, "other": true})
+	// The listing ends at a blank line; a folder named like one of the
+	// agent's own skills does not make that skill the layout's.
+	text := "- mine: first line\nsecond line\n- other (Other): d\n- dataviz: built in\nnot ours\n- plug:mine: from a plugin\n" +
+		"- init: Initialize a new CLAUDE.md file with codebase documentation\n\nToday's date is 2026-11-27."
+	got := parseClaudeListing(text, map[string]bool{"mine": true, "other": true, "init": true})
 	want := []seen{
 		{Key: "mine", Name: "mine", Description: "first line\nsecond line"},
 		{Key: "other (Other)", Name: "other (Other)", Description: "d"},
