@@ -60,6 +60,21 @@ func (r *runner) command(l *layout, id string) (string, []string) {
 	}
 }
 
+// installEach runs the agent's install command (verb, then the plugin's
+// id) for each id, after how's first line: what each said, and whether
+// it refused.
+func installEach(ctx context.Context, c agentCmd, how []string, verb []string, ids []string) []string {
+	for _, id := range ids {
+		out, err := c.run(ctx, "", append(slices.Clone(verb), id)...)
+		line := strings.Join(verb[1:], " ") + " " + id + ": " + firstLine(lastLine(out))
+		if err != nil {
+			line += " (refused)"
+		}
+		how = append(how, line)
+	}
+	return how
+}
+
 var recipes = map[string]installRecipe{
 	"claude-code": installClaude,
 	"codex":       installCodex,
@@ -88,18 +103,13 @@ func installClaude(ctx context.Context, c agentCmd, src string) ([]string, error
 	if err := json.NewDecoder(strings.NewReader(list[max(0, strings.Index(list, "{")):])).Decode(&avail); err != nil {
 		return nil, fmt.Errorf("claude plugin list: %v", err)
 	}
-	how := []string{"marketplace " + market}
+	var ids []string
 	for _, p := range avail.Available {
-		if p.MarketplaceName != market {
-			continue
-		}
-		out, err := c.run(ctx, "", "plugin", "install", p.PluginID)
-		how = append(how, "install "+p.PluginID+": "+firstLine(lastLine(out)))
-		if err != nil {
-			how[len(how)-1] += " (refused)"
+		if p.MarketplaceName == market {
+			ids = append(ids, p.PluginID)
 		}
 	}
-	return how, nil
+	return installEach(ctx, c, []string{"marketplace " + market}, []string{"plugin", "install"}, ids), nil
 }
 
 // installCodex: `codex plugin marketplace add`, then `codex plugin add` of
@@ -114,15 +124,11 @@ func installCodex(ctx context.Context, c agentCmd, src string) ([]string, error)
 	if err != nil {
 		return nil, err
 	}
-	how := []string{"marketplace " + market}
+	var ids []string
 	for _, m := range regexp.MustCompile(`(?m)^(\S+@`+regexp.QuoteMeta(market)+`)\s+not installed`).FindAllStringSubmatch(list, -1) {
-		out, err := c.run(ctx, "", "plugin", "add", m[1])
-		how = append(how, "add "+m[1]+": "+firstLine(out))
-		if err != nil {
-			how[len(how)-1] += " (refused)"
-		}
+		ids = append(ids, m[1])
 	}
-	return how, nil
+	return installEach(ctx, c, []string{"marketplace " + market}, []string{"plugin", "add"}, ids), nil
 }
 
 // installCopilot: `copilot plugin marketplace add`, then `copilot plugin
@@ -142,15 +148,11 @@ func installCopilot(ctx context.Context, c agentCmd, src string) ([]string, erro
 	if err != nil {
 		return nil, err
 	}
-	how := []string{"marketplace " + market}
+	var ids []string
 	for _, m := range regexp.MustCompile(`(?m)^\s*• (\S+)`).FindAllStringSubmatch(list, -1) {
-		out, err := c.run(ctx, "", "plugin", "install", m[1]+"@"+market)
-		how = append(how, "install "+m[1]+"@"+market+": "+firstLine(out))
-		if err != nil {
-			how[len(how)-1] += " (refused)"
-		}
+		ids = append(ids, m[1]+"@"+market)
 	}
-	return how, nil
+	return installEach(ctx, c, []string{"marketplace " + market}, []string{"plugin", "install"}, ids), nil
 }
 
 // installGemini: `gemini extensions install DIR --consent`, answering yes
@@ -217,6 +219,9 @@ func (l *layout) runInstalls(r *runner, agents []agent) error {
 			return err
 		}
 		log = append(log, line+": "+lastLine(out))
+	}
+	if err := os.MkdirAll(r.logs, 0o755); err != nil {
+		return err
 	}
 	return os.WriteFile(filepath.Join(r.logs, strings.ReplaceAll(l.id(), "/", "_")+".installed"), []byte(strings.Join(log, "\n")+"\n"), 0o644)
 }
