@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/tools/txtar"
 )
 
 // fakeMachine copies testdata/installed/<name> (a home and a project) to a
@@ -241,5 +243,32 @@ func TestInstalledCodexLoadOrder(t *testing.T) {
 	}
 	if want := []string{"p@m", "p-x@m", "q@m-x"}; !slices.Equal(got, want) {
 		t.Errorf("codex plugins %q, want %q", got, want)
+	}
+}
+
+// Claude Code lists installed plugins in installed_plugins.json's order,
+// the order they were installed (probe installed-order), not by name.
+func TestClaudeInstalledOrder(t *testing.T) {
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	cache := filepath.Join(home, ".claude", "plugins", "cache", "m")
+	writeTree(t, dir, txtar.Parse([]byte(`
+-- home/.claude/plugins/installed_plugins.json --
+{"version": 2, "plugins": {
+  "beta@m": [{"scope": "user", "installPath": "`+filepath.Join(cache, "beta", "1.0.0")+`", "version": "1.0.0"}],
+  "alpha@m": [{"scope": "user", "installPath": "`+filepath.Join(cache, "alpha", "1.0.0")+`", "version": "1.0.0"}]}}
+-- home/.claude/plugins/cache/m/beta/1.0.0/.claude-plugin/plugin.json --
+{"name": "beta"}
+-- home/.claude/plugins/cache/m/alpha/1.0.0/.claude-plugin/plugin.json --
+{"name": "alpha"}
+`)).Files)
+	var ids []string
+	for _, p := range (Env{Home: home}).InstalledPlugins("").Plugins {
+		if p.Target == "claude-code" {
+			ids = append(ids, p.ID())
+		}
+	}
+	if strings.Join(ids, " ") != "beta@m alpha@m" {
+		t.Errorf("claude-code's plugins in the order %v, want beta@m alpha@m (as installed)", ids)
 	}
 }
