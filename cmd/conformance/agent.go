@@ -80,7 +80,7 @@ func (r *runner) ask(a agent, l *layout) answer {
 	key := []string{a.id(), verified(a.id()).String(), configOf(a), l.id(), l.print, cwd,
 		strings.Join(l.probe.env, "\n"), strings.Join(l.probe.args, "\n"),
 		strings.Join(l.probe.installs, "\n"), strings.Join(l.probe.then, "\n"), strings.Join(l.installedBy, " ")}
-	return recall(r.memory, key, []string{l.dir}, func() (answer, bool) {
+	return recall(r.memory.unless(l.print == ""), key, []string{l.dir}, func() (answer, bool) {
 		got := a.ask(context.Background(), r, l)
 		if got.Err != nil {
 			got = a.ask(context.Background(), r, l)

@@ -179,7 +179,7 @@ func (l *layout) install(r *runner, agents []agent) error {
 			key = append(key, verified(a.id()).String())
 		}
 	}
-	return keepTree(r.memory, key, l.home, l.dir, func() error { return l.runInstalls(r, agents) })
+	return keepTree(r.memory.unless(l.print == ""), key, l.home, l.dir, func() error { return l.runInstalls(r, agents) })
 }
 
 func (l *layout) runInstalls(r *runner, agents []agent) error {

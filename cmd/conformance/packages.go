@@ -62,8 +62,9 @@ func checkPackages(r *runner, c claudeAgent, dir, work string, rep *report) erro
 				return err
 			}
 			type listed struct{ Text, Err string }
-			key := []string{c.id(), verified(c.id()).String(), c.config(), "--plugin-dir", digest(p.Root), digest(l.dir)}
-			heard := recall(r.memory, key, []string{l.dir, p.Root}, func() (listed, bool) {
+			root, laid := digest(p.Root), digest(l.dir)
+			key := []string{c.id(), verified(c.id()).String(), c.config(), "--plugin-dir", root, laid}
+			heard := recall(r.memory.unless(root == "" || laid == ""), key, []string{l.dir, p.Root}, func() (listed, bool) {
 				text, err := c.listingText(context.Background(), r, l, "--plugin-dir", p.Root)
 				if err != nil {
 					return listed{Err: err.Error()}, false

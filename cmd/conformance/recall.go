@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -33,6 +32,14 @@ var suiteSource embed.FS
 type memory struct {
 	dir    string
 	source string
+}
+
+// unless is m, or no memory when a digest the key needs failed.
+func (m *memory) unless(failed bool) *memory {
+	if failed {
+		return nil
+	}
+	return m
 }
 
 // defaultMemory is the user's cache folder's skill-ls/conformance.
@@ -69,11 +76,12 @@ func newMemory(dir string) (*memory, error) {
 
 // recall returns what run returned the last time it was asked with the
 // same key, or runs it. The key holds a digest of every tree the run reads
-// (taken before any agent writes in them); the trees' paths are kept as
-// placeholders, so an answer laid in another folder is recalled. run's
-// second result says whether its answer may be kept (not after a failure).
+// (taken before any agent writes in them; the caller passes no memory when
+// a digest failed); the trees' paths are kept as placeholders, so an
+// answer laid in another folder is recalled. run's second result says
+// whether its answer may be kept (not after a failure).
 func recall[T any](m *memory, key []string, trees []string, run func() (T, bool)) T {
-	if m == nil || slices.Contains(key, "") {
+	if m == nil {
 		v, _ := run()
 		return v
 	}
@@ -110,7 +118,8 @@ func placeTrees(b []byte, trees []string, out bool) []byte {
 	return b
 }
 
-// digest is a hash of every entry under dir ("" when it cannot be read).
+// digest is a hash of every entry under dir ("" when it cannot be read:
+// nothing is then recalled for it, see memory.unless).
 func digest(dir string) string {
 	h := sha256.New()
 	if fingerprint(h, dir) != nil {
@@ -169,7 +178,7 @@ func fingerprint(w io.Writer, dir string) error {
 // key, or runs make and keeps what it left (every path under base written
 // as a placeholder, so the tree is laid again under another base).
 func keepTree(m *memory, key []string, tree, base string, make func() error) error {
-	if m == nil || slices.Contains(key, "") {
+	if m == nil {
 		return make()
 	}
 	h := sha256.New()

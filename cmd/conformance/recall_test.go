@@ -47,3 +47,19 @@ func TestRecall(t *testing.T) {
 		t.Error("an unreadable tree has a digest: its answers would be recalled")
 	}
 }
+
+// A key may hold empty parts (a probe without env, args or installs):
+// what is asked with it is still remembered.
+func TestRecallEmptyKeyParts(t *testing.T) {
+	m, err := newMemory(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	for range 2 {
+		recall(m, []string{"agent", "", ""}, nil, func() (answer, bool) { runs++; return answer{}, true })
+	}
+	if runs != 1 {
+		t.Errorf("the agent ran %d times, want 1", runs)
+	}
+}
