@@ -223,8 +223,11 @@ func check(r *runner, agents []agent, layouts []*layout, jobs int) *report {
 			for tk := range tasks {
 				l := layouts[tk.i]
 				got := r.ask(tk.a, l)
-				want := judgedBy[tk.i].answer(tk.a)
+				// skill-ls's side reads a world that builds its answers
+				// lazily: one reader at a time (a recalled answer comes
+				// at once, so agents of one layout meet here).
 				mu.Lock()
+				want := judgedBy[tk.i].answer(tk.a)
 				tl := rep.Tallies[tk.a.id()]
 				if got.Err != nil {
 					tl.Errors++
