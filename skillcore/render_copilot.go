@@ -54,7 +54,7 @@ var copilotStyle = catalogStyle{
 
 // copilotLocation is the label <location> gives a skill's source: project
 // (the project's folders and its parents'), user (~/.copilot/skills and
-// ~/.agents/skills). Plugins' skills were not observed; "plugin" is a guess.
+// ~/.agents/skills), plugin (an installed plugin's; probe installed-kit).
 func copilotLocation(scope Scope) string {
 	switch scope {
 	case ScopeGlobal:
