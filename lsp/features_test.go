@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -87,7 +86,7 @@ func startFeatures(t testing.TB, archive string, f clientFeatures) (*harness, *e
 	if hold := f.holdScan; hold != nil {
 		h.srv.scanHook = func() { <-hold }
 	}
-	a, b := net.Pipe()
+	a, b := pipe()
 	go func() { h.code <- h.srv.serve(context.Background(), b, nil) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))
 	h.conn.Go(context.Background(), protocol.ClientHandler(client, jsonrpc2.MethodNotFoundHandler))

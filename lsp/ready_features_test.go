@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -35,7 +36,7 @@ func awaitAnswer[T any](t *testing.T, ch <-chan answer[T]) T {
 			t.Fatal(a.err)
 		}
 		return a.val
-	case <-t.Context().Done():
+	case <-time.After(failsafe):
 	}
 	t.Fatal("no answer")
 	var zero T
@@ -107,7 +108,12 @@ func TestWaitForScanCancelled(t *testing.T) {
 	hover := sendAsync(func() (*protocol.Hover, error) {
 		return h.server.Hover(h.ctx(), &protocol.HoverParams{TextDocumentPositionParams: h.at(deployRel, 1, 2)})
 	})
-	id := <-started
+	var id jsonrpc2.ID
+	select {
+	case id = <-started:
+	case <-time.After(failsafe):
+		t.Fatal("the hover never reached the server")
+	}
 	n, _ := id.Number()
 	if err := h.conn.Notify(h.ctx(), protocol.MethodCancelRequest, map[string]any{"id": n}); err != nil {
 		t.Fatal(err)
@@ -117,7 +123,8 @@ func TestWaitForScanCancelled(t *testing.T) {
 		if errorCode(a.err) != protocol.CodeRequestCancelled {
 			t.Fatalf("cancelled hover = %+v, %v; want RequestCancelled", a.val, a.err)
 		}
-	case <-t.Context().Done():
+	case <-time.After(failsafe):
+		t.Fatal("the cancelled hover was never answered")
 	}
 }
 
