@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -550,36 +549,4 @@ func describeRanges(src []byte, fs []Finding) string {
 		out = append(out, fmt.Sprintf("%v %q %s %v", f.Range, f.Range.Text(src), f.Severity, f.Targets))
 	}
 	return strings.Join(out, "; ")
-}
-
-// TestREADMEListsEveryRule: the README's list of rule ids is the table's,
-// in both directions.
-func TestREADMEListsEveryRule(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(readme)
-	start := strings.Index(text, "\n## Rules\n")
-	if start < 0 {
-		t.Fatal("README has no Rules section")
-	}
-	// The list is the section's first paragraph.
-	section := text[start+len("\n## Rules\n\n"):]
-	if end := strings.Index(section, "\n\n"); end >= 0 {
-		section = section[:end]
-	}
-	listed := map[string]bool{}
-	for _, m := range regexp.MustCompile("`([a-z0-9-]+)`").FindAllStringSubmatch(section, -1) {
-		listed[m[1]] = true
-	}
-	for _, r := range Rules {
-		if !listed[r.ID] {
-			t.Errorf("README's list of rules lacks %s", r.ID)
-		}
-		delete(listed, r.ID)
-	}
-	for id := range listed {
-		t.Errorf("README's list of rules names %s, which is no rule", id)
-	}
 }

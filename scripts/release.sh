@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds a release of skill-ls with one command: an archive per platform
-# (tar.gz; zip for Windows) holding the static binary and README.md, and
-# checksums.txt (SHA-256) over them, in dist/ (OUT=dir to change it).
+# (tar.gz; zip for Windows) holding the static binary, README.md and the
+# docs/ it links to, and checksums.txt (SHA-256) over them, in dist/
+# (OUT=dir to change it).
 #
 #   scripts/release.sh VERSION      e.g. scripts/release.sh 0.2.0
 #   scripts/release.sh --snapshot   version 0.0.0-snapshot-<commit>, as CI runs it
@@ -40,6 +41,7 @@ for t in "${SKILL_LS_PLATFORMS[@]}"; do
 	echo "== $name"
 	(cd "$repo" && build_binary "$t" "$dir/$bin" "$version")
 	cp "$repo/README.md" "$dir/"
+	cp -R "$repo/docs" "$dir/"
 	[ -f "$repo/LICENSE" ] && cp "$repo/LICENSE" "$dir/"
 	if [ "$goos" = windows ]; then
 		(cd "$work" && python3 -m zipfile -c "$out/$name.zip" "$name")

@@ -31,7 +31,7 @@ else
   [ -d ../shared/packages ] && extra+=(-packages ../shared/packages)
   go run ./cmd/conformance -agents "$agents" -j 4 -out "$out/main" -agent codex,copilot,gemini,claude-code "${extra[@]}"
   # OpenCode and Qwen Code, newer here, are asked about the probes and their
-  # differences reported, not yet gating the run (README says which remain).
+  # differences reported, not yet gating the run (docs/conformance.md says which remain).
   # Their answers are remembered like the others'; on a cold cache (the
   # four agents' run took minutes, not seconds), a run already past 10
   # minutes leaves them out, to keep CI within its time.

@@ -86,6 +86,8 @@ func TestBadUsage(t *testing.T) {
 		{[]string{"catalog", "extra"}, `unexpected argument "extra"`},
 		{[]string{"catalog", "--project", filepath.Join(dir, "missing")}, "no such file"},
 		{[]string{"explain", "a", "b"}, "one rule at a time"},
+		{[]string{"explain", "--all", "bom"}, `unexpected argument "bom"`},
+		{[]string{"explain", "--format", "markdwn"}, `unknown format "markdwn"; did you mean "markdown"?`},
 		{[]string{"explain", "bom2"}, `unknown rule "bom2"`},
 		{[]string{"version", "x"}, `unexpected argument "x"`},
 		{[]string{"serve", "--port", "1"}, "unknown flag --port"},

@@ -87,7 +87,8 @@ func TestExplainTargetsUsage(t *testing.T) {
 	}{
 		{[]string{"explain", "--targets", "--format", "jsn"}, `unknown format "jsn"; did you mean "json"?`},
 		{[]string{"explain", "--targets", "zed"}, `unexpected argument "zed"`},
-		{[]string{"explain", "--format", "json", "bom"}, "--format is for --targets"},
+		{[]string{"explain", "--format", "json", "bom"}, "--format json is for --targets"},
+		{[]string{"explain", "--targets", "--all"}, "--all is for rules"},
 	} {
 		code, out, errs := runCmd(c.args...)
 		if code != exitUsage || out != "" || !strings.Contains(errs, c.err) || strings.Count(errs, "\n") != 1 {
