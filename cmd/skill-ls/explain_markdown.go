@@ -73,6 +73,8 @@ func markdownText(s string) string {
 		case c == '`':
 			inCode = !inCode && strings.IndexByte(s[i+1:], '`') >= 0
 		case inCode:
+		case c == '_' && intraword(s, i):
+			// Between letters or digits (CLAUDE_SKILL_DIR) it is no emphasis.
 		case strings.IndexByte(markdownSpecial, c) >= 0, i == marker:
 			b.WriteByte('\\')
 		}
@@ -84,6 +86,15 @@ func markdownText(s string) string {
 // markdownSpecial are the characters markdownText escapes anywhere:
 // emphasis, strikethrough, links, HTML, entities, tables and escapes.
 const markdownSpecial = "\\*_~[]<>&|"
+
+// intraword reports whether s[i] sits between two ASCII letters or digits.
+func intraword(s string, i int) bool {
+	return i > 0 && i+1 < len(s) && isAlnum(s[i-1]) && isAlnum(s[i+1])
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // blockMarker is the index of the character that makes a paragraph
 // starting with s a heading, block quote, list item or thematic break (the

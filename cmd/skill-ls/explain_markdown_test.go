@@ -22,7 +22,8 @@ func TestMarkdownText(t *testing.T) {
 		{"<root>/<skill>/SKILL.md", `\<root\>/\<skill\>/SKILL.md`},
 		{"anchors (&a) and aliases (*a)", `anchors (\&a) and aliases (\*a)`},
 		{"effort: low|high", `effort: low\|high`},
-		{"${CLAUDE_SKILL_DIR}/ and ~/x", `${CLAUDE\_SKILL\_DIR}/ and \~/x`},
+		{"${CLAUDE_SKILL_DIR}/ and ~/x", `${CLAUDE_SKILL_DIR}/ and \~/x`},
+		{"${CLAUDE_...} _a_ b_", `${CLAUDE\_...} \_a\_ b\_`},
 		{"[a, b] or {a: b}", `\[a, b\] or {a: b}`},
 		{"a back\\slash", `a back\\slash`},
 		{"see `scripts/run_it.py` <here>", "see `scripts/run_it.py` \\<here\\>"},
@@ -44,7 +45,7 @@ func TestMarkdownText(t *testing.T) {
 // back is the text written, code spans the only markup.
 func TestMarkdownTextRendersAsWritten(t *testing.T) {
 	md := goldmark.New(goldmark.WithExtensions(extension.GFM))
-	texts := []string{"<root>/<skill>", "(*a) and *b*", "~one~ ~~two~~", "a | b", "1. x", "&amp; &lt;"}
+	texts := []string{"<root>/<skill>", "(*a) and *b*", "~one~ ~~two~~", "a | b", "1. x", "&amp; &lt;", "_a_ and a_b_c and __d__ and x_ _y"}
 	for _, r := range analysis.Rules {
 		texts = append(texts, r.Summary, r.Doc)
 	}
@@ -144,7 +145,7 @@ var ruleDocs = []ruleDoc{
 	{
 		file:    "README.md",
 		args:    []string{"explain", "--format", "markdown"},
-		command: "go test ./cmd/skill-ls -run TestRuleDocs -update",
+		command: updateCommand,
 		// The list of rules is the Rules section's run of "- `" lines.
 		region: regexp.MustCompile("\n## Rules\n(?:[^#\n][^\n]*\n|\n)*?\n((?:- `[^\n]*\n)+)"),
 	},
@@ -177,8 +178,8 @@ func TestRuleDocs(t *testing.T) {
 			continue
 		}
 		if !*update {
-			t.Errorf("%s differs from what skill-ls %s prints now (%s); regenerate it:\n\t%s\n(go test ./cmd/skill-ls -run TestRuleDocs -update rewrites every text written from the rules)",
-				d.file, strings.Join(d.args, " "), firstDifference(string(src[start:end]), want), d.command)
+			t.Errorf("%s differs from what skill-ls %s prints now (%s); regenerate it:\n\t%s%s",
+				d.file, strings.Join(d.args, " "), firstDifference(string(src[start:end]), want), d.command, orAll(d.command))
 			continue
 		}
 		out := append(append(append([]byte{}, src[:start]...), want...), src[end:]...)
@@ -187,6 +188,17 @@ func TestRuleDocs(t *testing.T) {
 		}
 		t.Logf("%s: rewritten", d.file)
 	}
+}
+
+// updateCommand rewrites every text written from the rule table.
+const updateCommand = "go test ./cmd/skill-ls -run TestRuleDocs -update"
+
+// orAll points at updateCommand, unless command is it.
+func orAll(command string) string {
+	if command == updateCommand {
+		return ""
+	}
+	return "\n(" + updateCommand + " rewrites every text written from the rules)"
 }
 
 // firstDifference says where two texts first differ: the line, and what
