@@ -179,7 +179,7 @@ func TestRuleDocs(t *testing.T) {
 		}
 		if !*update {
 			t.Errorf("%s differs from what skill-ls %s prints now (%s); regenerate it:\n\t%s%s",
-				d.file, strings.Join(d.args, " "), firstDifference(string(src[start:end]), want), d.command, orAll(d.command))
+				d.file, strings.Join(d.args, " "), firstDifference(string(src[start:end]), want, 1+bytes.Count(src[:start], []byte("\n"))), d.command, orAll(d.command))
 			continue
 		}
 		out := append(append(append([]byte{}, src[:start]...), want...), src[end:]...)
@@ -201,13 +201,13 @@ func orAll(command string) string {
 	return "\n(" + updateCommand + " rewrites every text written from the rules)"
 }
 
-// firstDifference says where two texts first differ: the line, and what
-// it has and should have.
-func firstDifference(got, want string) string {
+// firstDifference says where two texts first differ: the line (got's first
+// being line first of its file), and what it has and should have.
+func firstDifference(got, want string, first int) string {
 	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
 	for i := 0; i < len(g) && i < len(w); i++ {
 		if g[i] != w[i] {
-			return fmt.Sprintf("its line %d is %q, want %q", i+1, g[i], w[i])
+			return fmt.Sprintf("its line %d is %q, want %q", first+i, g[i], w[i])
 		}
 	}
 	return fmt.Sprintf("it has %d lines, want %d", len(g), len(w))
