@@ -32,6 +32,15 @@ case "${1:-}" in
 *) version=${1#v} ;;
 esac
 
+# The node pre-commit hooks at this release's tag install package.json's
+# version of the binaries: it should be this one.
+hook_version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$repo/package.json")
+case "$version" in
+0.0.0-snapshot-*) ;;
+"$hook_version") ;;
+*) echo "warning: package.json says $hook_version: the node pre-commit hooks at this tag would run skill-ls $hook_version, not $version (set its version and optionalDependencies to $version)" >&2 ;;
+esac
+
 out=$(mkdir -p "${OUT:-$repo/dist}" && cd "${OUT:-$repo/dist}" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/skill-ls-release.XXXXXX")
 trap 'rm -rf "$work"' EXIT
