@@ -93,4 +93,5 @@ if read -r goos goarch < <(go_platform "$host" 2>/dev/null); then
 		echo "ok: $name runs: $got"
 	fi
 fi
-echo "release $version: ${#archives[@]} archives and npm tarballs, and checksums.txt, in $out"
+echo "release $version: ${#archives[@]} files (archives and npm tarballs) and checksums.txt in $out"
+echo "npm, offline: npm install $out/skill-ls-$version.tgz $out/skill-ls-cli-$host-$version.tgz (or --save-optional with every tarball)"

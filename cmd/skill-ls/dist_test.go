@@ -301,11 +301,21 @@ func TestNodeHookPackage(t *testing.T) {
 	if m == nil {
 		t.Fatal("scripts/build-lib.sh: no SKILL_LS_PLATFORMS")
 	}
+	platforms := strings.Fields(string(m[1]))
 	want := map[string]string{}
-	for _, p := range strings.Fields(string(m[1])) {
+	for _, p := range platforms {
 		want["@skill-ls/cli-"+p] = pkg.Version
 	}
 	if !maps.Equal(pkg.OptionalDependencies, want) {
 		t.Errorf("package.json optionalDependencies %v, want %v", pkg.OptionalDependencies, want)
+	}
+	// The launcher names them when this machine's is missing.
+	js, err := os.ReadFile(repoFile(launcher))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := regexp.MustCompile(`Platforms with a binary: ([^.]*)\.`).FindSubmatch(js)
+	if named == nil || !slices.Equal(strings.Split(string(named[1]), ", "), platforms) {
+		t.Errorf("%s names the platforms %q, want %v", launcher, named, platforms)
 	}
 }
