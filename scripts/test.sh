@@ -69,6 +69,9 @@ done
 echo "== release snapshot (cross-compiled archives and checksums) ($(date +%T), ${SECONDS}s)"
 OUT=$(mktemp -d) scripts/release.sh --snapshot
 
+echo "== npm packages (offline install of the tarballs, npx skill-ls) ($(date +%T), ${SECONDS}s)"
+scripts/test-npm.sh
+
 echo "== pre-commit hooks (pre-commit try-repo on a sample repository) ($(date +%T), ${SECONDS}s)"
 scripts/precommit.sh
 

@@ -62,6 +62,14 @@ var editorLists = []editorList{
 		render: joinQuoted("`", ", "),
 	},
 	{
+		file:   "editors/jetbrains/settings.schema.json",
+		what:   "the skill-ls.targets setting's enum",
+		region: regexp.MustCompile(`(?s)"targets": \{.*?"enum": \[\s*(.*?)\s*\]`),
+		item:   jsonString,
+		want:   targetIDs,
+		render: joinQuoted(`"`, ",\n              "),
+	},
+	{
 		file:   "editors/emacs/skill-ls.el",
 		what:   "skill-ls-targets, offered by skill-ls-show-catalog",
 		region: regexp.MustCompile(`(?s)\(defconst skill-ls-targets\n  '\((.*?)\)\n`),
