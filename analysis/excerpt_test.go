@@ -40,7 +40,7 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 			continue
 		}
 		problems := bodyProblems(s, scanLinks(s))
-		lines := excerpt(s, problems, s.Vars)
+		lines := excerpt(s, problems, s.Vars, nil)
 		fm := &skillcore.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
 		end := 0
 		for _, p := range problems {

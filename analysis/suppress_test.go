@@ -1,0 +1,99 @@
+package analysis
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSuppressions: what a file's findings are with its suppression
+// directives, whether the workspace keeps bodies or releases them.
+func TestSuppressions(t *testing.T) {
+	const fm = "---\nname: x\ndescription: Does x.\n---\n"
+	for _, c := range []struct {
+		name string
+		src  string
+		cfg  Config
+		want []string // the rules of the findings, in file order
+	}{
+		{"none", fm + "See [a](a.md).\n", Config{}, []string{"link-broken"}},
+		{"next line", fm + "<!-- skill-ls-disable-next-line link-broken -- written at install -->\nSee [a](a.md).\n", Config{}, nil},
+		{"next line only", fm + "<!-- skill-ls-disable-next-line link-broken -- written at install -->\nSee [a](a.md).\n\nSee [b](b.md).\n", Config{}, []string{"link-broken"}},
+		{"not the line after next", fm + "<!-- skill-ls-disable-next-line link-broken -- why -->\n\nSee [a](a.md).\n", Config{}, []string{"suppression-unused", "link-broken"}},
+		{"another rule", fm + "<!-- skill-ls-disable-next-line link-escapes -- why -->\nSee [a](a.md).\n", Config{}, []string{"suppression-unused", "link-broken"}},
+		{"several rules", fm + "<!-- skill-ls-disable-next-line link-escapes, link-broken -- why -->\nSee [a](a.md) and [b](../b.md).\n", Config{}, nil},
+		{"without reason", fm + "<!-- skill-ls-disable-next-line link-broken -->\nSee [a](a.md).\n", Config{}, []string{"suppression-without-reason"}},
+		{"unknown rule", fm + "<!-- skill-ls-disable-next-line link-broke -- why -->\nSee [a](a.md).\n", Config{}, []string{"suppression-invalid", "link-broken"}},
+		{"unknown keyword", fm + "<!-- skill-ls-disable-line link-broken -- why -->\nSee [a](a.md).\n", Config{}, []string{"suppression-invalid", "link-broken"}},
+		{"no rule", fm + "<!-- skill-ls-disable -- why -->\nSee [a](a.md).\n", Config{}, []string{"suppression-invalid", "link-broken"}},
+		{"own rules", fm + "<!-- skill-ls-disable suppression-unused -- why -->\n", Config{}, []string{"suppression-invalid"}},
+		{"disable to the end", fm + "<!-- skill-ls-disable link-broken -- vendored docs -->\nSee [a](a.md).\n\nSee [b](b.md).\n", Config{}, nil},
+		{"disable then enable", fm + "<!-- skill-ls-disable link-broken -- vendored docs -->\nSee [a](a.md).\n<!-- skill-ls-enable link-broken -->\nSee [b](b.md).\n", Config{}, []string{"link-broken"}},
+		{"enable all", fm + "<!-- skill-ls-disable link-broken -- vendored docs -->\nSee [a](a.md).\n<!-- skill-ls-enable -->\nSee [b](b.md).\n", Config{}, []string{"link-broken"}},
+		{"in code", fm + "```markdown\n<!-- skill-ls-disable-next-line link-broken -- why -->\n```\nSee [a](a.md).\n", Config{}, []string{"link-broken"}},
+		{"frontmatter next line", "---\nname: x\ndescription: Does x.\n# skill-ls-disable-next-line field-unknown -- read by our own agent\ncolour: red\n---\n", Config{}, nil},
+		{"frontmatter in a block scalar", "---\nname: x\ndescription: |\n  Does x.\n  # skill-ls-disable-next-line field-unknown -- why\ncolour: red\n---\n", Config{}, []string{"field-unknown"}},
+		{"frontmatter after a block scalar", "---\nname: x\ndescription: |\n  Does x.\n# skill-ls-disable-next-line field-unknown -- read by our own agent\ncolour: red\n---\n", Config{}, nil},
+		{"frontmatter whole file", "---\n# skill-ls-disable not-discovered, link-broken -- an example kept out of the roots\nname: x\ndescription: Does x.\n---\nSee [a](a.md).\n", Config{}, nil},
+		{"rule off", fm + "<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md).\n", Config{Rules: map[string]string{"link-broken": "off"}}, []string{"suppression-unused"}},
+		{"severity of their own", fm + "<!-- skill-ls-disable-next-line link-broken -->\nSee [a](a.md).\n", Config{Rules: map[string]string{"suppression-without-reason": "off"}}, nil},
+		{"no inline config", fm + "<!-- skill-ls-disable-next-line link-broke -->\nSee [a](a.md).\n", Config{NoInlineConfig: true}, []string{"link-broken"}},
+		{"crlf", strings.ReplaceAll(fm+"<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md).\n", "\n", "\r\n"), Config{}, nil},
+	} {
+		for _, release := range []bool{false, true} {
+			cfg := c.cfg
+			cfg.ReleaseBodies = release
+			rel := "proj/.agents/skills/x/SKILL.md"
+			if strings.Contains(c.name, "whole file") {
+				rel = "proj/examples/x/SKILL.md" // not-discovered
+			}
+			tr := newTestTree(t, cfg, treeFile{path: rel, data: c.src})
+			p := tr.path(rel)
+			batch, _ := tr.ws.FindingsOf([]string{p, tr.path("proj/none/SKILL.md")})
+			one := tr.ws.Findings(p)
+			if got := rules(batch[0]); !slices.Equal(got, c.want) {
+				t.Errorf("%s (release %v): %v, want %v", c.name, release, got, c.want)
+			}
+			if !reflect.DeepEqual(one, batch[0]) {
+				t.Errorf("%s (release %v): one file %v, batch %v", c.name, release, rules(one), rules(batch[0]))
+			}
+		}
+	}
+}
+
+// TestSuppressionMessages: the findings about directives point at what is
+// wrong and say how to mend it.
+func TestSuppressionMessages(t *testing.T) {
+	const fm = "---\nname: x\ndescription: Does x.\n---\n"
+	for _, c := range []struct {
+		src, at, says string
+	}{
+		{fm + "<!-- skill-ls-disable-next-line link-broke -- why -->\nSee [a](a.md).\n", "link-broke", `did you mean "link-broken"?`},
+		{fm + "<!-- skill-ls-disable-nextline link-broken -- why -->\nSee [a](a.md).\n", "<!--", `did you mean "skill-ls-disable-next-line"?`},
+		{fm + "<!-- skill-ls-disable-next-line link-escapes -- why -->\nSee [a](a.md).\n", "link-escapes", "unused suppression"},
+		{fm + "<!-- skill-ls-disable-next-line link-broken -->\nSee [a](a.md).\n", "<!--", `write why after " -- "`},
+	} {
+		tr := newTestTree(t, Config{}, treeFile{path: "proj/.agents/skills/x/SKILL.md", data: c.src})
+		fs := slices.DeleteFunc(tr.ws.Findings(tr.path("proj/.agents/skills/x/SKILL.md")), func(f Finding) bool {
+			return !strings.HasPrefix(f.Rule, "suppression-")
+		})
+		if len(fs) != 1 {
+			t.Fatalf("%q: %v", c.src, rules(fs))
+		}
+		if at := strings.Index(c.src, c.at); fs[0].Range.Start != at || !strings.Contains(fs[0].Message, c.says) || len(fs[0].Targets) != 0 {
+			t.Errorf("%q: %s at %d %q, want at %d saying %q", c.src, fs[0].Rule, fs[0].Range.Start, fs[0].Message, at, c.says)
+		}
+	}
+}
+
+// TestKeepSuppressed: a checker that counts suppressed findings gets them
+// marked.
+func TestKeepSuppressed(t *testing.T) {
+	src := "---\nname: x\ndescription: Does x.\n---\n<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md) and [b](b.md).\n"
+	tr := newTestTree(t, Config{KeepSuppressed: true}, treeFile{path: "proj/.agents/skills/x/SKILL.md", data: src})
+	fs := tr.ws.Findings(tr.path("proj/.agents/skills/x/SKILL.md"))
+	if len(fs) != 2 || !fs[0].Suppressed || !fs[1].Suppressed || fs[0].Rule != "link-broken" {
+		t.Errorf("%+v", fs)
+	}
+}
