@@ -135,7 +135,7 @@ func (s *suppression) problems() problemList {
 				out.add("suppression-unused", Info, r.at, fmt.Sprintf("unused suppression: no %s finding where this comment covers", r.id))
 			}
 		}
-		if d.kind != enableFrom && d.reason == "" {
+		if d.kind != enableFrom && (d.reason == "" || d.reason == reasonPlaceholder) {
 			out.add("suppression-without-reason", Warning, d.at, fmt.Sprintf("skill-ls-%s without a reason; write why after \" -- \"", d.kind))
 		}
 	}

@@ -97,3 +97,47 @@ func TestKeepSuppressed(t *testing.T) {
 		t.Errorf("%+v", fs)
 	}
 }
+
+// TestSuppressFix: the editor's action writes the comment that silences
+// the finding, in the form of that part of the file, with a placeholder
+// reason that still asks for one; the directives' own findings get none.
+func TestSuppressFix(t *testing.T) {
+	const fm = "---\nname: x\ndescription: Does x.\n---\n"
+	for _, c := range []struct {
+		name, rel, src, rule, want string
+	}{
+		{"body", "proj/.agents/skills/x/SKILL.md", fm + "- item\n  - See [a](a.md).\n", "link-broken",
+			fm + "- item\n  <!-- skill-ls-disable-next-line link-broken -- reason -->\n  - See [a](a.md).\n"},
+		{"frontmatter", "proj/.agents/skills/x/SKILL.md", "---\r\nname: x\r\ndescription: Does x.\r\ncolour: red\r\n---\r\n", "field-unknown",
+			"---\r\nname: x\r\ndescription: Does x.\r\n# skill-ls-disable-next-line field-unknown -- reason\r\ncolour: red\r\n---\r\n"},
+		{"the first line", "proj/examples/x/SKILL.md", fm, "not-discovered",
+			"---\n# skill-ls-disable not-discovered -- reason\nname: x\ndescription: Does x.\n---\n"},
+		{"their own", "proj/.agents/skills/x/SKILL.md", fm + "<!-- skill-ls-disable-next-line link-broken -- why -->\nSee the guide.\n", "suppression-unused", ""},
+	} {
+		tr := newTestTree(t, Config{}, treeFile{path: c.rel, data: c.src})
+		p := tr.path(c.rel)
+		var fix *Fix
+		for _, a := range tr.ws.Actions(p, func(f Finding) bool { return f.Rule == c.rule }) {
+			if strings.HasPrefix(a.Fix.Title, "Suppress "+c.rule) {
+				fix = &a.Fix
+			}
+		}
+		if c.want == "" {
+			if fix != nil {
+				t.Errorf("%s: offered %q", c.name, fix.Title)
+			}
+			continue
+		}
+		if fix == nil || fix.Safe || fix.Preferred {
+			t.Fatalf("%s: no suppression action, or a safe or preferred one: %+v", c.name, fix)
+		}
+		got := string(applyEdits(t, []byte(c.src), fix.Edits))
+		if got != c.want {
+			t.Errorf("%s: wrote\n%q\nwant\n%q", c.name, got, c.want)
+		}
+		after := newTestTree(t, Config{}, treeFile{path: c.rel, data: got})
+		if fs := rules(after.ws.Findings(after.path(c.rel))); !slices.Equal(fs, []string{"suppression-without-reason"}) {
+			t.Errorf("%s: after the action: %v", c.name, fs)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"go.lsp.dev/protocol"
 )
 
 // TestSuppressionAsYouType: a suppression comment typed above a finding
@@ -37,5 +39,35 @@ func TestSuppressionAsYouType(t *testing.T) {
 	h.edit(rel, 6, rng(5, 0, 5, 0), "\n")
 	if p := h.diags(rel, version(6)); !slices.Equal(codes(p), []string{"suppression-unused", "link-broken"}) {
 		t.Fatalf("v6, the link moved down: %v", codes(p))
+	}
+}
+
+// TestSuppressAction: the code action writes the comment above the
+// finding's line; the client applying it sees the finding go and a
+// warning ask for the reason the placeholder stands for.
+func TestSuppressAction(t *testing.T) {
+	h, _ := startFeatures(t, "", clientFeatures{})
+	const rel = "ws/.agents/skills/report/SKILL.md"
+	text := "---\nname: report\ndescription: Writes the report.\n---\nSee [the template](template.md).\n"
+	h.open(rel, text, 1)
+	p := h.diags(rel, withCode("link-broken"))
+	d, _ := find(p, "link-broken")
+	var ca *protocol.CodeAction
+	for _, a := range codeActions(t, h, rel, d.Range, p.Diagnostics) {
+		if a.Title == "Suppress link-broken on this line with a comment" {
+			ca = a
+		}
+	}
+	if ca == nil || ca.Edit == nil || ca.IsPreferred != nil {
+		t.Fatalf("no suppression action, or a preferred one: %+v", ca)
+	}
+	edits := editsFor(t, ca.Edit, h.uri(rel))
+	fixed := applyEdits(t, text, edits)
+	if !strings.Contains(fixed, "---\n<!-- skill-ls-disable-next-line link-broken -- reason -->\nSee [") {
+		t.Fatalf("wrote %q", fixed)
+	}
+	h.change(rel, 2, edits)
+	if p := h.diags(rel, version(2)); !slices.Equal(codes(p), []string{"suppression-without-reason"}) {
+		t.Errorf("after the action: %v", codes(p))
 	}
 }
