@@ -229,14 +229,23 @@ func (o checkOptions) openBaseline(home string) (*baseline, error) {
 // dropped reports whether a finding of the file at path is left out of the
 // report, counting it: suppressed by a comment in the file, or accounted
 // for by the baseline (counts, the file's).
+// With keepDropped (SARIF), the report keeps it, saying which.
 func (r *checkRun) dropped(fr *fileReport, counts map[baselineKey]int, path string, f analysis.Finding) bool {
+	kind := ""
 	switch {
 	case f.Suppressed:
 		fr.suppressed++
+		kind = "inSource"
 	case r.base != nil && r.base.take(counts, f, r.lines[path].Line(f.Range.Start)):
 		fr.baselined++
+		kind = "external"
 	default:
 		return false
+	}
+	if r.keepDropped {
+		x := r.findingReport(path, f)
+		x.suppression = kind
+		fr.dropped = append(fr.dropped, x)
 	}
 	return true
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -138,5 +139,43 @@ func TestBaselineMisuse(t *testing.T) {
 		if code != exitUsage || !strings.Contains(errs, c.says) || strings.Count(errs, "\n") != 1 {
 			t.Errorf("%v: exit %d: %s", c.args, code, errs)
 		}
+	}
+}
+
+// TestSARIFSuppressions: SARIF keeps the findings left out, marked as a
+// comment in the file ("inSource") or the baseline ("external") left them
+// out, so that code scanning shows them closed rather than gone.
+func TestSARIFSuppressions(t *testing.T) {
+	dir := writeCheckTree(t, readFixture(t, "suppressed.txtar"))
+	proj := filepath.Join(dir, "proj")
+	base := filepath.Join(dir, "baseline.json")
+	report := filepath.Join(proj, ".agents/skills/report/SKILL.md")
+	if code, _, errs := runCmd("check", "--write-baseline", base, proj); code != exitOK {
+		t.Fatalf("--write-baseline: %d %s", code, errs)
+	}
+	editFile(t, report, func(s string) string { return s + "\nAnd [the notes](notes.md).\nAnd [the index](index.md).\n" })
+	if code, _, errs := runCmd("check", "--write-baseline", base, proj); code != exitOK {
+		t.Fatalf("--write-baseline: %d %s", code, errs)
+	}
+	editFile(t, report, func(s string) string { return s + "\nAnd [the log](log.md).\n" })
+	code, out, errs := runCmd("check", "--format", "sarif", "--baseline", base, proj)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var log sarifLog
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for _, r := range log.Runs[0].Results {
+		kind := "reported"
+		if len(r.Suppressions) == 1 {
+			kind = r.Suppressions[0].Kind
+		}
+		kinds[kind+" "+r.RuleID]++
+	}
+	want := map[string]int{"inSource field-unknown": 1, "inSource link-broken": 1, "external link-broken": 2, "reported link-broken": 1}
+	if !maps.Equal(kinds, want) {
+		t.Errorf("results %v, want %v", kinds, want)
 	}
 }

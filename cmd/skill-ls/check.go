@@ -49,6 +49,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitUsage
 	}
+	run.keepDropped = opts.format == "sarif"
 	fixed := 0
 	if opts.fix {
 		fixed = run.fix()
@@ -192,6 +193,9 @@ type checkRun struct {
 	// reported (InstallationFiles), sorted.
 	installation []string
 	base         *baseline // --baseline or --write-baseline, or nil
+	// keepDropped keeps the findings left out by comments and the
+	// baseline in the report, for SARIF's suppressions.
+	keepDropped bool
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {

@@ -34,6 +34,8 @@ type fileReport struct {
 	// suppressed and baselined count the findings left out by comments in
 	// the file and by the baseline.
 	suppressed, baselined int
+	// dropped are those findings, kept for SARIF (checkRun.keepDropped).
+	dropped []findingReport
 }
 
 // packageReport is one plugin through which a skill is loaded.
@@ -58,6 +60,9 @@ type findingReport struct {
 	Range    span            `json:"range"`
 	Related  []relatedReport `json:"related"`
 	Fixes    []fixReport     `json:"fixes"`
+	// suppression is SARIF's kind of a finding left out: "inSource" by a
+	// comment, "external" by the baseline.
+	suppression string
 }
 
 type relatedReport struct {
