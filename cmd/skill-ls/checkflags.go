@@ -43,6 +43,14 @@ The project configuration, .skill-ls.yaml, is found from the first PATH (or
 the current folder) upward, not above the repository root. Later wins, key
 by key: the defaults, the file, the flags.
 
+Comments in a SKILL.md suppress findings (skill-ls explain lists how);
+--no-inline-config ignores them. To adopt skill-ls in a repository with
+findings, write a baseline once (--write-baseline FILE, committed) and check
+with --baseline FILE: only findings it does not record are reported and
+counted for the exit status. Findings are matched by file, rule, message
+and the text of their line, not their line number, so moving lines keeps
+them matched.
+
 Exit status: 0 clean; 1 errors found, or more warnings than --max-warnings;
 2 bad usage, an invalid configuration, a PATH that does not exist or holds
 no SKILL.md, or a walk cap reached.
