@@ -67,9 +67,9 @@ func scanDirectives(s *skillcore.Skill, body *Body) []directive {
 	var out []directive
 	fm := s.Frontmatter
 	if fm.Present {
-		text := scalarText(s.Src, s.Meta, fm.Content.End, nil)
+		text := textCursor{lines: scalarText(s.Src, s.Meta, fm.Content.End, nil)}
 		eachLine(s.Src, fm.Content, func(line Range, next Range) {
-			if isText(s.Src, text, line) {
+			if text.holds(s.Src, line) {
 				return
 			}
 			if d, ok := parseDirective(s.Src, line, "#", ""); ok {
@@ -85,8 +85,9 @@ func scanDirectives(s *skillcore.Skill, body *Body) []directive {
 	if body == nil {
 		body = ScanBody(s)
 	}
+	code := rangeCursor{rs: body.Fences}
 	eachLine(s.Src, b, func(line Range, next Range) {
-		if inRanges(body.Fences, line.Start) {
+		if code.holds(line.Start) {
 			return
 		}
 		if d, ok := parseDirective(s.Src, line, "<!--", "-->"); ok {
@@ -197,55 +198,75 @@ type textLines struct {
 }
 
 // scalarText appends where the scalars of v hold text lines: a quoted one
-// over its range; a block one ("|", ">") up to the next key, on the lines
-// indented deeper than its key (its range as read leaves out trailing
-// lines that look like comments, which YAML reads as text). content is
-// where the frontmatter ends.
-func scalarText(src []byte, v *skillcore.Value, content int, out []textLines) []textLines {
+// over its range; a block one ("|", ">") up to the next key or item, on
+// the lines indented deeper than its key (its range as read leaves out
+// trailing lines that look like comments, which YAML reads as text). end
+// bounds v: where what follows it starts. The spans come in file order,
+// without overlaps.
+func scalarText(src []byte, v *skillcore.Value, end int, out []textLines) []textLines {
 	if v == nil || v.Alias != "" {
 		return out
 	}
 	if v.IsScalar() && v.Style == skillcore.StyleQuoted {
 		return append(out, textLines{span: v.Range})
 	}
-	for _, it := range v.Items {
-		out = scalarText(src, it, content, out)
+	if v.IsScalar() && v.Style == skillcore.StyleBlock { // a list item's: deeper than its "-"
+		ls := bytes.LastIndexByte(src[:v.Range.Start], '\n') + 1
+		dash := len(src[ls:v.Range.Start]) - len(bytes.TrimLeft(src[ls:v.Range.Start], " "))
+		return append(out, textLines{span: Range{Start: v.Range.Start, End: end}, indent: dash + 1})
+	}
+	for i, it := range v.Items {
+		next := end
+		if i+1 < len(v.Items) && v.Items[i+1] != nil {
+			next = v.Items[i+1].Range.Start
+		}
+		out = scalarText(src, it, next, out)
 	}
 	for i, f := range v.Fields {
+		next := end
+		if i+1 < len(v.Fields) {
+			next = v.Fields[i+1].KeyRange.Start
+		}
 		if f.Value != nil && f.Value.Style == skillcore.StyleBlock {
-			end := content
-			if i+1 < len(v.Fields) {
-				end = v.Fields[i+1].KeyRange.Start
-			}
 			col := f.KeyRange.Start - (bytes.LastIndexByte(src[:f.KeyRange.Start], '\n') + 1)
-			out = append(out, textLines{span: Range{Start: f.Value.Range.Start, End: end}, indent: col + 1})
+			out = append(out, textLines{span: Range{Start: f.Value.Range.Start, End: next}, indent: col + 1})
 			continue
 		}
-		out = scalarText(src, f.Value, content, out)
+		out = scalarText(src, f.Value, next, out)
 	}
 	return out
 }
 
-// isText reports whether the line is text of a scalar.
-func isText(src []byte, ts []textLines, line Range) bool {
-	text := src[line.Start:line.End]
-	indent := len(text) - len(bytes.TrimLeft(text, " \t"))
-	for _, t := range ts {
-		if line.Start >= t.span.Start && line.Start < t.span.End && indent >= t.indent {
-			return true
-		}
-	}
-	return false
+// textCursor tells, for lines asked about in file order, which are text
+// of a scalar: a pass over the scalars for a pass over the lines.
+type textCursor struct {
+	lines []textLines // in file order, without overlaps
+	i     int
 }
 
-// inRanges reports whether off falls inside one of rs.
-func inRanges(rs []Range, off int) bool {
-	for _, r := range rs {
-		if off >= r.Start && off < r.End {
-			return true
-		}
+func (c *textCursor) holds(src []byte, line Range) bool {
+	for c.i < len(c.lines) && c.lines[c.i].span.End <= line.Start {
+		c.i++
 	}
-	return false
+	if c.i == len(c.lines) || c.lines[c.i].span.Start > line.Start {
+		return false
+	}
+	text := src[line.Start:line.End]
+	return len(text)-len(bytes.TrimLeft(text, " \t")) >= c.lines[c.i].indent
+}
+
+// rangeCursor tells, for offsets asked about in increasing order, which
+// fall in one of rs (in file order, without overlaps).
+type rangeCursor struct {
+	rs []Range
+	i  int
+}
+
+func (c *rangeCursor) holds(off int) bool {
+	for c.i < len(c.rs) && c.rs[c.i].End <= off {
+		c.i++
+	}
+	return c.i < len(c.rs) && c.rs[c.i].Start <= off
 }
 
 // directives are the suppression directives of the whole skill s (body:

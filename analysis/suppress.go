@@ -34,30 +34,49 @@ func suppressible(rule string) bool {
 // its findings.
 type suppression struct {
 	directives []directive
-	regions    []region
+	// byRule holds each rule's regions: a finding is looked up among its
+	// rule's alone, by offset, so that a hostile file of thousands of
+	// comments and findings costs n log n, not n².
+	byRule   map[string]*ruleRegions
+	examined int // regions looked at by covers, for tests of its cost
+}
+
+// ruleRegions are one rule's regions, each list in file order and without
+// overlaps but for one comment naming a rule twice.
+type ruleRegions struct {
+	next []region // disable-next-line: a line each
+	from []region // disable ... enable
 }
 
 // region is the span of the file where a rule is suppressed, and the
 // directive rule that asks for it.
 type region struct {
-	rule  string
-	span  Range // offsets from Start to End, both included
+	span  Range // offsets from Start to End, both included; End -1: to the end
 	owner *directiveRule
 }
 
 // newSuppression lays the directives over the file: a disable-next-line
 // covers the line after it; a disable, the lines from its own up to the
-// skill-ls-enable of its rule or the end of the file; in the frontmatter,
-// from the file's first line, where findings about the whole file (such
-// as not-discovered) sit and no comment can come before.
+// skill-ls-enable of its rule or the end of the file; the first disable of
+// a rule in the frontmatter, from the file's first line, where findings
+// about the whole file (such as not-discovered) sit and no comment can
+// come before.
 func newSuppression(ds []directive) *suppression {
 	// The directives are the file's, shared by each judging: their uses
 	// are counted on a copy.
-	s := &suppression{directives: slices.Clone(ds)}
+	s := &suppression{directives: slices.Clone(ds), byRule: map[string]*ruleRegions{}}
 	for i := range s.directives {
 		s.directives[i].rules = slices.Clone(s.directives[i].rules)
 	}
-	open := map[string]int{} // a rule's open disable: its region's index
+	regionsOf := func(id string) *ruleRegions {
+		rr := s.byRule[id]
+		if rr == nil {
+			rr = &ruleRegions{}
+			s.byRule[id] = rr
+		}
+		return rr
+	}
+	open := map[string]bool{} // the rules with a disable not yet enabled
 	for i := range s.directives {
 		d := &s.directives[i]
 		for j := range d.rules {
@@ -67,27 +86,30 @@ func newSuppression(ds []directive) *suppression {
 		switch d.kind {
 		case disableNextLine:
 			for j := range d.rules {
-				if d.rules[j].valid {
-					s.regions = append(s.regions, region{rule: d.rules[j].id, span: d.next, owner: &d.rules[j]})
+				if r := &d.rules[j]; r.valid {
+					rr := regionsOf(r.id)
+					rr.next = append(rr.next, region{span: d.next, owner: r})
 				}
 			}
 		case disableFrom:
-			start := d.line.Start
-			if d.inFrontmatter {
-				start = 0
-			}
 			for j := range d.rules {
-				if r := &d.rules[j]; r.valid {
-					if _, on := open[r.id]; !on {
-						open[r.id] = len(s.regions)
-						s.regions = append(s.regions, region{rule: r.id, span: Range{Start: start, End: -1}, owner: r})
-					}
+				r := &d.rules[j]
+				if !r.valid || open[r.id] {
+					continue
 				}
+				rr := regionsOf(r.id)
+				start := d.line.Start
+				if d.inFrontmatter && len(rr.from) == 0 {
+					start = 0
+				}
+				open[r.id] = true
+				rr.from = append(rr.from, region{span: Range{Start: start, End: -1}, owner: r})
 			}
 		case enableFrom:
-			for id, k := range open {
+			for id := range open {
 				if len(d.rules) == 0 || slices.ContainsFunc(d.rules, func(r directiveRule) bool { return r.id == id }) {
-					s.regions[k].span.End = d.line.Start - 1
+					rr := s.byRule[id]
+					rr.from[len(rr.from)-1].span.End = d.line.Start - 1
 					delete(open, id)
 				}
 			}
@@ -100,12 +122,25 @@ func newSuppression(ds []directive) *suppression {
 }
 
 // covers reports whether a finding of rule at off is suppressed, marking
-// the directive that does it used.
+// the directives that do it used.
 func (s *suppression) covers(rule string, off int) bool {
+	rr := s.byRule[rule]
+	if rr == nil {
+		return false
+	}
+	a, b := s.coverIn(rr.next, off), s.coverIn(rr.from, off)
+	return a || b
+}
+
+// coverIn marks used the regions of list, in file order without
+// overlaps, that hold off: the last one starting at or before it, and
+// those of the same start (one comment naming the rule twice).
+func (s *suppression) coverIn(list []region, off int) bool {
+	i, _ := slices.BinarySearchFunc(list, off+1, func(r region, t int) int { return r.span.Start - t })
 	hit := false
-	for i := range s.regions {
-		r := &s.regions[i]
-		if r.rule == rule && off >= r.span.Start && (r.span.End < 0 || off <= r.span.End) {
+	for j := i - 1; j >= 0 && list[j].span.Start == list[i-1].span.Start; j-- {
+		s.examined++
+		if r := &list[j]; r.span.End < 0 || off <= r.span.End {
 			r.owner.used, hit = true, true
 		}
 	}

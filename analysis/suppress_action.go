@@ -36,8 +36,8 @@ func suppressFix(s *skillcore.Skill, body *Body, f Finding) (Fix, bool) {
 	case fm.Present && ls == fm.Open.Start:
 		keyword, at, indent, inFrontmatter = disableFrom, fm.Content.Start, "", true
 		title = fmt.Sprintf("Suppress %s in this file with a comment", f.Rule)
-	case inFrontmatter && isText(src, scalarText(src, s.Meta, fm.Content.End, nil), line),
-		!inFrontmatter && (inRanges(body.Fences, ls) || ls == 0):
+	case inFrontmatter && (&textCursor{lines: scalarText(src, s.Meta, fm.Content.End, nil)}).holds(src, line),
+		!inFrontmatter && ((&rangeCursor{rs: body.Fences}).holds(ls) || ls == 0):
 		return Fix{}, false
 	}
 	comment := fmt.Sprintf("<!-- %s%s %s -- %s -->", directivePrefix, keyword, f.Rule, reasonPlaceholder)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // TestSuppressions: what a file's findings are with its suppression
@@ -35,6 +37,8 @@ func TestSuppressions(t *testing.T) {
 		{"frontmatter next line", "---\nname: x\ndescription: Does x.\n# skill-ls-disable-next-line field-unknown -- read by our own agent\ncolour: red\n---\n", Config{}, nil},
 		{"frontmatter in a block scalar", "---\nname: x\ndescription: |\n  Does x.\n  # skill-ls-disable-next-line field-unknown -- why\ncolour: red\n---\n", Config{}, []string{"field-unknown"}},
 		{"frontmatter after a block scalar", "---\nname: x\ndescription: |\n  Does x.\n# skill-ls-disable-next-line field-unknown -- read by our own agent\ncolour: red\n---\n", Config{}, nil},
+		{"frontmatter in a quoted value after a nested block scalar", "---\nname: x\nmetadata:\n  notes: |\n    text\ndescription: \"Does\n# skill-ls-disable-next-line field-unknown -- why\n  x.\"\ncolour: red\n---\n", Config{}, []string{"field-unknown"}},
+		{"frontmatter in a list item's block scalar", "---\nname: x\ndescription: Does x.\nallowed-tools:\n  - |\n    Read\n    # skill-ls-disable-next-line field-unknown -- why\ncolour: red\n---\n", Config{}, []string{"allowed-tools-format", "field-unknown"}},
 		{"frontmatter whole file", "---\n# skill-ls-disable not-discovered, link-broken -- an example kept out of the roots\nname: x\ndescription: Does x.\n---\nSee [a](a.md).\n", Config{}, nil},
 		{"rule off", fm + "<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md).\n", Config{Rules: map[string]string{"link-broken": "off"}}, []string{"suppression-unused"}},
 		{"severity of their own", fm + "<!-- skill-ls-disable-next-line link-broken -->\nSee [a](a.md).\n", Config{Rules: map[string]string{"suppression-without-reason": "off"}}, nil},
@@ -139,5 +143,36 @@ func TestSuppressFix(t *testing.T) {
 		if fs := rules(after.ws.Findings(after.path(c.rel))); !slices.Equal(fs, []string{"suppression-without-reason"}) {
 			t.Errorf("%s: after the action: %v", c.name, fs)
 		}
+	}
+}
+
+// TestSuppressionCostLinear: a hostile file of thousands of comments, each
+// above a finding, costs each finding a look at one region, not at every
+// comment: twice the comments, twice the work.
+func TestSuppressionCostLinear(t *testing.T) {
+	work := func(n int) int {
+		var b strings.Builder
+		b.WriteString("---\nname: x\ndescription: Does x.\n# skill-ls-disable link-escapes -- the whole file\n---\n")
+		for range n {
+			b.WriteString("<!-- skill-ls-disable-next-line link-broken, name-chars -- why -->\nSee [a](a.md).\n```\ncode\n```\n")
+		}
+		src := b.String()
+		s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+		ds := scanDirectives(s, nil)
+		if len(ds) != n+1 {
+			t.Fatalf("%d directives for %d comments", len(ds), n+1)
+		}
+		sup := newSuppression(ds)
+		for i, off := 0, 0; i < n; i++ {
+			off += strings.Index(src[off:], "[a]")
+			if !sup.covers("link-broken", off) || !sup.covers("link-escapes", off) {
+				t.Fatalf("finding %d not covered", i)
+			}
+			off++
+		}
+		return sup.examined
+	}
+	if small, large := work(1000), work(2000); large > 2*small+2 {
+		t.Errorf("%d regions looked at for 1000 findings, %d for 2000", small, large)
 	}
 }
