@@ -146,7 +146,10 @@ func parseDirective(src []byte, line Range, open, close string) (directive, bool
 	d := directive{line: line, at: Range{Start: line.Start + lead, End: line.Start + lead + len(rest)}}
 	body := trimmed[len(directivePrefix):]
 	off += len(directivePrefix)
-	d.word, _, _ = strings.Cut(strings.TrimRight(body, " \t"), " ")
+	d.word = strings.TrimRight(body, " \t")
+	if i := strings.IndexAny(d.word, " \t"); i >= 0 {
+		d.word = d.word[:i]
+	}
 	for _, k := range directiveKinds {
 		if d.word == k {
 			d.kind = k
@@ -156,15 +159,29 @@ func parseDirective(src []byte, line Range, open, close string) (directive, bool
 		return d, true // told as an unknown keyword
 	}
 	body, off = body[len(d.word):], off+len(d.word)
-	// The reason follows " -- ", or a "--" that ends the comment.
 	list := body
-	if i := strings.Index(body, " --"); i >= 0 && (len(body) == i+3 || body[i+3] == ' ' || body[i+3] == '\t') {
-		list, d.reason = body[:i], strings.TrimSpace(body[i+3:])
+	if i := reasonMark(body); i >= 0 {
+		list, d.reason = body[:i], strings.TrimSpace(body[i+2:])
 	}
 	for _, part := range splitRuleList(list) {
 		d.rules = append(d.rules, directiveRule{id: part.id, at: Range{Start: off + part.start, End: off + part.start + len(part.id)}})
 	}
 	return d, true
+}
+
+// reasonMark is where the "--" before the reason is in a directive's
+// text: the first standing alone between blanks (or at the end), or -1.
+func reasonMark(text string) int {
+	blank := func(i int) bool { return i < 0 || i >= len(text) || text[i] == ' ' || text[i] == '\t' }
+	for i := 0; ; i++ {
+		j := strings.Index(text[i:], "--")
+		if j < 0 {
+			return -1
+		}
+		if i += j; blank(i-1) && blank(i+2) && i > 0 {
+			return i
+		}
+	}
 }
 
 // ruleToken is a rule id in a directive's list, at an offset in the list.

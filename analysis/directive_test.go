@@ -3,6 +3,8 @@ package analysis
 import (
 	"reflect"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // TestParseDirective: what a comment line says, as a directive or not.
@@ -27,6 +29,7 @@ func TestParseDirective(t *testing.T) {
 		{"<!-- skill-ls-disable-line link-broken -- why -->", "<!--", "-->", true, want{"", "", nil}},
 		{"# skill-ls-disable-next-line field-unknown -- read by our own agent", "#", "", true, want{disableNextLine, "read by our own agent", []string{"field-unknown"}}},
 		{"#skill-ls-disable field-unknown", "#", "", true, want{disableFrom, "", []string{"field-unknown"}}},
+		{"#\tskill-ls-disable\tfield-unknown\t--\tours", "#", "", true, want{disableFrom, "ours", []string{"field-unknown"}}},
 		// Not directives: prose, a comment with more after it, another comment.
 		{"Write <!-- skill-ls-disable x -- y --> to silence x.", "<!--", "-->", false, want{}},
 		{"<!-- skill-ls-disable x -- y --> and more", "<!--", "-->", false, want{}},
@@ -53,4 +56,23 @@ func TestParseDirective(t *testing.T) {
 			t.Errorf("%q: %+v, want %+v", c.line, got, c.want)
 		}
 	}
+}
+
+// FuzzDirectives: any text gives directives and findings about them inside
+// the file, and never a panic.
+func FuzzDirectives(f *testing.F) {
+	f.Add("---\nname: x\n# skill-ls-disable field-unknown -- y\n---\n<!-- skill-ls-disable-next-line link-broken, x -->\nSee [a](a.md).\n<!-- skill-ls-enable -->\n")
+	f.Add("<!---->\n<!--skill-ls--->\n# skill-ls-\n<!-- skill-ls-disable -- -->")
+	f.Fuzz(func(t *testing.T, src string) {
+		s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+		sup := newSuppression(scanDirectives(s, nil))
+		for off := 0; off <= len(src); off += 7 {
+			sup.covers("link-broken", off)
+		}
+		for _, p := range sup.problems() {
+			if p.Range.Start < 0 || p.Range.End > len(src) || p.Range.Start > p.Range.End {
+				t.Fatalf("%s at %v in %d bytes", p.Rule, p.Range, len(src))
+			}
+		}
+	})
 }
