@@ -38,7 +38,7 @@ func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 		}
 	}
 	for _, f := range findings {
-		if !want(f) {
+		if f.Suppressed || !want(f) {
 			continue
 		}
 		fixes := fixesOf(f)

@@ -37,6 +37,13 @@ func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, b), w.directives(e.Skill, b))
 }
 
+// entryVerdicts are the file's findings whatever its suppression comments
+// say: a comment silences a finding, it does not make an agent load the
+// file (hover tells what the agents do).
+func (w *Workspace) entryVerdicts(e *skillcore.Entry) []Finding {
+	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, w.body(e.Skill)), nil)
+}
+
 // FindingsOf is Findings for each of paths, for a checker or a server that
 // reports many files, with enough of each file to place its findings: its
 // whole text, the frontmatter a released file keeps when they all sit

@@ -176,3 +176,18 @@ func TestSuppressionCostLinear(t *testing.T) {
 		t.Errorf("%d regions looked at for 1000 findings, %d for 2000", small, large)
 	}
 }
+
+// TestHoverIgnoresSuppressions: a comment silences a finding, not the
+// agent that refuses the file; the hover still says it is refused.
+func TestHoverIgnoresSuppressions(t *testing.T) {
+	src := "---\n# skill-ls-disable-next-line name-chars, name-dir-mismatch -- renamed next release\nname: Wrong_Name\ndescription: Does x.\n---\n"
+	tr := newTestTree(t, Config{}, treeFile{path: "proj/.agents/skills/x/SKILL.md", data: src})
+	p := tr.path("proj/.agents/skills/x/SKILL.md")
+	if fs := tr.ws.Findings(p); len(fs) != 0 {
+		t.Fatalf("findings %v", rules(fs))
+	}
+	h := tr.ws.Hover(p, strings.Index(src, "Wrong_Name"))
+	if h == nil || !strings.Contains(h.Markdown, "⛔ refused by agentskills, zed") {
+		t.Errorf("hover %+v", h)
+	}
+}

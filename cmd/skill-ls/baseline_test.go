@@ -179,3 +179,30 @@ func TestSARIFSuppressions(t *testing.T) {
 		t.Errorf("results %v, want %v", kinds, want)
 	}
 }
+
+// TestFixLeavesSuppressed: check --fix leaves alone what a comment
+// accepts.
+func TestFixLeavesSuppressed(t *testing.T) {
+	dir := writeCheckTree(t, `
+-- proj/.git/HEAD --
+ref: main
+-- proj/.claude/skills/report/SKILL.md --
+---
+name: report
+description: Writes the weekly report.
+# skill-ls-disable-next-line field-unknown -- our own agent reads this spelling
+user-invokable: true
+---
+`)
+	file := filepath.Join(dir, "proj/.claude/skills/report/SKILL.md")
+	before := mustRead(t, file)
+	code, out, errs := runCmd("check", "--fix", filepath.Join(dir, "proj"))
+	if code != exitOK || !strings.Contains(out, "1 suppressed by comments") || strings.Contains(out, "fixed") || !bytes.Equal(mustRead(t, file), before) {
+		t.Errorf("exit %d: %s%s\n%s", code, out, errs, mustRead(t, file))
+	}
+	// Without the comment, the same file is fixed.
+	code, out, _ = runCmd("check", "--fix", "--no-inline-config", filepath.Join(dir, "proj"))
+	if code != exitOK || !strings.Contains(out, "1 fixed") || !strings.Contains(string(mustRead(t, file)), "user-invocable: true") {
+		t.Errorf("--no-inline-config --fix: exit %d: %s", code, out)
+	}
+}
