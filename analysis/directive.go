@@ -29,8 +29,7 @@ const (
 	enableFrom      = "enable"
 )
 
-// directiveKinds are the keywords, longest first so that a prefix match
-// never takes "disable" for "disable-next-line".
+// directiveKinds are the keywords, matched whole.
 var directiveKinds = []string{disableNextLine, disableFrom, enableFrom}
 
 // directive is one suppression comment as written.
@@ -59,7 +58,8 @@ type directiveRule struct {
 // comment lines of the frontmatter (not lines inside a quoted or block
 // scalar) and HTML comment lines of the body (not inside code, where they
 // are examples). body is the body's full scan (ScanBody, which records code
-// blocks), or nil to make one when the body holds a directive. A file without the prefix costs one search.
+// blocks), or nil to make one when the body holds a directive. A file
+// without the prefix costs one search.
 func scanDirectives(s *skillcore.Skill, body *Body) []directive {
 	if !bytes.Contains(s.Src, []byte(directivePrefix)) {
 		return nil
@@ -98,8 +98,9 @@ func scanDirectives(s *skillcore.Skill, body *Body) []directive {
 	return out
 }
 
-// eachLine calls f with each line of r in src (without its line end) and
-// the line after it (empty at the end of src).
+// eachLine calls f, in order, with each line of r in src that holds the
+// directive prefix (without its line end) and the line after it (empty at
+// the end of src).
 func eachLine(src []byte, r Range, f func(line, next Range)) {
 	for pos := r.Start; pos < r.End; {
 		line, nl := lineRange(src, pos)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -27,8 +28,22 @@ func init() {
 // suppressible reports whether a directive may name rule: any rule of the
 // table but the directives' own.
 func suppressible(rule string) bool {
-	return RuleByID(rule) != nil && !strings.HasPrefix(rule, "suppression-")
+	return knownRule(rule) && !strings.HasPrefix(rule, "suppression-")
 }
+
+// knownRule reports whether id is a rule of the table, in one lookup: a
+// file may name thousands.
+func knownRule(id string) bool { return ruleSet()[id] }
+
+// ruleSet is the table's ids, made on first use (after every init has
+// added its rules).
+var ruleSet = sync.OnceValue(func() map[string]bool {
+	set := make(map[string]bool, len(Rules))
+	for _, r := range Rules {
+		set[r.ID] = true
+	}
+	return set
+})
 
 // suppression is a file's directives laid over its lines, ready to take
 // its findings.
@@ -151,6 +166,7 @@ func (s *suppression) coverIn(list []region, off int) bool {
 // every finding of the file: unreadable ones, missing reasons, unused ones.
 func (s *suppression) problems() problemList {
 	var out problemList
+	suggested := 0 // unknown ids given the closest spelling: each costs a search
 	for _, d := range s.directives {
 		if d.kind == "" {
 			out.add("suppression-invalid", Warning, d.at, unknownKeyword(d.word))
@@ -162,8 +178,11 @@ func (s *suppression) problems() problemList {
 		}
 		for _, r := range d.rules {
 			switch {
-			case RuleByID(r.id) == nil:
+			case !knownRule(r.id) && suggested < maxSuggested:
+				suggested++
 				out.add("suppression-invalid", Warning, r.at, skillcore.UnknownWord("rule", r.id, suppressibleIDs())+"; this part of the comment is ignored")
+			case !knownRule(r.id):
+				out.add("suppression-invalid", Warning, r.at, fmt.Sprintf("unknown rule %q; this part of the comment is ignored", r.id))
 			case !r.valid:
 				out.add("suppression-invalid", Warning, r.at, fmt.Sprintf("%s cannot be suppressed by a comment; set its severity in .skill-ls.yaml", r.id))
 			case !r.used:
@@ -192,6 +211,11 @@ func unknownKeyword(word string) string {
 	}
 	return skillcore.UnknownWord("suppression keyword", directivePrefix+word, known) + "; the comment is ignored"
 }
+
+// maxSuggested bounds the unknown rule ids of one file that are given the
+// closest spelling: a hostile file of thousands of them is told of each,
+// without a search for each.
+const maxSuggested = 64
 
 // suppressibleIDs are the rule ids a directive may name.
 func suppressibleIDs() []string {
