@@ -191,3 +191,23 @@ func TestHoverIgnoresSuppressions(t *testing.T) {
 		t.Errorf("hover %+v", h)
 	}
 }
+
+// TestUnknownRulesBounded: every unknown rule id is told, the first ones
+// of a file with the closest spelling, the rest without a search each.
+func TestUnknownRulesBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\nname: x\ndescription: Does x.\n---\n")
+	for range maxSuggested + 3 {
+		b.WriteString("<!-- skill-ls-disable-next-line link-broke -- why -->\n\n")
+	}
+	sup := newSuppression(scanDirectives(skillcore.Parse("/p/x/SKILL.md", []byte(b.String())), nil))
+	ps := sup.problems()
+	if len(ps) != maxSuggested+3 {
+		t.Fatalf("%d problems", len(ps))
+	}
+	for i, p := range ps {
+		if near := strings.Contains(p.Message, `did you mean "link-broken"?`); near != (i < maxSuggested) || !strings.Contains(p.Message, `unknown rule "link-broke"`) {
+			t.Errorf("%d: %q", i, p.Message)
+		}
+	}
+}
