@@ -22,7 +22,13 @@ func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 		findings = w.ManifestFindings(path)
 	} else if e := w.file(path); e != nil {
 		findings = w.entryFindings(e)
-		fixesOf = func(f Finding) []Fix { return fixesFor(e.Skill, f) }
+		fixesOf = func(f Finding) []Fix {
+			fixes := fixesFor(e.Skill, f)
+			if fix, ok := suppressFix(e.Skill, w.body(e.Skill), f); ok && !w.config.NoInlineConfig {
+				fixes = append(fixes, fix) // last: the fixes mend, this accepts
+			}
+			return fixes
+		}
 	}
 	titles := map[string]bool{}
 	add := func(f Finding, fix Fix) {
@@ -32,7 +38,7 @@ func (w *Workspace) Actions(path string, want func(Finding) bool) []Action {
 		}
 	}
 	for _, f := range findings {
-		if !want(f) {
+		if f.Suppressed || !want(f) {
 			continue
 		}
 		fixes := fixesOf(f)

@@ -21,8 +21,8 @@ type excerptLine struct {
 
 // excerpt copies out of s, whole, the lines of its body that problems
 // point into, and those of its plugin variables (the world's findings on
-// them point into the body too), in order.
-func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.VarRef) []excerptLine {
+// them point into the body too) and of extra, in order.
+func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.VarRef, extra []Range) []excerptLine {
 	body := s.Frontmatter.Body.Start
 	var offs []int
 	add := func(r Range) {
@@ -37,6 +37,9 @@ func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.
 	}
 	for _, v := range vars {
 		add(v.Range)
+	}
+	for _, r := range extra {
+		add(r)
 	}
 	if len(offs) == 0 {
 		return nil

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -40,7 +41,7 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 			continue
 		}
 		problems := bodyProblems(s, scanLinks(s))
-		lines := excerpt(s, problems, s.Vars)
+		lines := excerpt(s, problems, s.Vars, nil)
 		fm := &skillcore.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
 		end := 0
 		for _, p := range problems {
@@ -66,5 +67,28 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 	}
 	if placed == 0 {
 		t.Fatal("no offset placed")
+	}
+}
+
+// TestPlacementLine: the line a finding points at reads the same from a
+// released file's excerpt as from its whole text.
+func TestPlacementLine(t *testing.T) {
+	src := "---\nname: x\r\ndescription: y\n---\nintro\n\nSee [a](a.md) now.\nlast"
+	s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+	link := strings.Index(src, "[a]")
+	whole := NewPlacement(s.Src).Index()
+	lines := excerpt(s, []skillcore.Problem{{Range: Range{Start: link, End: link + 3}}}, nil, []Range{{Start: len(src) - 2, End: len(src)}})
+	s.Release()
+	kept := excerptPlacement(s, lines).Index()
+	for _, c := range []struct {
+		off  int
+		want string
+	}{{0, "---"}, {6, "name: x"}, {link, "See [a](a.md) now."}, {len(src) - 1, "last"}, {len(src), "last"}} {
+		if got := string(whole.Line(c.off)); got != c.want {
+			t.Errorf("whole: line at %d is %q, want %q", c.off, got, c.want)
+		}
+		if got := string(kept.Line(c.off)); got != c.want {
+			t.Errorf("kept: line at %d is %q, want %q", c.off, got, c.want)
+		}
 	}
 }

@@ -25,6 +25,9 @@ type Finding struct {
 	Range    Range
 	Targets  []string
 	Related  []Related
+	// Suppressed marks a finding a directive in the file covers; only a
+	// workspace made with Config.KeepSuppressed returns those.
+	Suppressed bool
 }
 
 // Related is another place a finding is about, often another file.

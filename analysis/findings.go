@@ -33,7 +33,15 @@ func (w *Workspace) Findings(path string) []Finding {
 }
 
 func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
-	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, w.body(e.Skill)))
+	b := w.body(e.Skill)
+	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, b), w.directives(e.Skill, b))
+}
+
+// entryVerdicts are the file's findings whatever its suppression comments
+// say: a comment silences a finding, it does not make an agent load the
+// file (hover tells what the agents do).
+func (w *Workspace) entryVerdicts(e *skillcore.Entry) []Finding {
+	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, w.body(e.Skill)), nil)
 }
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
@@ -67,6 +75,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 	entries := make([]*skillcore.Entry, n)
 	skills := make([]*skillcore.Skill, n)
 	body := make([][]skillcore.Problem, n)
+	directives := make([][]directive, n)
 	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
 	for i, p := range paths {
@@ -74,7 +83,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 			entries[i], skills[i] = e, e.Skill
 			var k keptBody
 			k, kept[i] = w.takeKept(e.Skill)
-			body[i], lines[i] = k.problems, k.lines
+			body[i], lines[i], directives[i] = k.problems, k.lines, k.directives
 		}
 	}
 	// stale marks the released files whose disk text is no longer the one
@@ -91,6 +100,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 			if s = readBack(s, &stale[i]); s != nil {
 				skills[i] = s
 				body[i] = bodyProblems(s, scanLinks(s))
+				directives[i] = w.directives(s, nil)
 			}
 		})
 	}()
@@ -103,7 +113,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 		if s == nil || stale[i] {
 			return
 		}
-		out[i] = w.findings(w.agentVerdict(entries[i], problems[i]), body[i])
+		out[i] = w.findings(w.agentVerdict(entries[i], problems[i]), body[i], directives[i])
 		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
 			if pl := excerptPlacement(s, lines[i]); len(lines[i]) > 0 && end <= pl.Len() {
 				places[i] = pl
@@ -170,23 +180,39 @@ func readBack(s *skillcore.Skill, stale *bool) *skillcore.Skill {
 	return whole
 }
 
-// findings turns a file's problems and its body's into findings. It reads
-// the workspace's settings only.
-func (w *Workspace) findings(problems, body []skillcore.Problem) []Finding {
+// findings turns a file's problems and its body's into findings, less
+// those its suppression directives cover (unless the settings ignore
+// directives). It reads the workspace's settings only.
+func (w *Workspace) findings(problems, body []skillcore.Problem, ds []directive) []Finding {
 	problems = append(problems, body...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
-		sev, on := w.severity(p.Rule, p.Severity)
-		if !on {
-			continue
+		if f, on := w.finding(p); on {
+			out = append(out, f)
 		}
-		out = append(out, Finding{
-			Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
-			Targets: p.Targets, Related: p.Related,
-		})
+	}
+	if !w.config.NoInlineConfig {
+		var dropped []Finding
+		out, dropped = suppress(out, ds, w.finding)
+		if w.config.KeepSuppressed {
+			for _, f := range dropped {
+				f.Suppressed = true
+				out = append(out, f)
+			}
+		}
 	}
 	sortFindings(out)
 	return out
+}
+
+// finding is p as a finding, with the user's severity; false when its
+// rule is off.
+func (w *Workspace) finding(p skillcore.Problem) (Finding, bool) {
+	sev, on := w.severity(p.Rule, p.Severity)
+	return Finding{
+		Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
+		Targets: p.Targets, Related: p.Related,
+	}, on
 }
 
 // Describe is the finding's message followed by the targets it comes from,

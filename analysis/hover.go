@@ -78,7 +78,7 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 			collisions = append(collisions, p)
 		}
 	}
-	findings := w.entryFindings(e)
+	findings := w.entryVerdicts(e)
 	b.WriteString(hoverSummary(e, f, findings, len(collisions)) + "\n\n")
 	refusedText(&b, e, findings)
 	if packaged(e) {

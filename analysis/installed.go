@@ -26,7 +26,7 @@ func (w *Workspace) installedConfigFindings(path string) (fs []Finding, ok bool)
 	if len(ps) == 0 && !slices.Contains(in.Watch, path) {
 		return nil, false
 	}
-	return w.findings(ps, nil), true
+	return w.findings(ps, nil, nil), true
 }
 
 // InstallationFiles lists the files of what the agents installed that a

@@ -37,7 +37,7 @@ func (w *Workspace) ManifestFindings(path string) []Finding {
 	if m == nil || w.Ignored(path) {
 		return []Finding{}
 	}
-	return w.findings(m.Problems, nil)
+	return w.findings(m.Problems, nil, nil)
 }
 
 // ManifestSource is the manifest's text as the workspace reads it, or nil.

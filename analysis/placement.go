@@ -170,3 +170,26 @@ func lineStarts(src []byte) []int {
 		starts = append(starts, i)
 	}
 }
+
+// Line is the text of the line holding off, without its line end: what a
+// finding there points at, for a fingerprint that survives the line
+// moving. A line the placement does not hold (between the kept lines of an
+// excerpt) reads as empty. Call Index first.
+func (p *Placement) Line(off int) []byte {
+	off = max(0, min(off, p.Len()))
+	_, before := p.Locate(off)
+	start := off - len(before)
+	var rest []byte
+	switch {
+	case start < len(p.src) || p.excerpt == nil:
+		rest = p.src[min(start, len(p.src)):]
+	default:
+		if i, found := slices.BinarySearchFunc(p.excerpt, start, func(l excerptLine, off int) int { return l.start - off }); found {
+			rest = p.excerpt[i].text
+		}
+	}
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return bytes.TrimSuffix(rest, []byte{'\r'})
+}

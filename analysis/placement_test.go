@@ -32,7 +32,7 @@ func TestPlacementLocatesAsText(t *testing.T) {
 		for _, o := range []int{body.Start + 1, body.Start + body.Len()/3, body.Start + body.Len()/2 + n%7, body.End - 1} {
 			problems = append(problems, skillcore.Problem{Range: Range{Start: o, End: min(o+2, body.End)}})
 		}
-		lines := excerpt(s, problems, s.Vars)
+		lines := excerpt(s, problems, s.Vars, nil)
 		if !s.Release() {
 			continue
 		}

@@ -39,5 +39,5 @@ func (w *Workspace) configFindings(path string) ([]Finding, bool) {
 	if p == nil || path != p.Path {
 		return nil, false
 	}
-	return w.findings(p.Problems, nil), true
+	return w.findings(p.Problems, nil, nil), true
 }

@@ -54,13 +54,16 @@ type keptBody struct {
 	skill    *skillcore.Skill // the version it is about
 	problems []skillcore.Problem
 	lines    []excerptLine // to place the problems (excerpt)
+	// directives are its suppression directives, whose findings the
+	// lines place too.
+	directives []directive
 }
 
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
-	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s))}
-	k.lines = excerpt(s, k.problems, s.Vars)
+	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s)), directives: w.directives(s, nil)}
+	k.lines = excerpt(s, k.problems, s.Vars, directiveLines(k.directives))
 	w.keptMu.Lock()
 	w.kept[s.Path] = k
 	w.keptMu.Unlock()

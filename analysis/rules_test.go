@@ -343,6 +343,14 @@ description: Project deploy.
 		{name: "a variable claude-code does not know, in a skill", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_SKILL_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "leaves ${CLAUDE_SKILL_ROOT} as written"},
 		{name: "the plugin's data outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Keep it in «${CLAUDE_PLUGIN_DATA}»\n", sev: Warning, message: "only in the skills of a plugin"},
 		{name: "the plugin root", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "${CLAUDE_PLUGIN_ROOT}/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
+
+		// The suppression directives (suppress_test.go has more).
+		{name: "no reason", rule: "suppression-without-reason", src: fm(okName, okDesc) + "«<!-- skill-ls-disable-next-line link-broken -->»\nSee [a](a.md).\n", sev: Warning, message: "without a reason"},
+		{name: "a reason", rule: "suppression-without-reason", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken -- written at install -->\nSee [a](a.md).\n", quiet: true},
+		{name: "unknown rule", rule: "suppression-invalid", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line «link-broke» -- why -->\nSee [a](a.md).\n", sev: Warning, message: `did you mean "link-broken"?`},
+		{name: "known rules", rule: "suppression-invalid", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken, link-escapes -- why -->\nSee [a](a.md) and [b](../b.md).\n", quiet: true},
+		{name: "nothing suppressed", rule: "suppression-unused", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line «link-broken» -- why -->\nSee the guide.\n", sev: Info, message: "unused suppression"},
+		{name: "a finding suppressed", rule: "suppression-unused", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md).\n", quiet: true},
 	}
 }
 

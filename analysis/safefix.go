@@ -10,6 +10,9 @@ func (w *Workspace) SafeFixes(path string) []Fix {
 	var out []Fix
 	var taken []Range
 	for _, f := range w.Findings(path) {
+		if f.Suppressed {
+			continue // the author accepts it as it is
+		}
 		fixes := w.Fixes(path, f)
 		i := slices.IndexFunc(fixes, func(x Fix) bool { return x.Safe })
 		if i < 0 {

@@ -28,6 +28,12 @@ type Config struct {
 	// a change (skillcore.World.DeferFits): a language server taking in
 	// many files at once. OnReload hears of the files a fit changes.
 	DeferFits bool
+	// NoInlineConfig ignores the suppression directives in the files
+	// (check --no-inline-config): CI judging skills it does not trust.
+	NoInlineConfig bool
+	// KeepSuppressed also returns the findings directives suppress,
+	// marked Suppressed, for a checker that counts them.
+	KeepSuppressed bool
 }
 
 // Workspace is the world of skills an editor or a check run sees, with the

@@ -31,6 +31,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	}
 	home, _ := os.UserHomeDir()
 	cfg := analysis.Config{Home: home, Targets: opts.targets, Rules: opts.rules, Project: project, Getenv: os.Getenv,
+		NoInlineConfig: opts.noInlineConfig, KeepSuppressed: true, // counted in the summary
 		// Bodies are checked as they are read and let go: a run over
 		// 10,000 skills need not hold them all.
 		ReleaseBodies: true}
@@ -44,6 +45,11 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitUsage
 	}
+	if run.base, err = opts.openBaseline(home); err != nil {
+		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
+		return exitUsage
+	}
+	run.keepDropped = opts.format == "sarif"
 	fixed := 0
 	if opts.fix {
 		fixed = run.fix()
@@ -79,6 +85,13 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitFindings
+	}
+	if run.base != nil && run.base.write {
+		if err := run.base.save(); err != nil {
+			fmt.Fprintln(stderr, "skill-ls: writing the baseline:", escapeText(err.Error()))
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "skill-ls: wrote %d %s to %s\n", rep.Summary.Baselined, plural(rep.Summary.Baselined, "finding", "findings"), escapeText(opts.writeBaseline))
 	}
 	return run.exitCode(rep, opts)
 }
@@ -179,6 +192,10 @@ type checkRun struct {
 	// installation lists the files of what the agents installed that are
 	// reported (InstallationFiles), sorted.
 	installation []string
+	base         *baseline // --baseline or --write-baseline, or nil
+	// keepDropped keeps the findings left out by comments and the
+	// baseline in the report, for SARIF's suppressions.
+	keepDropped bool
 }
 
 func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkRun, error) {

@@ -187,7 +187,7 @@ func TestCheckJSONShape(t *testing.T) {
 		return m["line"].(float64), m["column"].(float64), m["offset"].(float64)
 	}
 	keys("report", rep, "files", "summary")
-	sum := keys("summary", rep["summary"], "files", "errors", "warnings", "infos", "fixed")
+	sum := keys("summary", rep["summary"], "files", "errors", "warnings", "infos", "fixed", "suppressed", "baselined")
 	files := rep["files"].([]any)
 	if len(files) != 3 || sum["files"].(float64) != 3 {
 		t.Fatalf("%d files, summary %v", len(files), sum)

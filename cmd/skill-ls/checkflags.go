@@ -25,6 +25,10 @@ type checkOptions struct {
 	global      bool
 	maxWarnings int // -1: no limit
 	color       string
+	// noInlineConfig ignores the suppression comments in the files.
+	noInlineConfig bool
+	baseline       string // --baseline FILE: drop the findings it records
+	writeBaseline  string // --write-baseline FILE: record every finding
 }
 
 var formats = []string{"text", "json", "sarif", "github"}
@@ -38,6 +42,14 @@ its project and of the home folder, as the agents see it.
 The project configuration, .skill-ls.yaml, is found from the first PATH (or
 the current folder) upward, not above the repository root. Later wins, key
 by key: the defaults, the file, the flags.
+
+Comments in a SKILL.md suppress findings (skill-ls explain lists how);
+--no-inline-config ignores them. To adopt skill-ls in a repository with
+findings, write a baseline once (--write-baseline FILE, committed) and check
+with --baseline FILE: only findings it does not record are reported and
+counted for the exit status. Findings are matched by file, rule, message
+and the text of their line, not their line number, so moving lines keeps
+them matched.
 
 Exit status: 0 clean; 1 errors found, or more warnings than --max-warnings;
 2 bad usage, an invalid configuration, a PATH that does not exist or holds
@@ -72,6 +84,9 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	fs.IntVar(&o.maxWarnings, "max-warnings", -1, "exit 1 when there are more warnings than this (-1: no limit)")
 	fs.StringVar(&o.color, "color", "auto", "colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fs.BoolVar(&o.global, "global", false, "also report the global skills (under the home folder) when checking without PATH")
+	fs.BoolVar(&o.noInlineConfig, "no-inline-config", false, "ignore the suppression comments (skill-ls-disable...) in the files: for CI judging skills it does not trust")
+	fs.StringVar(&o.baseline, "baseline", "", "report only the findings FILE (written by --write-baseline) does not record")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in FILE, to adopt skill-ls and fail later only on new ones; the report then counts them as in the baseline")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return o, nil, code, true
 	}
@@ -90,6 +105,9 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 	}
 	if o.quiet && o.verbose {
 		return bad("--quiet and --verbose contradict each other")
+	}
+	if o.baseline != "" && o.writeBaseline != "" {
+		return bad("--baseline and --write-baseline go one at a time (--write-baseline FILE rewrites FILE)")
 	}
 	if o.config != "" && o.noConfig {
 		return bad("--config and --no-config contradict each other")

@@ -86,9 +86,14 @@ func explainList(markdown bool, w io.Writer) {
 		writeRuleListMarkdown(w)
 		return
 	}
+	width := 0
 	for _, r := range analysis.Rules {
-		fmt.Fprintf(w, "%-24s %s\n", r.ID, r.Summary)
+		width = max(width, len(r.ID))
 	}
+	for _, r := range analysis.Rules {
+		fmt.Fprintf(w, "%-*s %s\n", width, r.ID, r.Summary)
+	}
+	fmt.Fprint(w, suppressionHelp)
 	fmt.Fprintln(w, "\nTargets, and what their facts were verified against:")
 	writeTargetsText(w)
 }
@@ -127,3 +132,14 @@ func splitLines(s string) []string {
 	}
 	return append(out, s[start:])
 }
+
+// suppressionHelp tells, after the list of rules, how to silence one.
+const suppressionHelp = `
+A finding is suppressed by a comment on the line above it, with a reason:
+    <!-- skill-ls-disable-next-line RULE[, RULE] -- reason -->   (body)
+    # skill-ls-disable-next-line RULE[, RULE] -- reason          (frontmatter)
+skill-ls-disable RULE -- reason covers the lines from there (in the
+frontmatter, from the file's first line) to skill-ls-enable RULE or the end
+of the file. check --no-inline-config ignores them; check --baseline FILE
+leaves out the findings a baseline records (see skill-ls help check).
+`

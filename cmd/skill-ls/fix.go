@@ -62,13 +62,16 @@ func (r *checkRun) fixFile(path string) ([]string, error) {
 
 // writeAtomic replaces the file at path (the file a symlink points to) by
 // src: written to a temporary file in the same folder, given the old
-// file's mode, then renamed over it, so the file is never half written.
+// file's mode (0644 for a new file), then renamed over it, so the file is
+// never half written.
 func writeAtomic(path string, src []byte) (err error) {
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
-	st, err := os.Stat(path)
-	if err != nil {
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	} else if !os.IsNotExist(err) {
 		return err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".skill-ls-*")
@@ -81,7 +84,7 @@ func writeAtomic(path string, src []byte) (err error) {
 		}
 	}()
 	if _, err = tmp.Write(src); err == nil {
-		err = tmp.Chmod(st.Mode().Perm())
+		err = tmp.Chmod(mode)
 	}
 	if err == nil {
 		err = tmp.Sync()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -120,6 +121,13 @@ type sarifResult struct {
 	Message          sarifMessage    `json:"message"`
 	Locations        []sarifLocation `json:"locations"`
 	RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
+	// Suppressions marks a finding a comment in the file ("inSource") or
+	// the baseline ("external") left out: code scanning shows it closed.
+	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
+}
+
+type sarifSuppression struct {
+	Kind string `json:"kind"`
 }
 
 type sarifLocation struct {
@@ -163,10 +171,17 @@ func writeSARIF(w io.Writer, rep *report) error {
 			ShortDescription: sarifMessage{r.Summary}, FullDescription: sarifMessage{r.Doc}})
 	}
 	for _, f := range rep.Files {
-		for _, x := range f.Findings {
+		for _, x := range slices.Concat(f.Findings, f.dropped) {
+			msg := x.Message
+			if len(x.Targets) > 0 {
+				msg += " (" + joinComma(x.Targets) + ")"
+			}
 			res := sarifResult{RuleID: x.Rule, Level: sarifLevel(x.Severity),
-				Message:   sarifMessage{x.Message + " (" + joinComma(x.Targets) + ")"},
+				Message:   sarifMessage{msg},
 				Locations: []sarifLocation{location(f.Path, x.Range, nil)}}
+			if x.suppression != "" {
+				res.Suppressions = []sarifSuppression{{Kind: x.suppression}}
+			}
 			for i, rel := range x.Related {
 				l := location(rel.Path, rel.Range, &sarifMessage{rel.Message})
 				l.ID = i + 1

@@ -31,6 +31,11 @@ type fileReport struct {
 	// through packages.
 	loadedAs string
 	hidden   summary // the findings --quiet left out
+	// suppressed and baselined count the findings left out by comments in
+	// the file and by the baseline.
+	suppressed, baselined int
+	// dropped are those findings, kept for SARIF (checkRun.keepDropped).
+	dropped []findingReport
 }
 
 // packageReport is one plugin through which a skill is loaded.
@@ -55,6 +60,9 @@ type findingReport struct {
 	Range    span            `json:"range"`
 	Related  []relatedReport `json:"related"`
 	Fixes    []fixReport     `json:"fixes"`
+	// suppression is SARIF's kind of a finding left out: "inSource" by a
+	// comment, "external" by the baseline.
+	suppression string
 }
 
 type relatedReport struct {
@@ -87,6 +95,10 @@ type summary struct {
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
 	Fixed    int `json:"fixed"` // fixes check --fix applied
+	// Suppressed and Baselined are the findings left out, and not counted
+	// above: by comments in the files, by --baseline (or --write-baseline).
+	Suppressed int `json:"suppressed"`
+	Baselined  int `json:"baselined"`
 }
 
 // reportChunk is how many files report judges at once: what their findings
@@ -135,8 +147,11 @@ func (r *checkRun) reportConfig(rep *report) {
 	}
 	r.lines = map[string]*analysis.Placement{p.Path: analysis.NewPlacement(p.Src).Index()}
 	fr := fileReport{Path: r.displayPath(p.Path), LoadedBy: []string{}, Findings: []findingReport{}}
+	counts := r.baselineCounts([]string{p.Path})[0]
 	for _, f := range fs {
-		fr.Findings = append(fr.Findings, r.findingReport(p.Path, f))
+		if !r.dropped(&fr, counts, p.Path, f) {
+			fr.Findings = append(fr.Findings, r.findingReport(p.Path, f))
+		}
 	}
 	rep.add(fr)
 }
@@ -151,6 +166,8 @@ func (rep *report) add(fr fileReport) {
 	rep.Summary.Warnings += fr.hidden.Warnings
 	rep.Summary.Infos += fr.hidden.Infos
 	rep.Hidden += fr.hidden.Errors + fr.hidden.Warnings + fr.hidden.Infos
+	rep.Summary.Suppressed += fr.suppressed
+	rep.Summary.Baselined += fr.baselined
 	rep.Files = append(rep.Files, fr)
 }
 
@@ -188,6 +205,7 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 	paths := slices.Sorted(maps.Keys(r.lines))
 	skillcore.ForEach(len(paths), func(i int) { r.lines[paths[i]].Index() })
 	reports := make([]*fileReport, len(files))
+	counts := r.baselineCounts(files)
 	skillcore.ForEach(len(files), func(i int) {
 		path := files[i]
 		fr := r.describeFile(path)
@@ -196,6 +214,9 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 		}
 		fr.Findings = slices.Grow(fr.Findings, len(findings[i]))
 		for _, f := range findings[i] {
+			if r.dropped(fr, counts[i], path, f) {
+				continue
+			}
 			if r.quiet && f.Severity != analysis.Error {
 				// Hidden from the output, still counted: --max-warnings
 				// gates on what was found, not on what was shown.
@@ -408,6 +429,12 @@ func writeText(w io.Writer, rep *report, color bool) {
 		s.Errors, plural(s.Errors, "error", "errors"), s.Warnings, plural(s.Warnings, "warning", "warnings"), s.Infos, plural(s.Infos, "info", "infos"))
 	if s.Fixed > 0 {
 		fmt.Fprintf(w, ", %d fixed", s.Fixed)
+	}
+	if s.Suppressed > 0 {
+		fmt.Fprintf(w, ", %d suppressed by comments", s.Suppressed)
+	}
+	if s.Baselined > 0 {
+		fmt.Fprintf(w, ", %d in the baseline", s.Baselined)
 	}
 	if rep.Hidden > 0 {
 		fmt.Fprintf(w, " (%d not shown: --quiet)", rep.Hidden)
