@@ -2,11 +2,11 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -19,10 +19,13 @@ import (
 type mcpBackend struct{}
 
 // mcpCheckReport is check's JSON report, each file with the name every
-// agent that loads it gives it, and what could not be checked.
+// agent that loads it gives it, and what could not be checked. Omitted
+// counts the findings past the call's limit; a file all of whose
+// findings were omitted is left out.
 type mcpCheckReport struct {
 	Files   []mcpFileReport `json:"files"`
 	Summary summary         `json:"summary"`
+	Omitted int             `json:"omitted"`
 	Notes   []string        `json:"notes"`
 }
 
@@ -31,13 +34,14 @@ type mcpFileReport struct {
 	LoadedAs []loadedAs `json:"loadedAs"`
 }
 
-func (mcpBackend) Check(_ context.Context, files []mcpserver.File, targets []string) (any, error) {
+func (mcpBackend) Check(_ context.Context, files []mcpserver.File, targets []string, limit int) (any, error) {
 	r, notes, err := mcpRun(files, targets)
 	if err != nil {
 		return nil, err
 	}
 	rep, _ := r.report(nil)
 	out := mcpCheckReport{Files: make([]mcpFileReport, 0, len(rep.Files)), Summary: rep.Summary, Notes: notes}
+	out.Omitted = limitFindings(rep, limit)
 	for _, fr := range rep.Files {
 		names := []loadedAs{}
 		if e := r.ws.World.Entry(fr.Path); e != nil {
@@ -46,6 +50,43 @@ func (mcpBackend) Check(_ context.Context, files []mcpserver.File, targets []str
 		out.Files = append(out.Files, mcpFileReport{fr, names})
 	}
 	return out, nil
+}
+
+// limitFindings keeps at most limit findings of the report, the most
+// severe first, drops the files left with none of their findings, and
+// returns how many it dropped.
+func limitFindings(rep *report, limit int) int {
+	keep := map[string]int{} // findings kept of each severity
+	for _, sev := range []string{"error", "warning", "info"} {
+		n := 0
+		for _, f := range rep.Files {
+			for _, x := range f.Findings {
+				if x.Severity == sev {
+					n++
+				}
+			}
+		}
+		keep[sev] = min(n, limit)
+		limit -= keep[sev]
+	}
+	omitted := 0
+	for i := range rep.Files {
+		f := &rep.Files[i]
+		had := len(f.Findings)
+		f.Findings = slices.DeleteFunc(f.Findings, func(x findingReport) bool {
+			if keep[x.Severity] > 0 {
+				keep[x.Severity]--
+				return false
+			}
+			return true
+		})
+		omitted += had - len(f.Findings)
+		if had > 0 && len(f.Findings) == 0 {
+			f.Path = "" // all omitted: dropped below
+		}
+	}
+	rep.Files = slices.DeleteFunc(rep.Files, func(f fileReport) bool { return f.Path == "" })
+	return omitted
 }
 
 func (mcpBackend) Fix(_ context.Context, files []mcpserver.File, write bool) ([]mcpserver.Fixed, error) {
@@ -150,7 +191,7 @@ func agentNames(e *skillcore.Entry) []loadedAs {
 	out := []loadedAs{}
 	for _, id := range e.LoadedBy() {
 		if t := skillcore.TargetByID(id); t != nil {
-			out = append(out, loadedAs{Target: id, Name: cmp.Or(e.InstalledName(t), t.Identify(e.Skill))})
+			out = append(out, loadedAs{Target: id, Name: agentName(t, e.InstalledName(t), e.Skill)})
 		}
 	}
 	return out
@@ -196,7 +237,7 @@ func (mcpBackend) Catalog(_ context.Context, project, target string) (any, error
 		entries := ws.World.Catalog(t, project)
 		ac := mcpAgentCatalog{Target: t.ID, Text: skillcore.RenderCatalog(t, entries), Budget: skillcore.BudgetReport(t, entries), Skills: []mcpCatalogLine{}}
 		for _, ce := range entries {
-			ac.Skills = append(ac.Skills, mcpCatalogLine{Name: cmp.Or(ce.Name, t.Identify(ce.Skill)), Path: ce.ShownPath(), Scope: ce.Scope.String(), Dropped: ce.Dropped})
+			ac.Skills = append(ac.Skills, mcpCatalogLine{Name: agentName(t, ce.Name, ce.Skill), Path: ce.ShownPath(), Scope: ce.Scope.String(), Dropped: ce.Dropped})
 		}
 		out.Agents = append(out.Agents, ac)
 	}

@@ -82,7 +82,7 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 				i, at[l.Skill.Path] = len(out.Skills), len(out.Skills)
 				out.Skills = append(out.Skills, mcpSkillUses{Path: l.Skill.Path, Name: fm, Agents: []mcpAgentUse{}})
 			}
-			use := mcpAgentUse{Target: t.ID, Name: loadName(t, l.CatalogEntry), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpCollision{}}
+			use := mcpAgentUse{Target: t.ID, Name: agentName(t, l.Name, l.Skill), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpCollision{}}
 			if k := slices.IndexFunc(catalog, func(c skillcore.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
 				use.Dropped, use.Listed = catalog[k].Dropped, !catalog[k].Dropped
 				use.Entry = skillcore.RenderCatalog(t, catalog[k:k+1])
@@ -103,10 +103,10 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 	return out, nil
 }
 
-// loadName is the name an agent gives a skill it loads: a plugin's
-// installed name, else the name it knows the skill by.
-func loadName(t *skillcore.Target, c skillcore.CatalogEntry) string {
-	return cmp.Or(c.Name, t.Identify(c.Skill))
+// agentName is the name an agent gives a skill it loads: the installed
+// name a plugin gives it, else the name the agent knows the skill by.
+func agentName(t *skillcore.Target, installed string, s *skillcore.Skill) string {
+	return cmp.Or(installed, t.Identify(s))
 }
 
 // matches reports whether a skill the agent loads is the one asked for:
@@ -117,7 +117,7 @@ func matches(t *skillcore.Target, l skillcore.Load, name, path string) bool {
 		return l.Skill.Path == path
 	}
 	fm, _ := l.Skill.Str("name")
-	for _, n := range []string{loadName(t, l.CatalogEntry), fm} {
+	for _, n := range []string{agentName(t, l.Name, l.Skill), fm} {
 		if n == name || t.Name.FoldCase && strings.EqualFold(n, name) {
 			return true
 		}

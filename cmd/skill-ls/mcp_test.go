@@ -369,3 +369,29 @@ func shorten(args map[string]any) map[string]any {
 	}
 	return out
 }
+
+// TestMCPCheckLimit: past the limit, the most severe findings are kept,
+// the rest counted, and the summary still counts them all.
+func TestMCPCheckLimit(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	cs := mcpClient(t, filepath.Join(dir, "proj"))
+	var all, one mcpCheckReport
+	callTool(t, cs, "check", map[string]any{}, &all)
+	callTool(t, cs, "check", map[string]any{"limit": 1}, &one)
+	total := all.Summary.Errors + all.Summary.Warnings + all.Summary.Infos
+	if all.Omitted != 0 || total < 3 || all.Summary.Errors == 0 {
+		t.Fatalf("unlimited: %+v, omitted %d", all.Summary, all.Omitted)
+	}
+	var kept []string
+	for _, f := range one.Files {
+		for _, x := range f.Findings {
+			kept = append(kept, x.Severity)
+		}
+	}
+	if !slices.Equal(kept, []string{"error"}) || one.Omitted != total-1 || one.Summary != all.Summary {
+		t.Errorf("limit 1: kept %v, omitted %d of %d, summary %+v", kept, one.Omitted, total, one.Summary)
+	}
+	if res := callRaw(t, cs, "check", map[string]any{"limit": -1}); !res.IsError {
+		t.Error("a negative limit was taken")
+	}
+}

@@ -69,6 +69,25 @@ func (in filesInput) files(roots Roots) ([]File, error) {
 type CheckInput struct {
 	filesInput
 	Targets []string `json:"targets,omitempty" jsonschema:"agents to judge for besides the specification (default: every agent that discovers each file, or the configuration's targets); see explain with no rule for the ids"`
+	Limit   *int     `json:"limit,omitempty" jsonschema:"the most findings to report, errors first, then warnings, then infos (default 50, at most 5000); the summary counts them all"`
+}
+
+// Finding limits of check: a whole project's findings can run to
+// hundreds of kilobytes, past what an agent takes from one tool call.
+const (
+	defaultLimit = 50
+	maxLimit     = 5000
+)
+
+// limit is the findings check reports.
+func (in CheckInput) limit() (int, error) {
+	switch {
+	case in.Limit == nil:
+		return defaultLimit, nil
+	case *in.Limit < 0 || *in.Limit > maxLimit:
+		return 0, fmt.Errorf("limit is 0 to %d, not %d", maxLimit, *in.Limit)
+	}
+	return *in.Limit, nil
 }
 
 // ResolveInput is what resolve takes.

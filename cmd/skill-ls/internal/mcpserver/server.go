@@ -18,7 +18,9 @@ import (
 // and inside the server's roots; texts are within MaxText. Each call
 // builds its world afresh from disk, as a run of check does.
 type Backend interface {
-	Check(ctx context.Context, files []File, targets []string) (any, error)
+	// Check reports at most limit findings, errors before warnings
+	// before infos, and counts the rest.
+	Check(ctx context.Context, files []File, targets []string, limit int) (any, error)
 	Resolve(ctx context.Context, project, name, path string) (any, error)
 	Catalog(ctx context.Context, project, target string) (any, error)
 	Explain(ctx context.Context, rule string) (any, error)

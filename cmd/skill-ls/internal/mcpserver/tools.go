@@ -19,7 +19,11 @@ func (t *tools) addCheck(s *mcp.Server) {
 			if err != nil {
 				return nil, nil, err
 			}
-			return t.call(func() (any, error) { return t.b.Check(ctx, files, in.Targets) })
+			limit, err := in.limit()
+			if err != nil {
+				return nil, nil, err
+			}
+			return t.call(func() (any, error) { return t.b.Check(ctx, files, in.Targets, limit) })
 		})
 }
 
