@@ -206,8 +206,9 @@ type mcpCatalog struct {
 }
 
 type mcpAgentCatalog struct {
-	Target string           `json:"target"`
-	Text   string           `json:"text"`   // exactly what the agent shows the model
+	Target string `json:"target"`
+	Text   string `json:"text,omitempty"` // what the agent shows the model, byte for byte; for one target asked for
+
 	Budget string           `json:"budget"` // skill-ls catalog's report on standard error
 	Skills []mcpCatalogLine `json:"skills"`
 }
@@ -235,7 +236,10 @@ func (mcpBackend) Catalog(_ context.Context, project, target string) (any, error
 	out := mcpCatalog{Project: project, Agents: []mcpAgentCatalog{}, Notes: notes}
 	for _, t := range targets {
 		entries := ws.World.Catalog(t, project)
-		ac := mcpAgentCatalog{Target: t.ID, Text: skillcore.RenderCatalog(t, entries), Budget: skillcore.BudgetReport(t, entries), Skills: []mcpCatalogLine{}}
+		ac := mcpAgentCatalog{Target: t.ID, Budget: skillcore.BudgetReport(t, entries), Skills: []mcpCatalogLine{}}
+		if target != "" {
+			ac.Text = skillcore.RenderCatalog(t, entries)
+		}
 		for _, ce := range entries {
 			ac.Skills = append(ac.Skills, mcpCatalogLine{Name: agentName(t, ce.Name, ce.Skill), Path: ce.ShownPath(), Scope: ce.Scope.String(), Dropped: ce.Dropped})
 		}

@@ -254,8 +254,8 @@ func TestMCPCatalogSameAsCommand(t *testing.T) {
 	}
 	var all mcpCatalog
 	callTool(t, cs, "catalog", map[string]any{}, &all)
-	if len(all.Agents) < 2 {
-		t.Errorf("every loading agent: %d catalogs", len(all.Agents))
+	if len(all.Agents) < 2 || all.Agents[0].Text != "" || all.Agents[0].Budget == "" {
+		t.Errorf("every loading agent, their budgets without the texts: %+v", all.Agents)
 	}
 }
 

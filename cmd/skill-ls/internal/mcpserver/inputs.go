@@ -100,7 +100,7 @@ type ResolveInput struct {
 // CatalogInput is what catalog takes.
 type CatalogInput struct {
 	Project string `json:"project,omitempty" jsonschema:"the project folder (default: the first project root)"`
-	Target  string `json:"target,omitempty" jsonschema:"one agent (default: every agent that loads a skill of the project)"`
+	Target  string `json:"target,omitempty" jsonschema:"one agent, whose listing text is included (default: every agent that loads a skill of the project, without the texts)"`
 }
 
 // ExplainInput is what explain takes.

@@ -48,7 +48,7 @@ func (t *tools) addResolve(s *mcp.Server) {
 
 func (t *tools) addCatalog(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "catalog", Annotations: readOnly("Agents' skill catalogs"),
-		Description: "The skill listing each agent shows the model for the project, byte for byte, with its budget status (what it spends of the agent's limit, and the skills dropped for it). The same as `skill-ls catalog`."},
+		Description: "Per agent, the skills it lists for the model in the project and its budget status (what the listing spends of the agent's limit, and the skills dropped for it); with a target, also that agent's listing text byte for byte, as `skill-ls catalog --target` prints it."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in CatalogInput) (*mcp.CallToolResult, any, error) {
 			project, err := t.roots.projectOf(in.Project)
 			if err == nil && in.Target != "" {
