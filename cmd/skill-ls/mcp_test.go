@@ -395,3 +395,54 @@ func TestMCPCheckLimit(t *testing.T) {
 		t.Error("a negative limit was taken")
 	}
 }
+
+// TestMCPProjectConfig: the tools read the project's .skill-ls.yaml as
+// check does: its severities and pinned targets, for files on disk and
+// for a text.
+func TestMCPProjectConfig(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	if err := os.WriteFile(filepath.Join(proj, ".skill-ls.yaml"), []byte("targets: [codex]\nrules:\n  yaml-syntax: info\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := mcpClient(t, proj)
+	text := "---\nname: broken\ndescription: Use when: asked\n---\n"
+	if got := loadedBy(t, "check", "--format", "json", filepath.Join(proj, ".agents/skills/broken")); !slices.Equal(got, []string{"codex"}) {
+		t.Fatalf("check: loaded by %v", got)
+	}
+	for _, args := range []map[string]any{
+		{"paths": []string{".agents/skills/broken"}},
+		{"path": ".agents/skills/broken/SKILL.md", "text": text},
+	} {
+		var got mcpCheckReport
+		callTool(t, cs, "check", args, &got)
+		if len(got.Files) != 1 {
+			t.Fatalf("%v: files %+v", args, got.Files)
+		}
+		f := got.Files[0]
+		if !slices.Equal(f.LoadedBy, []string{"codex"}) {
+			t.Errorf("%v: loaded by %v, want the configuration's codex (agentskills refuses the YAML)", args, f.LoadedBy)
+		}
+		yaml := 0
+		for _, x := range f.Findings {
+			if x.Rule == "yaml-syntax" {
+				yaml++
+				if x.Severity != "info" {
+					t.Errorf("%v: yaml-syntax is %s, the configuration says info", args, x.Severity)
+				}
+			}
+		}
+		if yaml == 0 {
+			t.Errorf("%v: no yaml-syntax finding: %+v", args, f.Findings)
+		}
+	}
+	var cat mcpCatalog
+	callTool(t, cs, "catalog", map[string]any{}, &cat)
+	var ids []string
+	for _, a := range cat.Agents {
+		ids = append(ids, a.Target)
+	}
+	if !slices.Equal(ids, []string{"codex"}) {
+		t.Errorf("catalog for %v, want the configuration's codex", ids)
+	}
+}
