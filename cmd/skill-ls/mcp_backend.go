@@ -89,26 +89,22 @@ func limitFindings(rep *report, limit int) int {
 	return omitted
 }
 
-func (mcpBackend) Fix(_ context.Context, files []mcpserver.File, write bool) ([]mcpserver.Fixed, error) {
+func (mcpBackend) Fix(_ context.Context, files []mcpserver.File) ([]mcpserver.Fixed, error) {
 	r, _, err := mcpRun(files, nil)
 	if err != nil {
 		return nil, err
 	}
 	var out []mcpserver.Fixed
 	for _, p := range r.files {
-		orig, src, titles := r.fixedText(p)
-		if bytes.Equal(orig, src) {
-			continue
+		if orig, src, titles := r.fixedText(p); !bytes.Equal(orig, src) {
+			out = append(out, mcpserver.Fixed{Path: p, Old: orig, New: src, Titles: titles})
 		}
-		if write {
-			if err := writeAtomic(p, src); err != nil {
-				return nil, fmt.Errorf("fixing %s: %w", p, err)
-			}
-		}
-		out = append(out, mcpserver.Fixed{Path: p, Old: orig, New: src, Titles: titles})
 	}
 	return out, nil
 }
+
+// Write is check --fix's atomic write.
+func (mcpBackend) Write(path string, src []byte) error { return writeAtomic(path, src) }
 
 // mcpRun is the check run of a tool's files, paths shown absolute (an
 // agent opens files by absolute path), and what it could not check.

@@ -446,3 +446,31 @@ func TestMCPProjectConfig(t *testing.T) {
 		t.Errorf("catalog for %v, want the configuration's codex", ids)
 	}
 }
+
+// TestMCPFixStaysInsideRoots: a skill folder linked from outside the
+// roots is judged, as the agents load it, but fix leaves it alone.
+func TestMCPFixStaysInsideRoots(t *testing.T) {
+	dir := writeCheckTree(t, fixTree)
+	proj := filepath.Join(dir, "proj")
+	elsewhere := filepath.Join(dir, "elsewhere", "linked")
+	outside := filepath.Join(elsewhere, "SKILL.md")
+	src := "---\nname: linked\ndescription: Use when: linked\n---\n"
+	if err := os.MkdirAll(elsewhere, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(outside, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(elsewhere, filepath.Join(proj, ".agents/skills/linked")); err != nil {
+		t.Fatal(err)
+	}
+	cs := mcpClient(t, proj)
+	var got mcpserver.FixOutput
+	callTool(t, cs, "fix", map[string]any{"write": true}, &got)
+	if want := filepath.Join(proj, ".agents/skills/linked/SKILL.md"); !slices.Contains(got.Outside, want) || strings.Contains(got.Diff, "linked") || !got.Written {
+		t.Errorf("fix: %+v", got)
+	}
+	if b, _ := os.ReadFile(outside); string(b) != src {
+		t.Errorf("the file outside the roots was written:\n%s", b)
+	}
+}

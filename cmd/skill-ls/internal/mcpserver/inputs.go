@@ -119,6 +119,7 @@ type FixOutput struct {
 	Diff    string     `json:"diff" jsonschema:"the safe fixes as a unified diff; empty when nothing is to fix"`
 	Files   []FixedOut `json:"files" jsonschema:"the files the fixes change"`
 	Written bool       `json:"written" jsonschema:"whether the files were written"`
+	Outside []string   `json:"outside" jsonschema:"files the fixes would change that lie outside the roots (reached through a link): left alone"`
 }
 
 // FixedOut is one file fix changes, and the fixes applied to it.

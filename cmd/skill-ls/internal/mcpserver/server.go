@@ -24,9 +24,11 @@ type Backend interface {
 	Resolve(ctx context.Context, project, name, path string) (any, error)
 	Catalog(ctx context.Context, project, target string) (any, error)
 	Explain(ctx context.Context, rule string) (any, error)
-	// Fix returns each file's text before and after its safe fixes, and
-	// writes the fixed files only when write is set.
-	Fix(ctx context.Context, files []File, write bool) ([]Fixed, error)
+	// Fix returns each file's text before and after its safe fixes; it
+	// writes nothing.
+	Fix(ctx context.Context, files []File) ([]Fixed, error)
+	// Write replaces the file at path by src, atomically.
+	Write(path string, src []byte) error
 }
 
 // File is a file to judge: a path, with the text it is to be judged with

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -88,19 +89,36 @@ func (t *tools) addFix(s *mcp.Server) {
 			}
 			t.mu.Lock()
 			defer t.mu.Unlock()
-			fixed, err := t.b.Fix(ctx, files, in.Write)
+			fixed, err := t.b.Fix(ctx, files)
 			if err != nil {
 				return nil, FixOutput{}, err
 			}
-			out := FixOutput{Files: []FixedOut{}, Written: in.Write && len(fixed) > 0}
-			var diff strings.Builder
-			for _, f := range sortedFixes(fixed) {
-				diff.WriteString(Unified(f.Path, f.Old, f.New))
-				out.Files = append(out.Files, FixedOut{Path: f.Path, Fixes: nonNil(f.Titles)})
-			}
-			out.Diff = diff.String()
-			return nil, out, nil
+			return t.fixOutput(fixed, in.Write)
 		})
+}
+
+// fixOutput is fix's answer, the files written first when write is set.
+// A file that is, through its links, outside the roots (a skill folder
+// linked from elsewhere) is left alone and named.
+func (t *tools) fixOutput(fixed []Fixed, write bool) (*mcp.CallToolResult, FixOutput, error) {
+	out := FixOutput{Files: []FixedOut{}, Outside: []string{}}
+	var diff strings.Builder
+	for _, f := range sortedFixes(fixed) {
+		if _, err := t.roots.Inside(f.Path); err != nil {
+			out.Outside = append(out.Outside, f.Path)
+			continue
+		}
+		if write {
+			if err := t.b.Write(f.Path, f.New); err != nil {
+				return nil, FixOutput{}, fmt.Errorf("fixing %s: %w", f.Path, err)
+			}
+			out.Written = true
+		}
+		diff.WriteString(Unified(f.Path, f.Old, f.New))
+		out.Files = append(out.Files, FixedOut{Path: f.Path, Fixes: nonNil(f.Titles)})
+	}
+	out.Diff = diff.String()
+	return nil, out, nil
 }
 
 // call runs one judging call at a time.
