@@ -20,7 +20,9 @@ func Transport(in io.Reader, out io.Writer, maxLine int) mcp.Transport {
 	pr, pw := io.Pipe()
 	w := &lineWriter{w: out}
 	go guard(in, pw, w, maxLine)
-	return &mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: maxLine}
+	// The guard passes no line over maxLine; the SDK's cap, a little
+	// above, never cuts one it passed.
+	return &mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: maxLine + 1024}
 }
 
 // lineWriter writes whole lines, one writer at a time: the SDK's answers
