@@ -63,7 +63,7 @@ func mcpCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	ver, _, _ := buildVersion()
 	srv := mcpserver.New(mcpBackend{}, roots, ver)
-	if err := srv.Run(ctx, mcpserver.Transport(stdin, stdout, mcpMaxLine)); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
+	if err := srv.Run(ctx, mcpserver.Transport(stdin, stdout, stderr, mcpMaxLine)); err != nil && ctx.Err() == nil && !errors.Is(err, io.EOF) {
 		fmt.Fprintln(stderr, "skill-ls mcp:", escapeText(err.Error()))
 		return exitFindings
 	}

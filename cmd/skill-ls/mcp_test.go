@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -472,5 +473,55 @@ func TestMCPFixStaysInsideRoots(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(outside); string(b) != src {
 		t.Errorf("the file outside the roots was written:\n%s", b)
+	}
+}
+
+// TestMCPCommandStdio drives `skill-ls mcp` itself over pipes with the
+// SDK's client: between two calls, lines that are no JSON-RPC message are
+// refused (on standard error when they have no id: an answer with id null
+// would end the client's session) and the session goes on; closing the
+// input ends the command with status 0.
+func TestMCPCommandStdio(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int)
+	var stderr strings.Builder
+	go func() {
+		code := run([]string{"mcp", "--root", filepath.Join(dir, "proj")}, inR, outW, &stderr)
+		outW.Close()
+		done <- code
+	}()
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, nil).
+		Connect(ctx, &mcp.IOTransport{Reader: outR, Writer: inW}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rule mcpRule
+	callTool(t, cs, "explain", map[string]any{"rule": analysis.Rules[0].ID}, &rule)
+	if _, err := inW.Write([]byte("garbage\n{\"jsonrpc\":\"2.0\",\"id\":{}}\n{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":7}\n")); err != nil {
+		t.Fatal(err)
+	}
+	var rep mcpCheckReport
+	callTool(t, cs, "check", map[string]any{"paths": []string{".agents/skills/clean"}}, &rep)
+	if rep.Summary.Files != 1 {
+		t.Errorf("after the garbage: %+v", rep.Summary)
+	}
+	cs.Close()
+	if code := <-done; code != exitOK || strings.Count(stderr.String(), "refused a line") != 2 {
+		t.Errorf("exit %d, stderr %q: want 0 and the two lines with no id told", code, stderr.String())
+	}
+}
+
+func TestMCPCommandUsage(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"mcp", "extra"}, {"mcp", "--root", file}, {"mcp", "--root", file + "-missing"}, {"mcp", "--nope"}} {
+		if code, _, errs := runCmd(args...); code != exitUsage || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
 	}
 }

@@ -12,14 +12,16 @@ import (
 )
 
 // Transport is the stdio transport of a session, guarded as SPEC 3a asks
-// of the language server: a line that is not JSON is answered -32700, one
-// that is JSON but no JSON-RPC message -32600 (id null where none can be
-// read), a line longer than maxLine is dropped without being held, and the
-// session goes on. The SDK's own reader ends the session at any of them.
-func Transport(in io.Reader, out io.Writer, maxLine int) mcp.Transport {
+// of the language server: a line that is not JSON (-32700), or JSON but no
+// JSON-RPC message (-32600), or longer than maxLine (dropped without being
+// held) is refused and the session goes on, where the SDK's own reader
+// would end it. A refusal that can name the request's id is answered on
+// out; one that cannot goes to log: an answer with id null ends the
+// session of the SDK's own client, and likely of others.
+func Transport(in io.Reader, out, log io.Writer, maxLine int) mcp.Transport {
 	pr, pw := io.Pipe()
 	w := &lineWriter{w: out}
-	go guard(in, pw, w, maxLine)
+	go guard(in, pw, w, log, maxLine)
 	// The guard passes no line over maxLine; the SDK's cap, a little
 	// above, never cuts one it passed.
 	return &mcp.IOTransport{Reader: pr, Writer: w, MaxLineLength: maxLine + 1024}
@@ -41,18 +43,26 @@ func (l *lineWriter) Write(b []byte) (int, error) {
 // Close leaves the output open: it is the process's standard output.
 func (l *lineWriter) Close() error { return nil }
 
-// guard passes each good line of in to good, and answers the others.
-func guard(in io.Reader, good *io.PipeWriter, out io.Writer, maxLine int) {
+// guard passes each good line of in to good, and refuses the others: on
+// out when the refusal has an id to answer, else on log.
+func guard(in io.Reader, good *io.PipeWriter, out, log io.Writer, maxLine int) {
+	refuse := func(id json.RawMessage, code int, msg string) {
+		if id == nil {
+			io.WriteString(log, "skill-ls mcp: refused a line: "+msg+" ("+strconv.Itoa(code)+")\n")
+			return
+		}
+		out.Write(refusal(id, code, msg))
+	}
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
 		line, tooLong, err := readLine(r, maxLine)
 		switch {
 		case tooLong:
-			out.Write(refusal(nil, -32600, "message longer than "+strconv.Itoa(maxLine)+" bytes; not read"))
+			refuse(nil, -32600, "message longer than "+strconv.Itoa(maxLine)+" bytes; not read")
 		case len(bytes.TrimSpace(line)) == 0:
 		default:
-			if reply := frameError(line); reply != nil {
-				out.Write(reply)
+			if id, code, msg := frameError(line); code != 0 {
+				refuse(id, code, msg)
 			} else if _, werr := good.Write(append(line, '\n')); werr != nil {
 				return
 			}
@@ -81,11 +91,12 @@ func readLine(r *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
 	}
 }
 
-// frameError is the error response to a line that is no JSON-RPC message
-// the SDK can read, nil for a good one.
-func frameError(line []byte) []byte {
+// frameError is why a line is no JSON-RPC message the SDK can read, as
+// an error code (0 for a good line) and message, with the line's id
+// where one can be read.
+func frameError(line []byte) (id json.RawMessage, code int, msg string) {
 	if !json.Valid(line) {
-		return refusal(nil, -32700, "parse error: not JSON")
+		return nil, -32700, "parse error: not JSON"
 	}
 	var m struct {
 		Version *string         `json:"jsonrpc"`
@@ -93,21 +104,21 @@ func frameError(line []byte) []byte {
 		Method  json.RawMessage `json:"method"`
 	}
 	if bytes.TrimSpace(line)[0] != '{' || json.Unmarshal(line, &m) != nil {
-		return refusal(nil, -32600, "invalid request: not a JSON-RPC object")
+		return nil, -32600, "invalid request: not a JSON-RPC object"
 	}
 	id, idOK := readID(m.ID)
 	var method string
 	switch {
 	case !idOK:
-		return refusal(nil, -32600, "invalid request: an id is a string or an integer")
+		return nil, -32600, "invalid request: an id is a string or an integer"
 	case m.Version == nil || *m.Version != "2.0":
-		return refusal(id, -32600, `invalid request: jsonrpc must be "2.0"`)
+		return id, -32600, `invalid request: jsonrpc must be "2.0"`
 	case m.Method != nil && json.Unmarshal(m.Method, &method) != nil:
-		return refusal(id, -32600, "invalid request: method is not a string")
+		return id, -32600, "invalid request: method is not a string"
 	case m.Method == nil && id == nil:
-		return refusal(nil, -32600, "invalid request: no method")
+		return nil, -32600, "invalid request: no method"
 	}
-	return nil
+	return nil, 0, ""
 }
 
 // readID is a message's id (nil when it has none), and whether it is one
@@ -141,9 +152,6 @@ type errorObject struct {
 
 // refusal is an error response line.
 func refusal(id json.RawMessage, code int, msg string) []byte {
-	if id == nil {
-		id = json.RawMessage("null")
-	}
 	b, _ := json.Marshal(wireError{Version: "2.0", ID: id, Error: errorObject{code, msg}})
 	return append(b, '\n')
 }

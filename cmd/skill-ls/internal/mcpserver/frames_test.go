@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
 	"strings"
@@ -29,53 +28,46 @@ func TestFrameError(t *testing.T) {
 		{`{"jsonrpc":"2.0"}`, -32600, "null"},
 	}
 	for _, c := range cases {
-		reply := frameError([]byte(c.line))
-		if c.code == 0 {
-			if reply != nil {
-				t.Errorf("%s: refused: %s", c.line, reply)
-			}
-			continue
-		}
-		var got wireError
-		if err := json.Unmarshal(reply, &got); err != nil {
-			t.Fatalf("%s: reply %q: %v", c.line, reply, err)
-		}
-		if got.Error.Code != c.code || string(got.ID) != c.id {
-			t.Errorf("%s: code %d id %s, want %d %s", c.line, got.Error.Code, got.ID, c.code, c.id)
+		id, code, msg := frameError([]byte(c.line))
+		if code != c.code || string(orNull(id, "null")) != c.id && c.code != 0 || c.code != 0 && msg == "" {
+			t.Errorf("%s: code %d id %s %q, want %d %s", c.line, code, id, msg, c.code, c.id)
 		}
 	}
 }
 
-// TestGuardGoesOn: the bad lines are answered, a line past the cap is
-// skipped without being held, and every good line reaches the SDK in
-// order.
+func orNull(id json.RawMessage, null string) json.RawMessage {
+	if id == nil {
+		return json.RawMessage(null)
+	}
+	return id
+}
+
+// TestGuardGoesOn: the bad lines are refused (on the output when they
+// have an id, else on the log), a line past the cap is skipped without
+// being held, and every good line reaches the SDK in order.
 func TestGuardGoesOn(t *testing.T) {
 	const max = 1024
 	in := strings.Join([]string{
 		`{"jsonrpc":"2.0","id":1,"method":"a"}`,
 		`garbage`,
+		`{"jsonrpc":"2.0","id":9,"method":7}`,
 		`{"jsonrpc":"2.0","id":2,"method":"b","params":{"x":"` + strings.Repeat("y", 10*max) + `"}}`,
 		``,
 		`{"jsonrpc":"2.0","id":3,"method":"c"}`,
 	}, "\n") + "\n"
 	pr, pw := io.Pipe()
-	var out strings.Builder
-	go guard(strings.NewReader(in), pw, &lineWriter{w: &out}, max)
+	var out, log strings.Builder
+	go guard(strings.NewReader(in), pw, &lineWriter{w: &out}, &log, max)
 	passed, _ := io.ReadAll(pr)
 	want := `{"jsonrpc":"2.0","id":1,"method":"a"}` + "\n" + `{"jsonrpc":"2.0","id":3,"method":"c"}` + "\n"
 	if string(passed) != want {
 		t.Errorf("passed on %q, want %q", passed, want)
 	}
-	var codes []int
-	sc := bufio.NewScanner(strings.NewReader(out.String()))
-	for sc.Scan() {
-		var e wireError
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
-		}
-		codes = append(codes, e.Error.Code)
+	var e wireError
+	if err := json.Unmarshal([]byte(out.String()), &e); err != nil || e.Error.Code != -32600 || string(e.ID) != "9" {
+		t.Errorf("answered %q, want -32600 for id 9 alone", out.String())
 	}
-	if len(codes) != 2 || codes[0] != -32700 || codes[1] != -32600 {
-		t.Errorf("answers %v, want -32700 then -32600", codes)
+	if got := log.String(); strings.Count(got, "\n") != 2 || !strings.Contains(got, "(-32700)") || !strings.Contains(got, "longer than") {
+		t.Errorf("logged %q, want the garbage and the long line", got)
 	}
 }
