@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -22,6 +23,9 @@ type mcpSkillUses struct {
 	Path   string        `json:"path"`
 	Name   string        `json:"name"` // the frontmatter's
 	Agents []mcpAgentUse `json:"agents"`
+	// Unloaded, for a skill no agent loads, are the findings that say
+	// why: not in a skill folder, or refused.
+	Unloaded []mcpFinding `json:"unloaded,omitempty"`
 }
 
 // mcpAgentUse is one agent's view of a skill.
@@ -38,13 +42,15 @@ type mcpAgentUse struct {
 	Dropped bool `json:"dropped"`
 	// Collisions are the other skills of the same name: hidden by this
 	// one, or hiding it (the collision rules' findings).
-	Collisions []mcpCollision `json:"collisions"`
+	Collisions []mcpFinding `json:"collisions"`
 	// Entry is the agent's catalog holding this skill alone, as the
 	// model reads it.
 	Entry string `json:"entry"`
 }
 
-type mcpCollision struct {
+// mcpFinding is a finding about a skill: another of its name, or why
+// it does not load.
+type mcpFinding struct {
 	Path    string `json:"path"`
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
@@ -82,7 +88,7 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 				i, at[l.Skill.Path] = len(out.Skills), len(out.Skills)
 				out.Skills = append(out.Skills, mcpSkillUses{Path: l.Skill.Path, Name: fm, Agents: []mcpAgentUse{}})
 			}
-			use := mcpAgentUse{Target: t.ID, Name: agentName(t, l.Name, l.Skill), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpCollision{}}
+			use := mcpAgentUse{Target: t.ID, Name: agentName(t, l.Name, l.Skill), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpFinding{}}
 			if k := slices.IndexFunc(catalog, func(c skillcore.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
 				use.Dropped, use.Listed = catalog[k].Dropped, !catalog[k].Dropped
 				use.Entry = skillcore.RenderCatalog(t, catalog[k:k+1])
@@ -90,17 +96,43 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 			for _, f := range ws.Findings(l.Skill.Path) {
 				if slices.Contains(collisionRules, f.Rule) && slices.Contains(f.Targets, t.ID) {
 					for _, rel := range f.Related {
-						use.Collisions = append(use.Collisions, mcpCollision{Path: rel.Path, Rule: f.Rule, Message: f.Message})
+						use.Collisions = append(use.Collisions, mcpFinding{Path: rel.Path, Rule: f.Rule, Message: f.Message})
 					}
 				}
 			}
 			out.Skills[i].Agents = append(out.Skills[i].Agents, use)
 		}
 	}
+	out.Skills = append(out.Skills, unloaded(ws, name, path, at)...)
 	if len(out.Skills) == 0 {
-		return nil, fmt.Errorf("no agent loads a skill %s in %s", cmp.Or(quoted(name), path), project)
+		return nil, fmt.Errorf("no skill %s in %s or the home folder", cmp.Or(quoted(name), path), project)
 	}
 	return out, nil
+}
+
+// unloaded are the skills asked for that no agent loads (not in a skill
+// folder, or refused by every agent that finds them), each with the
+// findings that say why.
+func unloaded(ws *analysis.Workspace, name, path string, loaded map[string]int) []mcpSkillUses {
+	out := []mcpSkillUses{}
+	for _, p := range ws.Paths() {
+		e := ws.World.Entry(p)
+		if _, ok := loaded[p]; ok || e == nil {
+			continue
+		}
+		fm, _ := e.Skill.Str("name")
+		if p != path && (path != "" || fm != name) {
+			continue
+		}
+		why := []mcpFinding{}
+		for _, f := range ws.Findings(p) {
+			if f.Severity == analysis.Error || f.Rule == "not-discovered" {
+				why = append(why, mcpFinding{Path: p, Rule: f.Rule, Message: f.Message})
+			}
+		}
+		out = append(out, mcpSkillUses{Path: p, Name: fm, Agents: []mcpAgentUse{}, Unloaded: why})
+	}
+	return out
 }
 
 // agentName is the name an agent gives a skill it loads: the installed

@@ -525,3 +525,26 @@ func TestMCPCommandUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestMCPResolveUnloaded: a skill no agent loads resolves to no agent and
+// the findings that say why.
+func TestMCPResolveUnloaded(t *testing.T) {
+	dir := writeCheckTree(t, checkTree)
+	proj := filepath.Join(dir, "proj")
+	stray := filepath.Join(proj, "docs", "stray", "SKILL.md")
+	if err := os.MkdirAll(filepath.Dir(stray), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(stray, []byte("---\nname: stray\ndescription: Lost.\n---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs := mcpClient(t, proj)
+	var got mcpResolved
+	callTool(t, cs, "resolve", map[string]any{"path": "docs/stray/SKILL.md"}, &got)
+	if len(got.Skills) != 1 || len(got.Skills[0].Agents) != 0 || len(got.Skills[0].Unloaded) == 0 || got.Skills[0].Unloaded[0].Rule != "not-discovered" {
+		t.Errorf("stray skill: %+v", got.Skills)
+	}
+	if res := callRaw(t, cs, "resolve", map[string]any{"name": "no-such-skill"}); !res.IsError || !strings.Contains(toolText(res), "no-such-skill") {
+		t.Errorf("unknown name: %s", toolText(res))
+	}
+}
