@@ -65,6 +65,12 @@ func TestMCPClaudeCode(t *testing.T) {
 	if !ok {
 		t.Fatalf("no tool_result came back to the API; claude said:\n%s\nrequests: %s", out, api.seen())
 	}
+	// Every tool reached the model's request, under Claude Code's names.
+	for _, tool := range []string{"check", "resolve", "catalog", "explain", "fix"} {
+		if seen := api.seen(); !strings.Contains(seen, "mcp__skill-ls__"+tool) {
+			t.Errorf("the request offered no %s tool: %s", tool, seen)
+		}
+	}
 	if strings.HasPrefix(result, "is_error") {
 		t.Fatalf("the tool failed: %s", result)
 	}
