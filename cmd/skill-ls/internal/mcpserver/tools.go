@@ -11,7 +11,7 @@ import (
 
 func (t *tools) addCheck(s *mcp.Server) {
 	mcp.AddTool(s, &mcp.Tool{Name: "check", Annotations: readOnly("Check skills"),
-		Description: "Judge SKILL.md files and package manifests as the agents will: findings with rule, severity, range and fixes; the agents that load each file and under which names. The same answer as `skill-ls check --format json`."},
+		Description: "Judge SKILL.md files and package manifests as the agents will: findings with rule, severity, range and fixes; the agents that load each file and under which names. `skill-ls check --format json`'s report, with at most limit findings (errors first) and the rest counted."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in CheckInput) (*mcp.CallToolResult, any, error) {
 			files, err := in.files(t.roots)
 			if err == nil {
