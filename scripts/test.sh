@@ -43,6 +43,10 @@ else
   fi
 fi
 
+echo "== MCP server with Claude Code (skill-ls mcp; the agent from scripts/agents.sh) ($(date +%T), ${SECONDS}s)"
+# Skipped, and says so, when Claude Code is not installed under $agents.
+SKILL_LS_AGENTS="$agents" go test ./cmd/skill-ls -count=1 -run '^TestMCPClaudeCode$' -v | grep -E '^(ok|FAIL|--- |    )'
+
 echo "== soak (bounded: memory and goroutines must stay flat) ($(date +%T), ${SECONDS}s)"
 go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-30s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
 

@@ -43,25 +43,16 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls catalog:", escapeText(err.Error()))
 		return exitUsage
 	}
-	// The project's configuration adds its roots and pins its targets, as
-	// in check and the editor; its problems are check's to report.
-	var cfg *skillcore.Config
-	if path := skillcore.FindConfig(dir); path != "" {
-		cfg, _ = skillcore.LoadConfig(path, analysis.RuleIDs())
-	}
-	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: pinned, Project: cfg, Getenv: os.Getenv})
+	ws, errs := catalogWorkspace(dir, pinned)
 	partial := false
-	for _, err := range ws.Scan() {
+	for _, err := range errs {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		partial = partial || limitOf(err) != nil
 	}
 	if partial {
 		return exitUsage
 	}
-	targets := ws.World.Pinned
-	if len(targets) == 0 {
-		targets = loadingTargets(ws.World, dir)
-	}
+	targets := catalogTargets(ws.World, dir)
 	if len(targets) == 0 {
 		// An empty listing is no answer: say so, as check does for a
 		// folder without SKILL.md.
@@ -86,6 +77,29 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stderr, skillcore.BudgetReport(t, entries)) // headed by the target
 	}
 	return exitOK
+}
+
+// catalogWorkspace is the world of the project in dir, scanned, with the
+// roots and targets its configuration adds, as in check and the editor
+// (its problems are check's to report); pinned, when set, narrows the
+// targets.
+func catalogWorkspace(dir string, pinned []string) (*analysis.Workspace, []error) {
+	home, _ := os.UserHomeDir()
+	var cfg *skillcore.Config
+	if path := skillcore.FindConfig(dir); path != "" {
+		cfg, _ = skillcore.LoadConfig(path, analysis.RuleIDs())
+	}
+	ws := analysis.NewWorkspace(analysis.Config{Home: home, Projects: []string{dir}, Targets: pinned, Project: cfg, Getenv: os.Getenv})
+	return ws, ws.Scan()
+}
+
+// catalogTargets are the agents whose catalogs are shown: those pinned,
+// else those that load a skill of the project.
+func catalogTargets(w *skillcore.World, dir string) []*skillcore.Target {
+	if len(w.Pinned) > 0 {
+		return w.Pinned
+	}
+	return loadingTargets(w, dir)
 }
 
 // loadingTargets are the agents that load a skill of the project, in table

@@ -29,12 +29,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(checkMemoryCeiling)
 	}
-	home, _ := os.UserHomeDir()
-	cfg := analysis.Config{Home: home, Targets: opts.targets, Rules: opts.rules, Project: project, Getenv: os.Getenv,
-		NoInlineConfig: opts.noInlineConfig, KeepSuppressed: true, // counted in the summary
-		// Bodies are checked as they are read and let go: a run over
-		// 10,000 skills need not hold them all.
-		ReleaseBodies: true}
+	cfg := checkConfig(opts, project)
 	run, err := newCheckRun(paths, cfg, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
@@ -45,7 +40,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitUsage
 	}
-	if run.base, err = opts.openBaseline(home); err != nil {
+	if run.base, err = opts.openBaseline(cfg.Home); err != nil {
 		fmt.Fprintln(stderr, "skill-ls:", escapeText(err.Error()))
 		return exitUsage
 	}
@@ -169,6 +164,17 @@ func (r *checkRun) isGlobal(p string) bool {
 	return found && !slices.ContainsFunc(r.ws.World.Projects, func(d string) bool {
 		return strings.HasPrefix(p, d+string(filepath.Separator))
 	})
+}
+
+// checkConfig is the analysis configuration of a check: the targets and
+// rules of the flags over the project's configuration file.
+func checkConfig(opts checkOptions, project *skillcore.Config) analysis.Config {
+	home, _ := os.UserHomeDir()
+	return analysis.Config{Home: home, Targets: opts.targets, Rules: opts.rules, Project: project, Getenv: os.Getenv,
+		NoInlineConfig: opts.noInlineConfig, KeepSuppressed: true, // counted in the summary
+		// Bodies are checked as they are read and let go: a run over
+		// 10,000 skills need not hold them all.
+		ReleaseBodies: true}
 }
 
 // checkMemoryCeiling bounds what a check may hold, twice the working set

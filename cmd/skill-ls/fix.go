@@ -33,19 +33,30 @@ func (r *checkRun) fix() int {
 	return n
 }
 
-// fixFile fixes one file, pass after pass until no safe fix is left, and
-// writes it when it changed. It returns the titles of the fixes applied.
+// fixFile fixes one file and writes it when it changed. It returns the
+// titles of the fixes applied.
 func (r *checkRun) fixFile(path string) ([]string, error) {
+	orig, src, titles := r.fixedText(path)
+	if bytes.Equal(src, orig) {
+		return nil, nil
+	}
+	return titles, writeAtomic(path, src)
+}
+
+// fixedText is the file's text before and after its safe fixes, applied
+// pass after pass until none is left, and the titles of the fixes
+// applied. The workspace then holds the fixed text; the disk is left
+// alone.
+func (r *checkRun) fixedText(path string) (orig, src []byte, titles []string) {
 	fixes := r.ws.SafeFixes(path)
 	if len(fixes) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	orig := r.ws.Source(path)
+	orig = r.ws.Source(path)
 	if orig == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	src := orig
-	var titles []string
+	src = orig
 	for pass := 0; pass < maxFixPasses && len(fixes) > 0; pass++ {
 		src = analysis.ApplyEdits(src, fixes)
 		for _, f := range fixes {
@@ -54,10 +65,7 @@ func (r *checkRun) fixFile(path string) ([]string, error) {
 		r.ws.Set(path, src)
 		fixes = r.ws.SafeFixes(path)
 	}
-	if bytes.Equal(src, orig) {
-		return nil, nil
-	}
-	return titles, writeAtomic(path, src)
+	return orig, src, titles
 }
 
 // writeAtomic replaces the file at path (the file a symlink points to) by

@@ -26,6 +26,7 @@ func commands() []command {
 		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", noStdin(check), checkHelp},
 		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", noStdin(catalog), ""},
 		{"explain", "explain [--format text|markdown] [RULE | --all] | explain --targets [--format text|json]", "document a rule or every rule, or list the rules and targets", noStdin(explain), ""},
+		{"mcp", "mcp [--root DIR...]", "serve the checker's tools to an agent over the Model Context Protocol on standard input and output", mcpCommand, mcpHelp},
 		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", noStdin(initConfig), ""},
 		{"version", "version", "print the version, commit and Go version", noStdin(printVersion), ""},
 		{"help", "help [COMMAND]", "print the usage of skill-ls or of one command", noStdin(help), ""},
