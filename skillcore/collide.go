@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // contextKey is one agent running in one project ("" for none): the unit in
@@ -772,7 +774,7 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 	if project == "" {
 		return w.resolve(contextKey{t, ""})
 	}
-	return w.resolve(contextKey{t, CleanPath(project)})
+	return w.resolve(contextKey{t, fsys.CleanPath(project)})
 }
 
 // BudgetStanding is how the skill at path stands in the target's budgeted

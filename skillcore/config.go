@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // ConfigNames are the names of the project configuration file, the first
@@ -79,7 +80,7 @@ func FindConfig(dir string) string {
 // LoadConfig reads and parses the configuration file at path; rules are
 // the known rule ids. A file that cannot be read is an error.
 func LoadConfig(path string, rules []string) (*Config, error) {
-	src, err := ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // InstalledPlugin is a package an agent has installed on the user's
@@ -203,8 +205,8 @@ func (in *Installation) readConfig(path, target string, jsonc bool, consequence 
 
 // readConfigText is readConfig, with the text read.
 func (in *Installation) readConfigText(path, target string, jsonc bool, consequence string) (*JSONValue, []byte) {
-	src, err := ReadFile(path, nil)
-	var fe *FileError
+	src, err := fsys.ReadFile(path, nil)
+	var fe *fsys.FileError
 	switch {
 	case errors.As(err, &fe):
 		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
@@ -355,7 +357,7 @@ func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bo
 // markedAs reports whether the JSON file at path has the $schema that
 // makes it a manifest of format pf.
 func markedAs(path string, pf *PluginFormat) bool {
-	src, err := ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return false
 	}

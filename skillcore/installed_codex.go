@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // Codex keeps installed plugins in $CODEX_HOME/plugins/cache/<marketplace>/
@@ -111,7 +112,7 @@ func (c codexConfig) where(id string) Range {
 func readCodexConfig(in *Installation, path string) codexConfig {
 	const target = "codex"
 	cfg := codexConfig{enabled: map[string]bool{}, explicit: map[string]bool{}}
-	src, err := ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		if !os.IsNotExist(err) {
 			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // Manifest is a package manifest as read from disk or an editor: its text,
@@ -21,10 +23,10 @@ type Manifest struct {
 // most MaxFileBytes (else file-too-large, unparsed). A path with nothing
 // there, or a folder, is an error.
 func readManifest(path string) (*Manifest, error) {
-	src, err := ReadFile(path, nil)
-	var fe *FileError
+	src, err := fsys.ReadFile(path, nil)
+	var fe *fsys.FileError
 	switch {
-	case errors.As(err, &fe) && fe.What == kindOf(fs.ModeDir):
+	case errors.As(err, &fe) && fe.What == fsys.KindOf(fs.ModeDir):
 		return nil, err // a folder named like a manifest is none
 	case errors.As(err, &fe):
 		// Not a regular file, or too large: unread, and said so.
@@ -42,7 +44,7 @@ func readManifest(path string) (*Manifest, error) {
 func ParseManifest(path string, src []byte) *Manifest {
 	m := &Manifest{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
-		m.add("file-too-large", Error, Range{0, 0}, nil, tooLargeMessage(int64(len(src))))
+		m.add("file-too-large", Error, Range{0, 0}, nil, fsys.TooLargeMessage(int64(len(src))))
 		return m
 	}
 	v, jerr := ParseJSON(src)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // ManifestRef is a path in a manifest that brings skills: a plugin's
@@ -28,7 +30,7 @@ type RefSkill struct {
 // ManifestRefs lists the references of the manifest at path, in file
 // order.
 func (w *World) ManifestRefs(path string) []ManifestRef {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	m := w.Manifest(path)
 	if m == nil || m.Root == nil {
 		return nil

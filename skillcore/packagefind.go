@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // FindPackages finds every plugin, marketplace and extension under top and
@@ -225,7 +227,7 @@ func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range f.targets {
 			for _, l := range f.markLookup[t] {
-				m := f.manifest(subPath(dir, l.rel))
+				m := f.manifest(fsys.SubPath(dir, l.rel))
 				if m == nil {
 					continue
 				}
@@ -302,7 +304,7 @@ func (f *packageFinder) readersOf(dir string, m *Manifest, pf *PluginFormat) []s
 			if f.absent(dir, l.rel, &path) {
 				continue
 			}
-			if first := f.manifest(subPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
+			if first := f.manifest(fsys.SubPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
 				if first == m && l.format == pf {
 					out = append(out, r.Target)
 				}
@@ -326,7 +328,7 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 			if f.absent(dir, l.rel, &path) {
 				continue
 			}
-			m := f.manifest(subPath(dir, l.rel))
+			m := f.manifest(fsys.SubPath(dir, l.rel))
 			if m == nil || !markerFits(m, l.format) {
 				continue
 			}

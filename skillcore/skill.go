@@ -6,11 +6,13 @@ import (
 	"path/filepath"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // MaxFileBytes is the largest file skill-ls reads and parses; a larger one
 // is told file-too-large and not parsed.
-const MaxFileBytes = 1 << 20
+const MaxFileBytes = fsys.MaxFileBytes
 
 // FileName is the name every skill's file has.
 const FileName = "SKILL.md"
@@ -50,7 +52,7 @@ func parse(path string, src []byte) *Skill {
 	if len(src) > MaxFileBytes {
 		// Not parsed, as a file this large is not read from disk: an editor
 		// buffer and the file saved from it are told the same.
-		s.add("file-too-large", Range{}, tooLargeMessage(int64(len(src))))
+		s.add("file-too-large", Range{}, fsys.TooLargeMessage(int64(len(src))))
 		return s
 	}
 	s.checkUTF8(src)

@@ -1,4 +1,4 @@
-package skillcore
+package fsys
 
 import (
 	"path/filepath"
@@ -10,9 +10,9 @@ import (
 // is, filepath's Join and Dir clean them again for nothing (a twentieth of
 // the run). These two do not.
 
-// childPath is filepath.Join(dir, name) for a clean dir and a name read
+// ChildPath is filepath.Join(dir, name) for a clean dir and a name read
 // from a folder listing (no separator, not "." or "..").
-func childPath(dir, name string) string {
+func ChildPath(dir, name string) string {
 	if filepath.Separator != '/' || dir == "" || dir == "." || name == "" {
 		return filepath.Join(dir, name)
 	}
@@ -37,30 +37,30 @@ func ParentDir(path string) string {
 	}
 }
 
-// subPath is filepath.Join(dir, rel) for a clean dir and a clean relative
+// SubPath is filepath.Join(dir, rel) for a clean dir and a clean relative
 // rel without "..": a manifest's place in a plugin, from the formats' data,
 // joined to each of a thousand plugin folders for each target.
-func subPath(dir, rel string) string {
+func SubPath(dir, rel string) string {
 	if filepath.Separator != '/' {
 		return filepath.Join(dir, rel)
 	}
-	return childPath(dir, rel)
+	return ChildPath(dir, rel)
 }
 
 // CleanPath is filepath.Clean(path), which rewrites path byte by byte even
 // when it is clean already, as nearly every path a world is asked about
 // is: a large check cleans a hundred thousand of them.
 func CleanPath(path string) string {
-	if isClean(path) {
+	if IsClean(path) {
 		return path
 	}
 	return filepath.Clean(path)
 }
 
-// isClean reports whether filepath.Clean would return path as it is; it
+// IsClean reports whether filepath.Clean would return path as it is; it
 // may say false of a clean path ("." or ".."), never true of one that is
 // not.
-func isClean(path string) bool {
+func IsClean(path string) bool {
 	if filepath.Separator != '/' || path == "" {
 		return false
 	}
@@ -90,10 +90,10 @@ func isClean(path string) bool {
 	return true
 }
 
-// below is filepath.Rel(dir, path), slashed, for a clean path inside a
+// Below is filepath.Rel(dir, path), slashed, for a clean path inside a
 // clean dir, without cleaning either again; false for any other pair.
-func below(dir, path string) (string, bool) {
-	if !isClean(dir) || !isClean(path) || !strings.HasPrefix(path, dir) || len(path) == len(dir) {
+func Below(dir, path string) (string, bool) {
+	if !IsClean(dir) || !IsClean(path) || !strings.HasPrefix(path, dir) || len(path) == len(dir) {
 		return "", false
 	}
 	if rest := path[len(dir):]; dir == "/" {

@@ -1,6 +1,6 @@
 //go:build linux
 
-package skillcore
+package fsys
 
 import (
 	"bytes"
@@ -24,9 +24,9 @@ import (
 // writer, and keep a terminal device from becoming the process's own.
 const openFlags = syscall.O_RDONLY | syscall.O_NONBLOCK | syscall.O_NOCTTY | syscall.O_CLOEXEC
 
-// fileKey is what tells two folders apart however they are reached: their
+// Key is what tells two folders apart however they are reached: their
 // device and inode.
-type fileKey struct{ dev, ino uint64 }
+type Key struct{ dev, ino uint64 }
 
 // fdFile is an open file as a bare descriptor.
 type fdFile struct {
@@ -131,11 +131,11 @@ func (s *statInfo) Mode() fs.FileMode {
 	return m
 }
 
-func keyOf(_ string, st fs.FileInfo) fileKey {
+func keyOf(_ string, st fs.FileInfo) Key {
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		return fileKey{sys.Dev, sys.Ino}
+		return Key{sys.Dev, sys.Ino}
 	}
-	return fileKey{}
+	return Key{}
 }
 
 // listScratch is what listing a folder works in: what one getdents64 call
@@ -149,17 +149,17 @@ type listScratch struct {
 
 var listScratches = sync.Pool{New: func() any { return &listScratch{buf: make([]byte, 32<<10)} }}
 
-// folder is an open folder. A walk opens each subfolder from its parent's
+// Folder is an open folder. A walk opens each subfolder from its parent's
 // descriptor: the kernel then looks up one name instead of every folder
 // of a long path (a tenth of a large check's system time).
-type folder struct{ fd int }
+type Folder struct{ fd int }
 
-// noFolder opens by the whole path.
-var noFolder = folder{fd: -1}
+// NoFolder opens by the whole path.
+var NoFolder = Folder{fd: -1}
 
-// openFolder opens the folder at path, which is name in at (noFolder: by
+// OpenFolder opens the folder at path, which is name in at (NoFolder: by
 // path). Anything else where a folder is expected (a FIFO) fails at once.
-func openFolder(at folder, name, path string) (folder, error) {
+func OpenFolder(at Folder, name, path string) (Folder, error) {
 	var fd int
 	var err error
 	for {
@@ -173,32 +173,32 @@ func openFolder(at folder, name, path string) (folder, error) {
 		}
 	}
 	if err != nil {
-		return noFolder, &os.PathError{Op: "open", Path: path, Err: err}
+		return NoFolder, &os.PathError{Op: "open", Path: path, Err: err}
 	}
-	return folder{fd: fd}, nil
+	return Folder{fd: fd}, nil
 }
 
-func (f folder) close() { syscall.Close(f.fd) }
+func (f Folder) Close() { syscall.Close(f.fd) }
 
-// listDir lists up to max+1 entries of the folder dir (unsorted, without
+// ListDir lists up to max+1 entries of the folder dir (unsorted, without
 // "." and ".."), and the folder's key.
-func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
-	f, err := openFolder(noFolder, "", dir)
+func ListDir(dir string, max int) ([]fs.DirEntry, Key, error) {
+	f, err := OpenFolder(NoFolder, "", dir)
 	if err != nil {
-		return nil, fileKey{}, err
+		return nil, Key{}, err
 	}
-	defer f.close()
-	return f.list(dir, max)
+	defer f.Close()
+	return f.List(dir, max)
 }
 
-// list is listDir of the open folder f, at dir.
-func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) {
+// List is ListDir of the open folder f, at dir.
+func (f Folder) List(dir string, max int) ([]fs.DirEntry, Key, error) {
 	fd := f.fd
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
-		return nil, fileKey{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
+		return nil, Key{}, &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
-	key := fileKey{st.Dev, st.Ino}
+	key := Key{st.Dev, st.Ino}
 	sc := listScratches.Get().(*listScratch)
 	defer listScratches.Put(sc)
 	buf := sc.buf
@@ -283,7 +283,7 @@ func direntType(t uint8) fs.FileMode {
 	return unknownType
 }
 
-// dirent is one entry of a folder listed by listDir.
+// dirent is one entry of a folder listed by ListDir.
 type dirent struct {
 	dir, name string
 	typ       fs.FileMode

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package skillcore
+package fsys
 
 import (
 	"io/fs"
@@ -12,9 +12,9 @@ import (
 // where the system has FIFOs (see fsys_unix.go).
 var openFlags = os.O_RDONLY | nonBlock
 
-// fileKey tells folders apart; by device and inode where the system has
+// Key tells folders apart; by device and inode where the system has
 // them (fsys_unix.go), else by the resolved path.
-type fileKey struct {
+type Key struct {
 	dev, ino uint64
 	path     string
 }
@@ -32,30 +32,30 @@ func openFile(path string) (handle, error) {
 	return osFile{f}, nil
 }
 
-// folder is a folder a walk is in; here it is opened by its whole path.
-type folder struct{ path string }
+// Folder is a folder a walk is in; here it is opened by its whole path.
+type Folder struct{ path string }
 
-var noFolder = folder{}
+var NoFolder = Folder{}
 
-func openFolder(_ folder, _, path string) (folder, error) { return folder{path: path}, nil }
+func OpenFolder(_ Folder, _, path string) (Folder, error) { return Folder{path: path}, nil }
 
-func (folder) close() {}
+func (Folder) Close() {}
 
-func (f folder) list(dir string, max int) ([]fs.DirEntry, fileKey, error) { return listDir(dir, max) }
+func (f Folder) List(dir string, max int) ([]fs.DirEntry, Key, error) { return ListDir(dir, max) }
 
-// listDir lists up to max+1 entries of the folder dir, and its key.
-func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
+// ListDir lists up to max+1 entries of the folder dir, and its key.
+func ListDir(dir string, max int) ([]fs.DirEntry, Key, error) {
 	f, err := os.OpenFile(dir, openFlags, 0)
 	if err != nil {
-		return nil, fileKey{}, err
+		return nil, Key{}, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fileKey{}, err
+		return nil, Key{}, err
 	}
 	if !st.IsDir() {
-		return nil, fileKey{}, &os.PathError{Op: "open", Path: dir, Err: errNotDir}
+		return nil, Key{}, &os.PathError{Op: "open", Path: dir, Err: ErrNotDir}
 	}
 	key := keyOf(dir, st)
 	var out []fs.DirEntry
@@ -69,12 +69,12 @@ func listDir(dir string, max int) ([]fs.DirEntry, fileKey, error) {
 	return out, key, nil
 }
 
-func keyOf(path string, st fs.FileInfo) fileKey {
+func keyOf(path string, st fs.FileInfo) Key {
 	if k, ok := sysKey(st); ok {
 		return k
 	}
 	if p, err := filepath.EvalSymlinks(path); err == nil {
-		return fileKey{path: p}
+		return Key{path: p}
 	}
-	return fileKey{path: path}
+	return Key{path: path}
 }

@@ -1,4 +1,4 @@
-package skillcore
+package fsys
 
 import (
 	"errors"
@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 )
 
 // Every file skill-ls reads from disk is read by ReadFile: a workspace is
@@ -17,6 +16,13 @@ import (
 // (/proc/self/pagemap claims size 0 and yields gigabytes) or a sparse file
 // of 2 GB. So the file is opened without blocking, the handle is fstat'ed,
 // and only a regular file is read, and only up to MaxFileBytes + 1 bytes.
+
+// MaxFileBytes is the largest file ReadFile reads; a larger one is a
+// file-too-large FileError.
+const MaxFileBytes = 1 << 20
+
+// ErrNotDir is a folder expected where something else is.
+var ErrNotDir = errors.New("not a folder")
 
 // FileError is a file skill-ls does not read, and says why as a finding:
 // Rule is "file-not-regular" or "file-too-large".
@@ -33,7 +39,7 @@ func (e *FileError) Error() string { return e.Path + ": " + e.Message() }
 // Message is what the finding says.
 func (e *FileError) Message() string {
 	if e.Rule == "file-too-large" {
-		return tooLargeMessage(e.Size)
+		return TooLargeMessage(e.Size)
 	}
 	what := e.What
 	if e.Link {
@@ -42,8 +48,8 @@ func (e *FileError) Message() string {
 	return fmt.Sprintf("%s is %s, not a regular file: skill-ls does not read it, and an agent that tries fails or hangs", filepath.Base(e.Path), what)
 }
 
-// tooLargeMessage tells of a file over MaxFileBytes.
-func tooLargeMessage(size int64) string {
+// TooLargeMessage tells of a file over MaxFileBytes.
+func TooLargeMessage(size int64) string {
 	return fmt.Sprintf("file is %d bytes; skill-ls reads no file over %d bytes (1 MiB), so it is not checked", size, MaxFileBytes)
 }
 
@@ -126,11 +132,11 @@ func empty(f io.Reader) bool {
 }
 
 func notRegular(path string, st fs.FileInfo) *FileError {
-	return &FileError{Path: path, Rule: "file-not-regular", What: kindOf(st.Mode()), Size: st.Size(), Link: isLink(path)}
+	return &FileError{Path: path, Rule: "file-not-regular", What: KindOf(st.Mode()), Size: st.Size(), Link: isLink(path)}
 }
 
-// kindOf names a file mode that is not a regular file's.
-func kindOf(m fs.FileMode) string {
+// KindOf names a file mode that is not a regular file's.
+func KindOf(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
@@ -153,60 +159,15 @@ func isLink(path string) bool {
 	return err == nil && st.Mode()&fs.ModeSymlink != 0
 }
 
-// IsCaseVariant reports whether name is SKILL.md spelt in other letter
-// cases (skill.md, Skill.md, SKILL.MD): agents look for SKILL.md exactly.
-func IsCaseVariant(name string) bool {
-	return name != FileName && strings.EqualFold(name, FileName)
-}
-
-// ReadSkill reads the file at path (see ReadFile) and parses it. A file
-// skill-ls does not read, or one named in the wrong letter case, is a Skill
-// with no text that holds only that problem; the error is for a file that
-// cannot be read at all (gone, no permission).
-func ReadSkill(path string) (*Skill, error) {
-	s, _, err := readSkill(path, nil)
-	return s, err
-}
-
-// readSkill is ReadSkill reading into buf; src is the text read, nil when
-// the file was not read.
-func readSkill(path string, buf []byte) (s *Skill, src []byte, err error) {
-	src, s, err = readSource(path, buf)
-	if s != nil || err != nil {
-		return s, nil, err
-	}
-	return Parse(path, src), src, nil
-}
-
-// readSource reads the text of the skill file at path into buf. A file not
-// read is instead a skill with no text and one problem at its start, for
-// every agent (s).
-func readSource(path string, buf []byte) (src []byte, s *Skill, err error) {
-	if name := filepath.Base(path); IsCaseVariant(name) {
-		s = &Skill{Path: path}
-		s.add("skill-md-case", Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
-		return nil, s, nil
-	}
-	src, err = ReadFile(path, buf)
-	var fe *FileError
-	if errors.As(err, &fe) {
-		s = &Skill{Path: path}
-		s.add(fe.Rule, Range{}, fe.Message())
-		return nil, s, nil
-	}
-	return src, nil, err
-}
-
-// readBuffers are the buffers Load reads files into: a file's text is
-// parsed there, and only what the world keeps of it is copied out.
-var readBuffers = bufferPool{free: make(chan *[]byte, 16)}
-
-// bufferPool keeps buffers across collections, unlike a sync.Pool, which
+// BufferPool keeps buffers across collections, unlike a sync.Pool, which
 // drops them at each: a large check would otherwise grow new ones after
 // every collection.
-type bufferPool struct{ free chan *[]byte }
+type BufferPool struct{ free chan *[]byte }
 
-func (p bufferPool) Get() *[]byte {
+// NewBufferPool keeps up to n buffers.
+func NewBufferPool(n int) BufferPool { return BufferPool{free: make(chan *[]byte, n)} }
+
+func (p BufferPool) Get() *[]byte {
 	select {
 	case b := <-p.free:
 		return b
@@ -216,7 +177,7 @@ func (p bufferPool) Get() *[]byte {
 }
 
 // Put keeps b unless the pool is full or b is over a file's size cap.
-func (p bufferPool) Put(b *[]byte) {
+func (p BufferPool) Put(b *[]byte) {
 	if cap(*b) > MaxFileBytes+1 {
 		return
 	}

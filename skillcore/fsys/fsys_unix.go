@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package skillcore
+package fsys
 
 import (
 	"io/fs"
@@ -11,9 +11,9 @@ import (
 // writer, and keeps a terminal device from becoming the process's own.
 const nonBlock = syscall.O_NONBLOCK | syscall.O_NOCTTY
 
-func sysKey(st fs.FileInfo) (fileKey, bool) {
+func sysKey(st fs.FileInfo) (Key, bool) {
 	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
-		return fileKey{dev: uint64(sys.Dev), ino: uint64(sys.Ino)}, true
+		return Key{dev: uint64(sys.Dev), ino: uint64(sys.Ino)}, true
 	}
-	return fileKey{}, false
+	return Key{}, false
 }
