@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // contextKey is one agent running in one project ("" for none): the unit in
@@ -598,7 +599,7 @@ func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 
 // nameRange is where findings about a skill's name point: its value, or the
 // opening --- when it has none.
-func nameRange(s *Skill) Range {
+func nameRange(s *Skill) syntax.Range {
 	if f := s.Field("name"); f != nil {
 		return f.Value.Range
 	}

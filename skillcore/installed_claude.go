@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Claude Code keeps installed plugins in ~/.claude/plugins: a copy of each
@@ -39,7 +41,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 	}
 	for _, p := range found {
 		p.Target, p.Copy = target, within(cache, p.Root)
-		var manifest *JSONValue
+		var manifest *syntax.JSONValue
 		if p.Broken == "" {
 			manifest = p.readManifest(in, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
 		}
@@ -55,7 +57,7 @@ func claudeInstalled(e Env, project string, in *Installation) {
 // claudeRegistered lists the plugins installed_plugins.json records for
 // project: user-scope installs everywhere, project and local ones in their
 // project only (the most specific wins).
-func claudeRegistered(in *Installation, e Env, path string, reg *JSONValue, project string) []InstalledPlugin {
+func claudeRegistered(in *Installation, e Env, path string, reg *syntax.JSONValue, project string) []InstalledPlugin {
 	const target = "claude-code"
 	m := in.objectOf(path, target, reg, "plugins", "Claude Code loads no installed plugin")
 	if m == nil {
@@ -69,9 +71,9 @@ func claudeRegistered(in *Installation, e Env, path string, reg *JSONValue, proj
 			in.problem(path, Warning, mem.KeyRange, fmt.Sprintf("%q is not <plugin>@<marketplace>: Claude Code skips it", mem.Key), target)
 			continue
 		}
-		best, bestRank := (*JSONValue)(nil), 0
+		best, bestRank := (*syntax.JSONValue)(nil), 0
 		for _, inst := range installs(mem.Value) {
-			if inst.Kind != JSONObject {
+			if inst.Kind != syntax.JSONObject {
 				in.problem(path, Warning, inst.Range, "an installation is "+inst.Kind.String()+", not an object: Claude Code skips it", target)
 				continue
 			}
@@ -113,11 +115,11 @@ func claudeRegistered(in *Installation, e Env, path string, reg *JSONValue, proj
 
 // installs is a registry value's installations: an array in version 2,
 // one object in version 1.
-func installs(v *JSONValue) []*JSONValue {
-	if v.Kind == JSONArray {
+func installs(v *syntax.JSONValue) []*syntax.JSONValue {
+	if v.Kind == syntax.JSONArray {
 		return v.Items
 	}
-	return []*JSONValue{v}
+	return []*syntax.JSONValue{v}
 }
 
 // claudeCached lists what the cache holds when there is no registry: per
@@ -162,7 +164,7 @@ func newest(dir string, names []string) string {
 // claudeDefaultEnabled is the enablement of a plugin no settings file
 // names: defaultEnabled in its marketplace entry (the marketplace copy
 // under plugins/marketplaces), else in its plugin.json, else true.
-func claudeDefaultEnabled(in *Installation, plugins string, p InstalledPlugin, manifest *JSONValue) (bool, string) {
+func claudeDefaultEnabled(in *Installation, plugins string, p InstalledPlugin, manifest *syntax.JSONValue) (bool, string) {
 	market := filepath.Join(plugins, "marketplaces", p.Marketplace, ".claude-plugin", "marketplace.json")
 	if _, err := os.Stat(market); err == nil {
 		in.watch(market)
@@ -193,8 +195,8 @@ func splitPluginID(id string) (plugin, market string, ok bool) {
 }
 
 // arrayOf is an array's items, nil for any other value.
-func arrayOf(v *JSONValue) []*JSONValue {
-	if v == nil || v.Kind != JSONArray {
+func arrayOf(v *syntax.JSONValue) []*syntax.JSONValue {
+	if v == nil || v.Kind != syntax.JSONArray {
 		return nil
 	}
 	return v.Items

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Codex keeps installed plugins in $CODEX_HOME/plugins/cache/<marketplace>/
@@ -100,13 +101,13 @@ type codexConfig struct {
 }
 
 // where finds the table header naming id, for a problem's range.
-func (c codexConfig) where(id string) Range {
+func (c codexConfig) where(id string) syntax.Range {
 	for _, h := range []string{`plugins."` + id + `"`, "plugins." + id} {
 		if i := strings.Index(string(c.src), h); i >= 0 {
-			return Range{i, i + len(h)}
+			return syntax.Range{Start: i, End: i + len(h)}
 		}
 	}
-	return Range{}
+	return syntax.Range{}
 }
 
 func readCodexConfig(in *Installation, path string) codexConfig {
@@ -115,7 +116,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
+			in.problem(path, Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
 		}
 		return cfg
 	}
@@ -127,9 +128,9 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 	md, err := toml.Decode(string(src), &doc)
 	if err != nil {
 		var pe toml.ParseError
-		r := Range{}
+		r := syntax.Range{}
 		if errors.As(err, &pe) {
-			r = Range{pe.Position.Start, pe.Position.Start + max(pe.Position.Len, 1)}
+			r = syntax.Range{Start: pe.Position.Start, End: pe.Position.Start + max(pe.Position.Len, 1)}
 			err = errors.New(pe.Message)
 		}
 		in.problem(path, Error, r, fmt.Sprintf("not valid TOML (%v): Codex refuses its configuration", err), target)

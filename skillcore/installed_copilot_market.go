@@ -3,6 +3,8 @@ package skillcore
 import (
 	"path/filepath"
 	"sort"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Copilot CLI 1.0.102 installs a plugin from a marketplace on the local
@@ -22,7 +24,7 @@ func copilotLive(in *Installation, home, settings string, files []enablement) []
 		return nil
 	}
 	markets := v.Get("extraKnownMarketplaces")
-	if markets == nil || markets.Kind != JSONObject {
+	if markets == nil || markets.Kind != syntax.JSONObject {
 		return nil
 	}
 	var out []InstalledPlugin

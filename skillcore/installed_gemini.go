@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Gemini CLI installs extensions as ~/.gemini/extensions/<name>/, each with
@@ -48,7 +50,7 @@ func geminiInstalled(e Env, project string, in *Installation) {
 }
 
 // geminiEnabled applies an extension's overrides to the working folder.
-func geminiEnabled(in *Installation, path string, rules *JSONValue, name, project string) (bool, string) {
+func geminiEnabled(in *Installation, path string, rules *syntax.JSONValue, name, project string) (bool, string) {
 	on, why := true, "extensions are enabled by default"
 	ext := rules.Get(name)
 	if ext == nil {

@@ -14,6 +14,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )
@@ -22,8 +23,8 @@ import (
 func init() {
 	t := TargetByID("claude-code")
 	t.Reading.Own = readClaude
-	t.Unlisted = func(meta *Value) bool { return conditional(meta.Field("paths")) }
-	t.PackageUnlisted = func(meta *Value) bool {
+	t.Unlisted = func(meta *syntax.Value) bool { return conditional(meta.Field("paths")) }
+	t.PackageUnlisted = func(meta *syntax.Value) bool {
 		_, desc := claudeField(meta, "description")
 		_, when := claudeField(meta, "when_to_use")
 		return !desc && !when
@@ -33,9 +34,9 @@ func init() {
 // claudeField is a field's text as Claude Code takes it (Yke): a string
 // not blank after trimming, a number or a boolean; false for none. For
 // when_to_use any value but null counts.
-func claudeField(meta *Value, key string) (string, bool) {
+func claudeField(meta *syntax.Value, key string) (string, bool) {
 	f := meta.Field(key)
-	if f == nil || f.Value.Kind == KindNull {
+	if f == nil || f.Value.Kind == syntax.KindNull {
 		return "", false
 	}
 	v := f.Value
@@ -43,10 +44,10 @@ func claudeField(meta *Value, key string) (string, bool) {
 		return v.Text, true
 	}
 	switch v.Kind {
-	case KindString:
+	case syntax.KindString:
 		t := strings.TrimSpace(v.Text)
 		return t, t != ""
-	case KindBool, KindInt, KindFloat:
+	case syntax.KindBool, syntax.KindInt, syntax.KindFloat:
 		return v.Text, true
 	}
 	return "", false
@@ -84,7 +85,7 @@ func readClaude(s *Skill) AgentView {
 	}
 	refuse := claudeFolderRefusal(s)
 	fm := s.Frontmatter
-	if s.Meta != nil && s.Meta.Style != StyleFlow && fm.Closed && !claudeHasRule(s.Problems, "not-utf8") && claudeCloses(src, fm.Content.Start) == fm.Close.Start {
+	if s.Meta != nil && s.Meta.Style != syntax.StyleFlow && fm.Closed && !claudeHasRule(s.Problems, "not-utf8") && claudeCloses(src, fm.Content.Start) == fm.Close.Start {
 		// The strict parse read the text Claude Code reads.
 		return AgentView{Meta: claudeValues(s.Src, s.Meta), Body: claudeBody(src, fm.Close.Start), Refuse: refuse}
 	}
@@ -95,7 +96,7 @@ func readClaude(s *Skill) AgentView {
 	text, lines := claudeDecode(src)
 	open := start
 	if !bytes.HasPrefix(text[open:], []byte("---")) {
-		return AgentView{Body: Range{start, len(src)}, Refuse: refuse}
+		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	content := -1
 	for i := open + 3; i < len(text); {
@@ -109,14 +110,14 @@ func readClaude(s *Skill) AgentView {
 		}
 	}
 	if content < 0 {
-		return AgentView{Body: Range{start, len(src)}, Refuse: refuse}
+		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	end := claudeCloses(text, content)
 	if end < 0 {
-		return AgentView{Body: Range{start, len(src)}, Refuse: refuse}
+		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	body := claudeBody(text, end)
-	view := AgentView{Body: Range{lines.offset(body.Start), len(src)}, Refuse: refuse}
+	view := AgentView{Body: syntax.Range{Start: lines.offset(body.Start), End: len(src)}, Refuse: refuse}
 	meta := claudeYAML(text[content:end])
 	if meta == nil {
 		return view
@@ -141,7 +142,7 @@ func claudeCloses(src []byte, from int) int {
 
 // claudeBody is what follows the closing "---" at close: past the
 // whitespace (line breaks too) after it.
-func claudeBody(src []byte, close int) Range {
+func claudeBody(src []byte, close int) syntax.Range {
 	i := close + 3
 	for i < len(src) {
 		r, n := utf8.DecodeRune(src[i:])
@@ -150,7 +151,7 @@ func claudeBody(src []byte, close int) Range {
 		}
 		i += n
 	}
-	return Range{i, len(src)}
+	return syntax.Range{Start: i, End: len(src)}
 }
 
 // isJSSpace is JavaScript's \s.
@@ -178,7 +179,7 @@ func claudeDecode(src []byte) ([]byte, *textMap) {
 			i += n
 			continue
 		}
-		n = ill(src[i:])
+		n = syntax.IllFormedLen(src[i:])
 		m.at = append(m.at, [2]int{len(out), i})
 		out = append(out, "\uFFFD"...)
 		i += n
@@ -204,22 +205,22 @@ func (m *textMap) offset(o int) int {
 
 // shift moves the ranges of v, read from text that starts at base of the
 // decoded file, into the file.
-func (m *textMap) shift(v *Value, base int) {
+func (m *textMap) shift(v *syntax.Value, base int) {
 	moveRanges(v, func(o int) int { return m.offset(o + base) })
 }
 
 // moveRanges moves every range of v by move. An alias's items and fields
 // are moved at their anchor.
-func moveRanges(v *Value, move func(int) int) {
-	seen := map[*Value]bool{}
-	var walk func(v *Value)
-	r := func(r Range) Range {
+func moveRanges(v *syntax.Value, move func(int) int) {
+	seen := map[*syntax.Value]bool{}
+	var walk func(v *syntax.Value)
+	r := func(r syntax.Range) syntax.Range {
 		if r.Start < 0 {
 			return r
 		}
-		return Range{move(r.Start), move(r.End)}
+		return syntax.Range{Start: move(r.Start), End: move(r.End)}
 	}
-	walk = func(v *Value) {
+	walk = func(v *syntax.Value) {
 		if v == nil || seen[v] {
 			return
 		}
@@ -253,7 +254,7 @@ func lineOffsets(text []byte) []int {
 // claudeYAML is Bar: the YAML as Bun reads it, else after nu's quoting;
 // nil when neither reads, or the YAML is no mapping. Ranges are offsets
 // into yaml (a quoted line's columns drift by its quotes).
-func claudeYAML(yaml []byte) *Value {
+func claudeYAML(yaml []byte) *syntax.Value {
 	if meta, ok := bunParse(yaml); ok {
 		return meta
 	}
@@ -280,15 +281,15 @@ func claudeYAML(yaml []byte) *Value {
 
 // bunParse reads text with skill-ls's YAML reader standing for Bun's: the
 // mapping, or nil for anything else; false when it does not parse.
-func bunParse(text []byte) (*Value, bool) {
-	meta, problems := parseYAML(text, Range{0, len(text)})
+func bunParse(text []byte) (*syntax.Value, bool) {
+	meta, problems := parseYAML(text, syntax.Range{Start: 0, End: len(text)})
 	if hasError(problems) {
 		return nil, false
 	}
-	if meta == nil || meta.Kind != KindMap {
+	if meta == nil || meta.Kind != syntax.KindMap {
 		return nil, true
 	}
-	if meta.Style == StyleFlow && !blankOrComments(text[min(max(meta.Range.End, 0), len(text)):]) {
+	if meta.Style == syntax.StyleFlow && !blankOrComments(text[min(max(meta.Range.End, 0), len(text)):]) {
 		// yaml.v3 reads past text after a flow mapping that is the whole
 		// document ("{a: b} junk"); Bun does not.
 		return nil, false
@@ -338,7 +339,7 @@ func claudeSuspect(v string) bool {
 		return false
 	}
 	if strings.HasPrefix(v, "[") && strings.HasSuffix(v, "]") {
-		if l, problems := newYAMLDoc([]byte(v), Range{0, len(v)}).full(); l != nil && l.Kind == KindList && !hasError(problems) {
+		if l, errs := syntax.ParseYAMLFull([]byte(v), syntax.Range{Start: 0, End: len(v)}, nil); l != nil && l.Kind == syntax.KindList && len(errs) == 0 {
 			return false
 		}
 	}
@@ -350,8 +351,8 @@ func claudeSuspect(v string) bool {
 // value, "<<" merges the keys of its maps that are not set already, and
 // each scalar is typed as Bun types it and shown as String() shows it. m
 // itself is not changed; it is returned when nothing differs.
-func claudeValues(src []byte, m *Value) *Value {
-	if m == nil || m.Kind != KindMap {
+func claudeValues(src []byte, m *syntax.Value) *syntax.Value {
+	if m == nil || m.Kind != syntax.KindMap {
 		return m
 	}
 	if claudeSame(src, m) {
@@ -359,8 +360,8 @@ func claudeValues(src []byte, m *Value) *Value {
 	}
 	same := true
 	index := make(map[string]int, len(m.Fields))
-	out := make([]Field, 0, len(m.Fields))
-	set := func(f Field, override bool) {
+	out := make([]syntax.Field, 0, len(m.Fields))
+	set := func(f syntax.Field, override bool) {
 		if i, ok := index[f.Key]; ok {
 			same = false
 			if override {
@@ -372,11 +373,11 @@ func claudeValues(src []byte, m *Value) *Value {
 		out = append(out, f)
 	}
 	for _, f := range m.Fields {
-		if f.Key == "<<" && f.Value.Kind != KindString {
+		if f.Key == "<<" && f.Value.Kind != syntax.KindString {
 			same = false
 			for _, mm := range mergedMaps(f.Value) {
 				for _, g := range mm.Fields {
-					set(Field{Key: g.Key, KeyRange: f.KeyRange, Value: g.Value}, false)
+					set(syntax.Field{Key: g.Key, KeyRange: f.KeyRange, Value: g.Value}, false)
 				}
 			}
 			continue
@@ -398,7 +399,7 @@ func claudeValues(src []byte, m *Value) *Value {
 
 // claudeSame reports whether m is already the object Claude Code gets:
 // no key twice, no "<<", every scalar typed and shown as Bun does.
-func claudeSame(src []byte, m *Value) bool {
+func claudeSame(src []byte, m *syntax.Value) bool {
 	for i, f := range m.Fields {
 		if f.Key == "<<" {
 			return false
@@ -425,14 +426,14 @@ func claudeHasRule(ps []Problem, rule string) bool {
 }
 
 // mergedMaps are the maps a "<<" value merges: a map, or a list of them.
-func mergedMaps(v *Value) []*Value {
+func mergedMaps(v *syntax.Value) []*syntax.Value {
 	switch v.Kind {
-	case KindMap:
-		return []*Value{v}
-	case KindList:
-		var out []*Value
+	case syntax.KindMap:
+		return []*syntax.Value{v}
+	case syntax.KindList:
+		var out []*syntax.Value
 		for _, it := range v.Items {
-			if it.Kind == KindMap {
+			if it.Kind == syntax.KindMap {
 				out = append(out, it)
 			}
 		}
@@ -443,9 +444,9 @@ func mergedMaps(v *Value) []*Value {
 
 // jsValue is v with its scalars typed as Bun types them and their text as
 // JavaScript's String() gives it; v itself when nothing differs.
-func jsValue(src []byte, v *Value, depth int) *Value {
+func jsValue(src []byte, v *syntax.Value, depth int) *syntax.Value {
 	if v.IsScalar() {
-		if v.Alias != "" && v.Kind == KindString {
+		if v.Alias != "" && v.Kind == syntax.KindString {
 			return v // the anchored text may be quoted: a string
 		}
 		kind, text := bunScalar(src, v)
@@ -459,11 +460,11 @@ func jsValue(src []byte, v *Value, depth int) *Value {
 	if depth > 2 || v.Alias != "" {
 		return v
 	}
-	var items []*Value
+	var items []*syntax.Value
 	for i, it := range v.Items {
 		if n := jsValue(src, it, depth+1); n != it {
 			if items == nil {
-				items = append([]*Value(nil), v.Items...)
+				items = append([]*syntax.Value(nil), v.Items...)
 			}
 			items[i] = n
 		}
@@ -478,45 +479,45 @@ func jsValue(src []byte, v *Value, depth int) *Value {
 
 // bunScalar is the type and String() text Bun's YAML reader gives the
 // scalar v.
-func bunScalar(src []byte, v *Value) (Kind, string) {
+func bunScalar(src []byte, v *syntax.Value) (syntax.Kind, string) {
 	switch {
-	case v.Kind == KindOther: // timestamps and the like
-		return KindString, v.Text
+	case v.Kind == syntax.KindOther: // timestamps and the like
+		return syntax.KindString, v.Text
 	case v.Tagged:
 		tag := ""
 		if r := v.Range; r.Start >= 0 && r.Start < r.End && r.End <= len(src) && src[r.Start] == '!' {
 			tag, _, _ = strings.Cut(string(src[r.Start:r.End]), " ")
 		}
-		if (tag == "!!int" || tag == "!!float") && v.Style == StylePlain {
+		if (tag == "!!int" || tag == "!!float") && v.Style == syntax.StylePlain {
 			if f, ok := bunNumber(v.Text); ok {
-				return KindFloat, bunNumberText(f)
+				return syntax.KindFloat, bunNumberText(f)
 			}
 		}
-		if v.Kind == KindString || v.Kind == KindNull && tag != "!!null" {
-			return KindString, v.Text
+		if v.Kind == syntax.KindString || v.Kind == syntax.KindNull && tag != "!!null" {
+			return syntax.KindString, v.Text
 		}
 		return v.Kind, v.Text
-	case v.Style != StylePlain:
+	case v.Style != syntax.StylePlain:
 		return v.Kind, v.Text
 	}
 	switch v.Text {
 	case "true", "True", "TRUE":
-		return KindBool, "true"
+		return syntax.KindBool, "true"
 	case "false", "False", "FALSE":
-		return KindBool, "false"
+		return syntax.KindBool, "false"
 	case "", "~", "null", "Null", "NULL":
-		return KindNull, v.Text
+		return syntax.KindNull, v.Text
 	}
 	if c := v.Text[0]; c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' {
 		if f, ok := bunNumber(v.Text); ok {
-			kind := KindFloat
+			kind := syntax.KindFloat
 			if f == math.Trunc(f) && !math.IsInf(f, 0) {
-				kind = KindInt
+				kind = syntax.KindInt
 			}
 			return kind, bunNumberText(f)
 		}
 	}
-	return KindString, v.Text
+	return syntax.KindString, v.Text
 }
 
 var (
@@ -609,7 +610,7 @@ func claudeFolderRefusal(s *Skill) *Problem {
 	if why == "" {
 		return nil
 	}
-	return &Problem{Rule: "name-chars", Range: Range{0, 0},
+	return &Problem{Rule: "name-chars", Range: syntax.Range{Start: 0, End: 0},
 		Message: fmt.Sprintf("the folder's name %q names the skill for Claude Code, which does not offer it: %s", dir, why)}
 }
 
@@ -674,17 +675,17 @@ func claudeInvisible(r rune) bool {
 // conditional reports whether a paths field holds a pattern other than
 // "**" (Claude Code's mpo): a string split at commas outside braces, or a
 // list of such strings; a trailing "/**" dropped, empty ones skipped.
-func conditional(f *Field) bool {
+func conditional(f *syntax.Field) bool {
 	if f == nil {
 		return false
 	}
 	var texts []string
 	switch v := f.Value; {
-	case v.Kind == KindString:
+	case v.Kind == syntax.KindString:
 		texts = []string{v.Text}
-	case v.Kind == KindList:
+	case v.Kind == syntax.KindList:
 		for _, it := range v.Items {
-			if it.Kind == KindString {
+			if it.Kind == syntax.KindString {
 				texts = append(texts, it.Text)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"gopkg.in/yaml.v3"
 )
 
@@ -47,19 +48,19 @@ func readCodex(s *Skill) AgentView {
 			return AgentView{Body: s.Body()}
 		}
 	}
-	open, next := lineAt(src, 0)
+	open, next := syntax.LineAt(src, 0)
 	if string(bytes.TrimSpace(src[open.Start:open.End])) != "---" {
-		return AgentView{Body: Range{0, len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: open,
+		return AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: open,
 			Message: "line 1 is not ---, so Codex finds no frontmatter (missing YAML frontmatter delimited by ---)"}}
 	}
-	content := Range{next, next}
-	closed, body := false, Range{len(src), len(src)}
-	marker, dots := Range{-1, -1}, -1 // a "--- x" line; a "..." line
+	content := syntax.Range{Start: next, End: next}
+	closed, body := false, syntax.Range{Start: len(src), End: len(src)}
+	marker, dots := syntax.Range{Start: -1, End: -1}, -1 // a "--- x" line; a "..." line
 	for pos := next; pos < len(src); {
-		line, nl := lineAt(src, pos)
+		line, nl := syntax.LineAt(src, pos)
 		text := src[line.Start:line.End]
 		if string(bytes.TrimSpace(text)) == "---" {
-			closed, content.End, body = true, line.Start, Range{nl, len(src)}
+			closed, content.End, body = true, line.Start, syntax.Range{Start: nl, End: len(src)}
 			break
 		}
 		switch {
@@ -75,7 +76,7 @@ func readCodex(s *Skill) AgentView {
 	}
 	switch {
 	case !closed:
-		return AgentView{Body: Range{len(src), len(src)}, Refuse: &Problem{Rule: "frontmatter-unclosed", Range: open,
+		return AgentView{Body: syntax.Range{Start: len(src), End: len(src)}, Refuse: &Problem{Rule: "frontmatter-unclosed", Range: open,
 			Message: "no later line is ---, so Codex finds no frontmatter (missing YAML frontmatter delimited by ---)"}}
 	case content.Len() == 0:
 		return AgentView{Body: body, Refuse: &Problem{Rule: "frontmatter-missing", Range: open,
@@ -103,8 +104,8 @@ func blankOrComment(line []byte) bool {
 
 // codexParse reads the frontmatter in content into Codex's struct: the
 // mapping it sees (null values made empty), or why it refuses the file.
-func codexParse(s *Skill, content Range) (*Value, *Problem) {
-	var meta *Value
+func codexParse(s *Skill, content syntax.Range) (*syntax.Value, *Problem) {
+	var meta *syntax.Value
 	var problem *Problem
 	switch same := s.Frontmatter.Content == content; {
 	case same && s.Meta != nil:
@@ -114,8 +115,8 @@ func codexParse(s *Skill, content Range) (*Value, *Problem) {
 	default:
 		meta, problem = codexYAML(s.Src, content)
 	}
-	if problem == nil && meta != nil && meta.Style == StyleFlow && !yamlParses(content.Text(s.Src)) {
-		problem = &Problem{Rule: "yaml-syntax", Range: Range{meta.Range.End, content.End},
+	if problem == nil && meta != nil && meta.Style == syntax.StyleFlow && !yamlParses(content.Text(s.Src)) {
+		problem = &Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: meta.Range.End, End: content.End},
 			Message: "text after the flow mapping starts a second YAML document, which Codex's reader refuses (more than one document is not supported)"}
 	}
 	if problem == nil {
@@ -127,7 +128,7 @@ func codexParse(s *Skill, content Range) (*Value, *Problem) {
 	if !changed {
 		return nil, problem
 	}
-	m, p := codexYAML(repaired, Range{0, len(repaired)})
+	m, p := codexYAML(repaired, syntax.Range{Start: 0, End: len(repaired)})
 	if p != nil || codexStruct(m) != nil {
 		return nil, problem
 	}
@@ -146,7 +147,7 @@ func (s *Skill) syntaxError() *Problem {
 }
 
 // codexYAML parses content as YAML; a problem when it does not parse.
-func codexYAML(src []byte, content Range) (*Value, *Problem) {
+func codexYAML(src []byte, content syntax.Range) (*syntax.Value, *Problem) {
 	meta, problems := parseYAML(src, content)
 	for _, p := range problems {
 		if p.Severity == Error && len(p.Targets) == 0 {
@@ -158,9 +159,9 @@ func codexYAML(src []byte, content Range) (*Value, *Problem) {
 
 // codexStruct is what serde finds wrong when it reads m into Codex's
 // SkillFrontmatter, nil when nothing.
-func codexStruct(m *Value) *Problem {
-	if m == nil || m.Kind != KindMap {
-		what, r := "empty", Range{}
+func codexStruct(m *syntax.Value) *Problem {
+	if m == nil || m.Kind != syntax.KindMap {
+		what, r := "empty", syntax.Range{}
 		if m != nil {
 			what, r = "a "+m.Kind.String(), m.Range
 		}
@@ -187,24 +188,24 @@ func codexStruct(m *Value) *Problem {
 
 // codexDuplicate: a field of the struct given twice fails it (the parse
 // tells of the key given twice at the same place, which then stands).
-func codexDuplicate(key string, r Range) *Problem {
+func codexDuplicate(key string, r syntax.Range) *Problem {
 	return &Problem{Rule: "yaml-duplicate-key", Range: r,
 		Message: fmt.Sprintf("%s is given twice; Codex refuses the skill (duplicate field)", key)}
 }
 
 // codexField checks one field of the struct.
-func codexField(key string, v *Value) *Problem {
+func codexField(key string, v *syntax.Value) *Problem {
 	if key != "metadata" {
-		if v.Kind == KindList || v.Kind == KindMap {
+		if v.Kind == syntax.KindList || v.Kind == syntax.KindMap {
 			return &Problem{Rule: key + "-type", Range: v.Range, Message: typeMessage(key, v)}
 		}
 		return nil
 	}
 	switch {
-	case v.Kind == KindNull && v.Text == "":
+	case v.Kind == syntax.KindNull && v.Text == "":
 		return nil // "metadata:" is an empty struct; null and ~ are not
-	case v.Kind == KindMap:
-	case v.Kind == KindNull:
+	case v.Kind == syntax.KindMap:
+	case v.Kind == syntax.KindNull:
 		return &Problem{Rule: "metadata-type", Range: v.Range,
 			Message: fmt.Sprintf("metadata is %s, which Codex's metadata struct does not take (an empty metadata: does); Codex refuses the skill", v.Text)}
 	default:
@@ -220,7 +221,7 @@ func codexField(key string, v *Value) *Problem {
 			return codexDuplicate("metadata.short-description", f.KeyRange)
 		}
 		found = true
-		if k := f.Value.Kind; k == KindList || k == KindMap {
+		if k := f.Value.Kind; k == syntax.KindList || k == syntax.KindMap {
 			return &Problem{Rule: "metadata-type", Range: f.Value.Range,
 				Message: fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", article(k))}
 		}
@@ -237,7 +238,7 @@ var (
 // codexNulls is m with the null values of the struct's string fields
 // (keys) made empty, metadata's too: serde reads null as no value
 // (`description: null` is a missing description, not "null").
-func codexNulls(m *Value, keys []string) *Value {
+func codexNulls(m *syntax.Value, keys []string) *syntax.Value {
 	out := m
 	for i, f := range m.Fields {
 		v := f.Value
@@ -245,11 +246,11 @@ func codexNulls(m *Value, keys []string) *Value {
 			continue
 		}
 		nv := v
-		if v.Kind == KindNull && v.Text != "" && f.Key != "metadata" {
+		if v.Kind == syntax.KindNull && v.Text != "" && f.Key != "metadata" {
 			c := *v
 			c.Text = ""
 			nv = &c
-		} else if f.Key == "metadata" && v.Kind == KindMap {
+		} else if f.Key == "metadata" && v.Kind == syntax.KindMap {
 			nv = codexNulls(v, codexMetadataFields)
 		}
 		if nv == v {
@@ -257,7 +258,7 @@ func codexNulls(m *Value, keys []string) *Value {
 		}
 		if out == m {
 			c := *m
-			c.Fields = append([]Field(nil), m.Fields...)
+			c.Fields = append([]syntax.Field(nil), m.Fields...)
 			out = &c
 		}
 		out.Fields[i].Value = nv
@@ -267,7 +268,7 @@ func codexNulls(m *Value, keys []string) *Value {
 
 // codexFolderName: without a name, or with one that is null or blank,
 // Codex takes the folder's name, whitespace collapsed, held to 64 chars.
-func codexFolderName(s *Skill, m *Value) *Problem {
+func codexFolderName(s *Skill, m *syntax.Value) *Problem {
 	if f := m.Field("name"); f != nil && collapseSpace(f.Value.Text) != "" {
 		return nil
 	}
@@ -288,13 +289,13 @@ func codexFolderName(s *Skill, m *Value) *Problem {
 // starting with one of [{@` and not YAML by itself, is single-quoted (a
 // comment after it kept). It returns the text, its lines' offsets, and
 // whether anything changed.
-func codexRepair(src []byte, content Range) ([]byte, lineMaps, bool) {
+func codexRepair(src []byte, content syntax.Range) ([]byte, lineMaps, bool) {
 	var out []byte
 	var maps lineMaps
 	changed := false
 	block := -1
 	for pos := content.Start; pos < content.End; {
-		r, nl := lineAt(src, pos)
+		r, nl := syntax.LineAt(src, pos)
 		r.End = min(r.End, content.End)
 		pos = nl
 		line := string(src[r.Start:r.End])
@@ -421,14 +422,14 @@ func (ls lineMaps) offset(o int) int {
 }
 
 // remap moves the ranges of v, read from repaired text, into the file.
-func (ls lineMaps) remap(v *Value) {
+func (ls lineMaps) remap(v *syntax.Value) {
 	if v == nil {
 		return
 	}
-	v.Range = Range{ls.offset(v.Range.Start), ls.offset(v.Range.End)}
+	v.Range = syntax.Range{Start: ls.offset(v.Range.Start), End: ls.offset(v.Range.End)}
 	for i := range v.Fields {
 		f := &v.Fields[i]
-		f.KeyRange = Range{ls.offset(f.KeyRange.Start), ls.offset(f.KeyRange.End)}
+		f.KeyRange = syntax.Range{Start: ls.offset(f.KeyRange.Start), End: ls.offset(f.KeyRange.End)}
 		ls.remap(f.Value)
 	}
 	for _, it := range v.Items {

@@ -3,6 +3,8 @@ package skillcore
 import (
 	"strconv"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // GitHub Copilot CLI 1.0.102 reads the frontmatter in its native runtime
@@ -19,33 +21,33 @@ import (
 
 // serdeString reports whether serde_yaml's Value holds v, which yaml.v3
 // read as a number or another scalar that is no string, as a string.
-func serdeString(v *Value) bool {
+func serdeString(v *syntax.Value) bool {
 	switch {
-	case v.Kind != KindInt && v.Kind != KindFloat && v.Kind != KindOther:
+	case v.Kind != syntax.KindInt && v.Kind != syntax.KindFloat && v.Kind != syntax.KindOther:
 		return false
-	case v.Style == StyleQuoted || v.Style == StyleBlock:
-		return v.Kind == KindOther // a quoted or block scalar under an unknown tag
-	case v.Tagged && v.Kind != KindOther:
+	case v.Style == syntax.StyleQuoted || v.Style == syntax.StyleBlock:
+		return v.Kind == syntax.KindOther // a quoted or block scalar under an unknown tag
+	case v.Tagged && v.Kind != syntax.KindOther:
 		return false // !!int, !!float
 	}
-	return serdeKind(v.Text) == KindString
+	return serdeKind(v.Text) == syntax.KindString
 }
 
 // serdeKind is the type serde_yaml gives the untagged plain scalar s.
-func serdeKind(s string) Kind {
+func serdeKind(s string) syntax.Kind {
 	switch s {
 	case "", "~", "null", "Null", "NULL":
-		return KindNull
+		return syntax.KindNull
 	case "true", "True", "TRUE", "false", "False", "FALSE":
-		return KindBool
+		return syntax.KindBool
 	}
 	if serdeInt(s) {
-		return KindInt
+		return syntax.KindInt
 	}
 	if !digitsButNotNumber(s) && serdeFloat(s) {
-		return KindFloat
+		return syntax.KindFloat
 	}
-	return KindString
+	return syntax.KindString
 }
 
 // serdeInt: parse_unsigned_int or parse_negative_int, in any width.

@@ -1,19 +1,23 @@
 package skillcore
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
 // TestSerdeKind holds serdeKind to serde_yaml 0.9's typing of untagged
 // plain scalars.
 func TestSerdeKind(t *testing.T) {
-	for s, want := range map[string]Kind{
-		"": KindNull, "~": KindNull, "null": KindNull, "NULL": KindNull, "nULL": KindString,
-		"true": KindBool, "False": KindBool, "yes": KindString, "on": KindString,
-		"12": KindInt, "-12": KindInt, "+12": KindInt, "0": KindInt, "-0": KindInt, "0x1F": KindInt, "0o17": KindInt, "0b101": KindInt,
-		"012": KindString, "-012": KindString, "00": KindString, "1_000": KindString, "0x": KindString, "0xG": KindString, "++1": KindString,
-		"1.5": KindFloat, "1e3": KindFloat, "1.": KindFloat, ".5": KindFloat, "-1.5e-3": KindFloat, "012.5": KindFloat,
-		".inf": KindFloat, "-.Inf": KindFloat, ".NaN": KindFloat, "inf": KindString, "nan": KindString, "Infinity": KindString,
-		"1e400": KindString, "1e": KindString, "e1": KindString, ".": KindString, "1.2.3": KindString,
-		"2024-01-02": KindString, "12:30": KindString, "1.0.0": KindString,
+	for s, want := range map[string]syntax.Kind{
+		"": syntax.KindNull, "~": syntax.KindNull, "null": syntax.KindNull, "NULL": syntax.KindNull, "nULL": syntax.KindString,
+		"true": syntax.KindBool, "False": syntax.KindBool, "yes": syntax.KindString, "on": syntax.KindString,
+		"12": syntax.KindInt, "-12": syntax.KindInt, "+12": syntax.KindInt, "0": syntax.KindInt, "-0": syntax.KindInt, "0x1F": syntax.KindInt, "0o17": syntax.KindInt, "0b101": syntax.KindInt,
+		"012": syntax.KindString, "-012": syntax.KindString, "00": syntax.KindString, "1_000": syntax.KindString, "0x": syntax.KindString, "0xG": syntax.KindString, "++1": syntax.KindString,
+		"1.5": syntax.KindFloat, "1e3": syntax.KindFloat, "1.": syntax.KindFloat, ".5": syntax.KindFloat, "-1.5e-3": syntax.KindFloat, "012.5": syntax.KindFloat,
+		".inf": syntax.KindFloat, "-.Inf": syntax.KindFloat, ".NaN": syntax.KindFloat, "inf": syntax.KindString, "nan": syntax.KindString, "Infinity": syntax.KindString,
+		"1e400": syntax.KindString, "1e": syntax.KindString, "e1": syntax.KindString, ".": syntax.KindString, "1.2.3": syntax.KindString,
+		"2024-01-02": syntax.KindString, "12:30": syntax.KindString, "1.0.0": syntax.KindString,
 	} {
 		if got := serdeKind(s); got != want {
 			t.Errorf("%q: %v, want %v", s, got, want)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Set here, as readGemini reaches the Targets table through parseYAML.
@@ -41,9 +43,9 @@ func readGemini(s *Skill) AgentView {
 	if refuse != nil {
 		if s.Frontmatter.OpenSpaces && !s.BOM {
 			// The opening "--- " is told by the target's fences already.
-			return AgentView{Body: Range{len(src), len(src)}}
+			return AgentView{Body: syntax.Range{Start: len(src), End: len(src)}}
 		}
-		return AgentView{Body: Range{0, len(src)}, Refuse: refuse}
+		return AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: refuse}
 	}
 	if meta := geminiYAML(s, split.yaml); meta != nil {
 		return AgentView{Meta: meta, Body: split.body}
@@ -64,10 +66,10 @@ func readGemini(s *Skill) AgentView {
 
 // geminiFrontmatter is where Gemini's pattern finds the frontmatter.
 type geminiFrontmatter struct {
-	open    Range // the opening "---"
-	content Range // the pattern's group: without the line break before the closing line
-	yaml    Range // content and that line break, as js-yaml reads it (see geminiYAML)
-	body    Range
+	open    syntax.Range // the opening "---"
+	content syntax.Range // the pattern's group: without the line break before the closing line
+	yaml    syntax.Range // content and that line break, as js-yaml reads it (see geminiYAML)
+	body    syntax.Range
 }
 
 // geminiSplit matches Gemini's frontmatter pattern on src, or says why it
@@ -75,8 +77,8 @@ type geminiFrontmatter struct {
 // U+FFFD of ill-formed bytes never swallows, so the bytes tell.
 func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 	var g geminiFrontmatter
-	first, _ := lineAt(src, 0)
-	g.open = Range{0, 3}
+	first, _ := syntax.LineAt(src, 0)
+	g.open = syntax.Range{Start: 0, End: 3}
 	start := 0
 	switch {
 	case bytes.HasPrefix(src, []byte("---\n")):
@@ -84,7 +86,7 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 	case bytes.HasPrefix(src, []byte("---\r\n")):
 		start = 5
 	case bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")):
-		return g, &Problem{Rule: "bom", Range: Range{0, 3},
+		return g, &Problem{Rule: "bom", Range: syntax.Range{Start: 0, End: 3},
 			Message: "a byte-order mark precedes the ---; Gemini CLI keeps it and finds no frontmatter, so it drops the skill"}
 	default:
 		return g, &Problem{Rule: "frontmatter-missing", Range: first,
@@ -104,16 +106,16 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 	if end > start && src[end-1] == '\r' {
 		end--
 	}
-	g.content = Range{start, end}
-	g.yaml = Range{start, nl + 1}
+	g.content = syntax.Range{Start: start, End: end}
+	g.yaml = syntax.Range{Start: start, End: nl + 1}
 	after := nl + 4
 	switch {
 	case bytes.HasPrefix(src[after:], []byte("\n")):
-		g.body = Range{after + 1, len(src)}
+		g.body = syntax.Range{Start: after + 1, End: len(src)}
 	case bytes.HasPrefix(src[after:], []byte("\r\n")):
-		g.body = Range{after + 2, len(src)}
+		g.body = syntax.Range{Start: after + 2, End: len(src)}
 	default: // "----", "---x": no body
-		g.body = Range{len(src), len(src)}
+		g.body = syntax.Range{Start: len(src), End: len(src)}
 	}
 	return g, nil
 }
@@ -123,8 +125,8 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 // with the line break before the closing line: js-yaml ends a block
 // scalar at the end of its input with a line break as if it were there
 // (desc-literal), as yaml.v3 does only when it is.
-func geminiYAML(s *Skill, yaml Range) *Value {
-	var meta *Value
+func geminiYAML(s *Skill, yaml syntax.Range) *syntax.Value {
+	var meta *syntax.Value
 	if fm := s.Frontmatter; s.Meta != nil && fm.Closed && fm.Content == yaml {
 		for _, p := range s.Problems {
 			if (p.Rule == "yaml-syntax" || p.Rule == "yaml-duplicate-key") && len(p.Targets) == 0 {
@@ -139,23 +141,23 @@ func geminiYAML(s *Skill, yaml Range) *Value {
 				return nil
 			}
 		}
-		if m == nil || duplicateKey(m, map[*Value]bool{}) != nil {
+		if m == nil || duplicateKey(m, map[*syntax.Value]bool{}) != nil {
 			return nil
 		}
 		meta = m
 	}
-	if meta.Kind != KindMap || meta.Style == StyleFlow && flowTrails(s.Src, meta.Range.End, yaml.End) {
+	if meta.Kind != syntax.KindMap || meta.Style == syntax.StyleFlow && flowTrails(s.Src, meta.Range.End, yaml.End) {
 		return nil
 	}
-	if bytes.IndexByte(s.Src[yaml.Start:yaml.End], '!') >= 0 && jsYAMLUnknownTag(s.Src, meta, map[*Value]bool{}) {
+	if bytes.IndexByte(s.Src[yaml.Start:yaml.End], '!') >= 0 && jsYAMLUnknownTag(s.Src, meta, map[*syntax.Value]bool{}) {
 		return nil
 	}
-	meta = mergeKeys(meta)
+	meta = syntax.MergeKeys(meta)
 	if meta.Field("<<") != nil { // js-yaml throws: it merges only mappings
 		return nil
 	}
 	name, desc := meta.Field("name"), meta.Field("description")
-	if name == nil || desc == nil || name.Value.Kind != KindString || desc.Value.Kind != KindString {
+	if name == nil || desc == nil || name.Value.Kind != syntax.KindString || desc.Value.Kind != syntax.KindString {
 		return nil
 	}
 	return meta
@@ -182,7 +184,7 @@ var jsYAMLTags = map[string]bool{
 
 // jsYAMLUnknownTag reports whether a value of v is written with a tag
 // js-yaml does not know ("!custom x").
-func jsYAMLUnknownTag(src []byte, v *Value, seen map[*Value]bool) bool {
+func jsYAMLUnknownTag(src []byte, v *syntax.Value, seen map[*syntax.Value]bool) bool {
 	if v == nil || seen[v] {
 		return false
 	}
@@ -208,7 +210,7 @@ func jsYAMLUnknownTag(src []byte, v *Value, seen map[*Value]bool) bool {
 
 // valueTag is the tag a value is written with ("!!str", "!x"), past an
 // anchor before it; "" when none is found.
-func valueTag(src []byte, r Range) string {
+func valueTag(src []byte, r syntax.Range) string {
 	if r.Start < 0 || r.End > len(src) || r.Start >= r.End {
 		return ""
 	}
@@ -240,15 +242,15 @@ func valueTag(src []byte, r Range) string {
 // spaces ("| line1 line2": yaml-colon-block). Both must be found, else
 // the skill is dropped. \s, trim() and "." are JavaScript's: Unicode
 // spaces, and no line terminator in a value.
-func geminiLines(src []byte, content, open Range) (*Value, *Problem) {
+func geminiLines(src []byte, content, open syntax.Range) (*syntax.Value, *Problem) {
 	text := src[content.Start:content.End]
 	at := func(off int) int { return content.Start + off }
 	if !utf8.Valid(text) {
-		var fixes []lossyFix
-		text, fixes = lossyUTF8(text)
+		var fixes []syntax.LossyFix
+		text, fixes = syntax.LossyUTF8(text)
 		at = func(off int) int { return content.Start + lossyBack(fixes, off) }
 	}
-	var name, desc *Field
+	var name, desc *syntax.Field
 	for pos := 0; pos < len(text); {
 		line, next := jsLine(text, pos)
 		if key, v, ok := jsKeyLine(text, line, "name"); ok {
@@ -262,7 +264,7 @@ func geminiLines(src []byte, content, open Range) (*Value, *Problem) {
 			continue
 		}
 		parts := []string{}
-		r := Range{-1, v.End}
+		r := syntax.Range{Start: -1, End: v.End}
 		if v.Len() > 0 {
 			parts, r = append(parts, string(text[v.Start:v.End])), v
 		}
@@ -284,8 +286,8 @@ func geminiLines(src []byte, content, open Range) (*Value, *Problem) {
 		if r.Start < 0 {
 			r.Start = v.Start
 		}
-		desc = &Field{Key: "description", KeyRange: Range{at(key.Start), at(key.End)},
-			Value: &Value{Kind: KindString, Text: strings.Join(parts, " "), Range: Range{at(r.Start), at(r.End)}}}
+		desc = &syntax.Field{Key: "description", KeyRange: syntax.Range{Start: at(key.Start), End: at(key.End)},
+			Value: &syntax.Value{Kind: syntax.KindString, Text: strings.Join(parts, " "), Range: syntax.Range{Start: at(r.Start), End: at(r.End)}}}
 		pos = next
 	}
 	switch {
@@ -296,61 +298,61 @@ func geminiLines(src []byte, content, open Range) (*Value, *Problem) {
 	case desc == nil:
 		return nil, &Problem{Rule: "description-missing", Range: open, Message: "no description field; it is required"}
 	}
-	fields := []Field{*name, *desc}
+	fields := []syntax.Field{*name, *desc}
 	if desc.KeyRange.Start < name.KeyRange.Start {
 		fields[0], fields[1] = fields[1], fields[0]
 	}
-	return &Value{Kind: KindMap, Range: Range{content.Start, content.End}, Fields: fields}, nil
+	return &syntax.Value{Kind: syntax.KindMap, Range: syntax.Range{Start: content.Start, End: content.End}, Fields: fields}, nil
 }
 
-func geminiField(key string, k, v Range, text []byte, at func(int) int) *Field {
-	return &Field{Key: key, KeyRange: Range{at(k.Start), at(k.End)},
-		Value: &Value{Kind: KindString, Text: string(text[v.Start:v.End]), Range: Range{at(v.Start), at(v.End)}}}
+func geminiField(key string, k, v syntax.Range, text []byte, at func(int) int) *syntax.Field {
+	return &syntax.Field{Key: key, KeyRange: syntax.Range{Start: at(k.Start), End: at(k.End)},
+		Value: &syntax.Value{Kind: syntax.KindString, Text: string(text[v.Start:v.End]), Range: syntax.Range{Start: at(v.Start), End: at(v.End)}}}
 }
 
 // lossyBack maps an offset of lossyUTF8's output back to its input.
-func lossyBack(fixes []lossyFix, off int) int {
+func lossyBack(fixes []syntax.LossyFix, off int) int {
 	back := off
 	for _, f := range fixes {
 		switch {
-		case off < f.at:
+		case off < f.At:
 			return back
-		case off < f.at+len(replacementChar):
-			return f.from + f.n // within U+FFFD: after the bytes it stands for
+		case off < f.At+len(syntax.ReplacementChar):
+			return f.From + f.N // within U+FFFD: after the bytes it stands for
 		}
-		back = f.from + f.n + off - f.at - len(replacementChar)
+		back = f.From + f.N + off - f.At - len(syntax.ReplacementChar)
 	}
 	return back
 }
 
 // jsLine is the line of text at pos as content.split(/\r?\n/) cuts it,
 // and where the next one starts (len(text)+1 past the last).
-func jsLine(text []byte, pos int) (Range, int) {
+func jsLine(text []byte, pos int) (syntax.Range, int) {
 	i := bytes.IndexByte(text[pos:], '\n')
 	if i < 0 {
-		return Range{pos, len(text)}, len(text) + 1
+		return syntax.Range{Start: pos, End: len(text)}, len(text) + 1
 	}
 	end := pos + i
 	if end > pos && text[end-1] == '\r' {
-		return Range{pos, end - 1}, pos + i + 1
+		return syntax.Range{Start: pos, End: end - 1}, pos + i + 1
 	}
-	return Range{pos, end}, pos + i + 1
+	return syntax.Range{Start: pos, End: end}, pos + i + 1
 }
 
 // jsKeyLine matches /^\s*KEY:\s*(.*)$/ on the line: the key's range and
 // the value's, trimmed.
-func jsKeyLine(text []byte, line Range, key string) (Range, Range, bool) {
+func jsKeyLine(text []byte, line syntax.Range, key string) (syntax.Range, syntax.Range, bool) {
 	i := jsSkipSpace(text, line.Start, line.End)
 	if !bytes.HasPrefix(text[i:line.End], []byte(key+":")) {
-		return Range{}, Range{}, false
+		return syntax.Range{}, syntax.Range{}, false
 	}
-	k := Range{i, i + len(key)}
-	v := Range{jsSkipSpace(text, k.End+1, line.End), line.End}
+	k := syntax.Range{Start: i, End: i + len(key)}
+	v := syntax.Range{Start: jsSkipSpace(text, k.End+1, line.End), End: line.End}
 	// "." matches no line terminator, and $ is the end of the line.
 	for j := v.Start; j < v.End; {
 		r, n := utf8.DecodeRune(text[j:v.End])
 		if r == '\r' || r == '\u2028' || r == '\u2029' {
-			return Range{}, Range{}, false
+			return syntax.Range{}, syntax.Range{}, false
 		}
 		j += n
 	}
@@ -383,7 +385,7 @@ func jsSkipSpace(text []byte, i, end int) int {
 }
 
 // jsTrim is r without JavaScript white space at either end (String.trim).
-func jsTrim(text []byte, r Range) Range {
+func jsTrim(text []byte, r syntax.Range) syntax.Range {
 	r.Start = jsSkipSpace(text, r.Start, r.End)
 	for r.End > r.Start {
 		c, n := utf8.DecodeLastRune(text[r.Start:r.End])

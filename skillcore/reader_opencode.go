@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 func init() { TargetByID("opencode").Reading.Own = readOpenCode }
@@ -37,8 +39,8 @@ func readOpenCode(s *Skill) AgentView {
 	}
 	g := grayMatter(src, start)
 	if !g.present {
-		first, _ := lineAt(src, start)
-		return AgentView{Body: Range{start, len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
+		first, _ := syntax.LineAt(src, start)
+		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
 			Message: "the file does not start with a --- line (a fourth - makes it none), so OpenCode reads no name"}}
 	}
 	if g.lang != "" && g.lang != "yaml" {
@@ -47,8 +49,8 @@ func readOpenCode(s *Skill) AgentView {
 	}
 	fm := s.Frontmatter
 	if s.Meta != nil && fm.Closed && g.closed && fm.Content.Start == g.first && fm.Content.End == g.yaml.End+1 &&
-		s.Meta.Style != StyleFlow && !hasRule(s.Problems, "yaml-duplicate-key") {
-		return openCodeName(s, AgentView{Meta: mergeKeys(s.Meta), Body: g.body})
+		s.Meta.Style != syntax.StyleFlow && !hasRule(s.Problems, "yaml-duplicate-key") {
+		return openCodeName(s, AgentView{Meta: syntax.MergeKeys(s.Meta), Body: g.body})
 	}
 	meta, err := openCodeYAML(src, g)
 	if err == nil {
@@ -59,7 +61,7 @@ func readOpenCode(s *Skill) AgentView {
 	if ok {
 		if g2 := grayMatter(fixed, start); g2.present && (g2.lang == "" || g2.lang == "yaml") {
 			if meta2, err2 := openCodeYAML(fixed, g2); err2 == nil {
-				remapValue(meta2, remap, map[*Value]bool{})
+				remapValue(meta2, remap, map[*syntax.Value]bool{})
 				return openCodeName(s, openCodeMapping(meta2, g))
 			}
 		}
@@ -76,7 +78,7 @@ func openCodeName(s *Skill, v AgentView) AgentView {
 	switch f := v.Meta.Field("name"); {
 	case f == nil:
 		v.Refuse = &Problem{Rule: "name-missing", Range: s.Frontmatter.Open, Message: "no name field; it is required"}
-	case f.Value.Kind != KindString:
+	case f.Value.Kind != syntax.KindString:
 		v.Refuse = &Problem{Rule: "name-type", Range: f.Value.Range, Message: typeMessage("name", f.Value)}
 	}
 	return v
@@ -84,8 +86,8 @@ func openCodeName(s *Skill, v AgentView) AgentView {
 
 // openCodeMapping is the view of a frontmatter read: the skill loader
 // drops anything but a plain object.
-func openCodeMapping(meta *Value, g grayMatterSplit) AgentView {
-	if meta.Kind != KindMap {
+func openCodeMapping(meta *syntax.Value, g grayMatterSplit) AgentView {
+	if meta.Kind != syntax.KindMap {
 		return AgentView{Body: g.body, Refuse: &Problem{Rule: "frontmatter-not-mapping", Range: meta.Range,
 			Message: "the frontmatter is " + article(meta.Kind) + "; OpenCode drops a skill whose frontmatter is not a mapping"}}
 	}
@@ -95,13 +97,13 @@ func openCodeMapping(meta *Value, g grayMatterSplit) AgentView {
 // openCodeYAML reads the YAML of a split as js-yaml's safeLoad does: an
 // empty (or comment-only) one is an empty mapping, broken YAML or a key
 // given twice is an error.
-func openCodeYAML(src []byte, g grayMatterSplit) (*Value, *Problem) {
+func openCodeYAML(src []byte, g grayMatterSplit) (*syntax.Value, *Problem) {
 	if grayMatterBlank(src[g.yaml.Start:g.yaml.End]) {
-		return &Value{Kind: KindMap, Range: g.yaml}, nil
+		return &syntax.Value{Kind: syntax.KindMap, Range: g.yaml}, nil
 	}
 	// js-yaml reads the text with a line break at its end: a block
 	// scalar that ends it keeps its last line's break.
-	r := Range{g.first, g.yaml.End}
+	r := syntax.Range{Start: g.first, End: g.yaml.End}
 	if g.closed {
 		r.End++
 	}
@@ -114,7 +116,7 @@ func openCodeYAML(src []byte, g grayMatterSplit) (*Value, *Problem) {
 		// after them (fm-tab-indent): read the lines so.
 		text, r2, m := untabbed(src, r)
 		if meta2, problems2 := parseYAML(text, r2); !hasError(problems2) {
-			remapValue(meta2, m, map[*Value]bool{})
+			remapValue(meta2, m, map[*syntax.Value]bool{})
 			meta, problems = meta2, nil
 		}
 	}
@@ -125,20 +127,20 @@ func openCodeYAML(src []byte, g grayMatterSplit) (*Value, *Problem) {
 		}
 	}
 	if at, ok := flowTrail(src, meta, r); ok {
-		return nil, &Problem{Rule: "yaml-syntax", Range: Range{at, at}, Message: "text after the closing } or ]; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
+		return nil, &Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: at, End: at}, Message: "text after the closing } or ]; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
 	}
 	if meta == nil {
-		return &Value{Kind: KindMap, Range: g.yaml}, nil
+		return &syntax.Value{Kind: syntax.KindMap, Range: g.yaml}, nil
 	}
-	if f := duplicateKey(meta, map[*Value]bool{}); f != nil {
+	if f := duplicateKey(meta, map[*syntax.Value]bool{}); f != nil {
 		return nil, &Problem{Rule: "yaml-duplicate-key", Range: f.KeyRange,
 			Message: "key " + quote(f.Key) + " is given twice; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
 	}
-	return mergeKeys(meta), nil
+	return syntax.MergeKeys(meta), nil
 }
 
 // duplicateKey is the first key given twice in one mapping of v.
-func duplicateKey(v *Value, seen map[*Value]bool) *Field {
+func duplicateKey(v *syntax.Value, seen map[*syntax.Value]bool) *syntax.Field {
 	if v == nil || seen[v] {
 		return nil
 	}
@@ -166,11 +168,11 @@ func duplicateKey(v *Value, seen map[*Value]bool) *Field {
 type grayMatterSplit struct {
 	present bool
 	closed  bool
-	open    Range  // the opening line
-	first   int    // where the line after the opening line starts
-	lang    string // the rest of the opening line, trimmed
-	yaml    Range  // from the opening line's break to the closing "\n---"
-	body    Range
+	open    syntax.Range // the opening line
+	first   int          // where the line after the opening line starts
+	lang    string       // the rest of the opening line, trimmed
+	yaml    syntax.Range // from the opening line's break to the closing "\n---"
+	body    syntax.Range
 }
 
 // grayMatter splits src (from start, past a BOM) as gray-matter does with
@@ -194,7 +196,7 @@ func grayMatter(src []byte, start int) grayMatterSplit {
 	} else {
 		langEnd, yamlStart = len(src), len(src)
 	}
-	g.open = Range{start, langEnd}
+	g.open = syntax.Range{Start: start, End: langEnd}
 	g.first = len(src)
 	if eol >= 0 {
 		g.first = after + eol + 1
@@ -205,11 +207,11 @@ func grayMatter(src []byte, start int) grayMatterSplit {
 	}
 	closeAt := bytes.Index(src[yamlStart:], []byte("\n---"))
 	if closeAt < 0 {
-		g.yaml = Range{yamlStart, len(src)}
-		g.body = Range{len(src), len(src)}
+		g.yaml = syntax.Range{Start: yamlStart, End: len(src)}
+		g.body = syntax.Range{Start: len(src), End: len(src)}
 		return g
 	}
-	g.yaml = Range{yamlStart, yamlStart + closeAt}
+	g.yaml = syntax.Range{Start: yamlStart, End: yamlStart + closeAt}
 	g.closed = true
 	b := g.yaml.End + 4
 	if b < len(src) && src[b] == '\r' {
@@ -218,7 +220,7 @@ func grayMatter(src []byte, start int) grayMatterSplit {
 	if b < len(src) && src[b] == '\n' {
 		b++
 	}
-	g.body = Range{b, len(src)}
+	g.body = syntax.Range{Start: b, End: len(src)}
 	return g
 }
 
@@ -311,15 +313,15 @@ func openCodeSanitize(src []byte, start int) ([]byte, offsetMap, bool) {
 }
 
 // remapValue moves every range of v from the repaired text to the file.
-func remapValue(v *Value, m offsetMap, seen map[*Value]bool) {
+func remapValue(v *syntax.Value, m offsetMap, seen map[*syntax.Value]bool) {
 	if v == nil || seen[v] {
 		return
 	}
 	seen[v] = true
-	v.Range = Range{m.at(v.Range.Start), m.at(v.Range.End)}
+	v.Range = syntax.Range{Start: m.at(v.Range.Start), End: m.at(v.Range.End)}
 	for i := range v.Fields {
 		f := &v.Fields[i]
-		f.KeyRange = Range{m.at(f.KeyRange.Start), m.at(f.KeyRange.End)}
+		f.KeyRange = syntax.Range{Start: m.at(f.KeyRange.Start), End: m.at(f.KeyRange.End)}
 		remapValue(f.Value, m, seen)
 	}
 	for _, it := range v.Items {
@@ -353,7 +355,7 @@ func tabIndented(text []byte) bool {
 // untabbed is src with the lines of r indented as js-yaml 3 reads them:
 // by the spaces before the first tab, the rest of the white space skipped;
 // with r in the new text and how its offsets map back.
-func untabbed(src []byte, r Range) ([]byte, Range, offsetMap) {
+func untabbed(src []byte, r syntax.Range) ([]byte, syntax.Range, offsetMap) {
 	type seg = struct{ from, to, length, was int }
 	var out bytes.Buffer
 	out.Write(src[:r.Start])
@@ -380,7 +382,7 @@ func untabbed(src []byte, r Range) ([]byte, Range, offsetMap) {
 		}
 		pos = end
 	}
-	nr := Range{r.Start, out.Len()}
+	nr := syntax.Range{Start: r.Start, End: out.Len()}
 	m = append(m, seg{out.Len(), r.End, len(src) - r.End, len(src) - r.End})
 	out.Write(src[r.End:])
 	return out.Bytes(), nr, m
@@ -388,8 +390,8 @@ func untabbed(src []byte, r Range) ([]byte, Range, offsetMap) {
 
 // flowTrail reports where text follows a frontmatter written as one flow
 // collection ({name: x} junk), which YAML readers refuse.
-func flowTrail(src []byte, meta *Value, r Range) (int, bool) {
-	if meta == nil || meta.Style != StyleFlow || meta.Range.End <= r.Start || meta.Range.End > r.End {
+func flowTrail(src []byte, meta *syntax.Value, r syntax.Range) (int, bool) {
+	if meta == nil || meta.Style != syntax.StyleFlow || meta.Range.End <= r.Start || meta.Range.End > r.End {
 		return 0, false
 	}
 	for _, line := range bytes.Split(src[meta.Range.End:r.End], []byte("\n")) {

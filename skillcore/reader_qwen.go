@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 func init() {
@@ -45,20 +47,20 @@ func readQwen(s *Skill) AgentView {
 	}
 	_, content, body, ok := qwenSplit(src, start)
 	if !ok {
-		first, _ := lineAt(src, start)
-		return AgentView{Body: Range{start, len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
+		first, _ := syntax.LineAt(src, start)
+		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
 			Message: "Qwen Code wants a first line that is exactly --- and a later line that is exactly ---, not the line right after it; it finds no frontmatter"}}
 	}
 	fm := s.Frontmatter
-	var meta *Value
-	if s.Meta != nil && s.Meta.Style != StyleFlow && fm.Closed && !fm.OpenSpaces && !fm.CloseSpaces && fm.Content.Start == content.Start &&
+	var meta *syntax.Value
+	if s.Meta != nil && s.Meta.Style != syntax.StyleFlow && fm.Closed && !fm.OpenSpaces && !fm.CloseSpaces && fm.Content.Start == content.Start &&
 		fm.Close.Start == body.close && !hasRule(s.Problems, "yaml-duplicate-key") && !hasRule(s.Problems, "yaml-syntax") {
 		meta = s.Meta
 	} else {
 		meta = qwenYAML(src, content)
 	}
 	meta = qwenText(meta)
-	v := AgentView{Meta: meta, Body: Range{body.start, len(src)}}
+	v := AgentView{Meta: meta, Body: syntax.Range{Start: body.start, End: len(src)}}
 	v.Refuse = qwenFields(meta)
 	return v
 }
@@ -69,17 +71,17 @@ type qwenBody struct{ close, start int }
 // qwenSplit finds the frontmatter as qwen-code's regular expression does
 // on the text with its line breaks made "\n": content is the YAML without
 // the line break before the closing line.
-func qwenSplit(src []byte, start int) (open, content Range, body qwenBody, ok bool) {
-	open, next := lineAt(src, start)
+func qwenSplit(src []byte, start int) (open, content syntax.Range, body qwenBody, ok bool) {
+	open, next := syntax.LineAt(src, start)
 	if string(src[open.Start:open.End]) != "---" || next >= len(src) && !bytes.HasSuffix(src, []byte("\n")) {
 		return open, content, body, false
 	}
 	first := next
 	prevEnd := -1
 	for pos, i := next, 1; pos < len(src); i++ {
-		line, nl := lineAt(src, pos)
+		line, nl := syntax.LineAt(src, pos)
 		if i >= 2 && string(src[line.Start:line.End]) == "---" {
-			return open, Range{first, prevEnd}, qwenBody{line.Start, nl}, true
+			return open, syntax.Range{Start: first, End: prevEnd}, qwenBody{line.Start, nl}, true
 		}
 		prevEnd = line.End
 		pos = nl
@@ -88,10 +90,10 @@ func qwenSplit(src []byte, start int) (open, content Range, body qwenBody, ok bo
 }
 
 // qwenYAML reads the YAML with the core schema, else with parseSimple.
-func qwenYAML(src []byte, content Range) *Value {
+func qwenYAML(src []byte, content syntax.Range) *syntax.Value {
 	meta, problems := parseYAML(src, content)
-	if _, trail := flowTrail(src, meta, content); meta != nil && meta.Kind == KindMap && !hasError(problems) &&
-		!trail && duplicateKey(meta, map[*Value]bool{}) == nil {
+	if _, trail := flowTrail(src, meta, content); meta != nil && meta.Kind == syntax.KindMap && !hasError(problems) &&
+		!trail && duplicateKey(meta, map[*syntax.Value]bool{}) == nil {
 		return meta
 	}
 	return qwenSimple(src, content)
@@ -101,7 +103,7 @@ func qwenYAML(src []byte, content Range) *Value {
 // "  - item" lines a list and "  key: value" lines a mapping under a key
 // with no value; values true, false, null, numbers and "…" are typed, '…'
 // keeps its quotes; a later key replaces an earlier one.
-func qwenSimple(src []byte, content Range) *Value {
+func qwenSimple(src []byte, content syntax.Range) *syntax.Value {
 	type line struct {
 		text string
 		at   int
@@ -122,9 +124,9 @@ func qwenSimple(src []byte, content Range) *Value {
 		}
 		pos = next
 	}
-	out := &Value{Kind: KindMap, Range: content}
-	set := func(key string, kr Range, v *Value) {
-		if v.Kind == KindNull {
+	out := &syntax.Value{Kind: syntax.KindMap, Range: content}
+	set := func(key string, kr syntax.Range, v *syntax.Value) {
+		if v.Kind == syntax.KindNull {
 			for i := range out.Fields {
 				if out.Fields[i].Key == key {
 					out.Fields = append(out.Fields[:i], out.Fields[i+1:]...)
@@ -139,16 +141,16 @@ func qwenSimple(src []byte, content Range) *Value {
 				return
 			}
 		}
-		out.Fields = append(out.Fields, Field{Key: key, KeyRange: kr, Value: v})
+		out.Fields = append(out.Fields, syntax.Field{Key: key, KeyRange: kr, Value: v})
 	}
-	var list, obj *Value
+	var list, obj *syntax.Value
 	curKey, objKey := "", ""
-	var curRange, objRange Range
+	var curRange, objRange syntax.Range
 	for i, l := range lines {
-		r := Range{l.at, l.at + len(l.text)}
+		r := syntax.Range{Start: l.at, End: l.at + len(l.text)}
 		if strings.HasPrefix(l.text, "  - ") {
 			if list == nil {
-				list = &Value{Kind: KindList, Range: r}
+				list = &syntax.Value{Kind: syntax.KindList, Range: r}
 			}
 			list.Items = append(list.Items, qwenValue(strings.TrimSpace(l.text[4:]), r))
 			list.Range.End = r.End
@@ -161,8 +163,8 @@ func qwenSimple(src []byte, content Range) *Value {
 		if strings.HasPrefix(l.text, "  ") && obj != nil {
 			k, v, _ := strings.Cut(strings.TrimSpace(l.text), ":")
 			val := qwenValue(strings.TrimSpace(v), r)
-			if val.Kind != KindNull {
-				obj.Fields = append(obj.Fields, Field{Key: strings.TrimSpace(k), KeyRange: r, Value: val})
+			if val.Kind != syntax.KindNull {
+				obj.Fields = append(obj.Fields, syntax.Field{Key: strings.TrimSpace(k), KeyRange: r, Value: val})
 			}
 			obj.Range.End = r.End
 			continue
@@ -176,9 +178,9 @@ func qwenSimple(src []byte, content Range) *Value {
 			continue
 		}
 		key, value := strings.TrimSpace(k), strings.TrimSpace(v)
-		kr := Range{l.at, l.at + len(k)}
+		kr := syntax.Range{Start: l.at, End: l.at + len(k)}
 		if value != "" {
-			set(key, kr, qwenValue(value, Range{r.End - len(strings.TrimLeft(v, " \t")), r.End}))
+			set(key, kr, qwenValue(value, syntax.Range{Start: r.End - len(strings.TrimLeft(v, " \t")), End: r.End}))
 			continue
 		}
 		curKey, curRange = key, kr
@@ -187,7 +189,7 @@ func qwenSimple(src []byte, content Range) *Value {
 			case strings.HasPrefix(next, "  - "):
 				continue
 			case strings.HasPrefix(next, "  "):
-				obj, objKey, objRange = &Value{Kind: KindMap, Range: r}, key, kr
+				obj, objKey, objRange = &syntax.Value{Kind: syntax.KindMap, Range: r}, key, kr
 				curKey = ""
 				continue
 			}
@@ -207,23 +209,23 @@ func qwenSimple(src []byte, content Range) *Value {
 var qwenNumber = regexp.MustCompile(`^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$`)
 
 // qwenValue is parseSimple's parseValue.
-func qwenValue(v string, r Range) *Value {
+func qwenValue(v string, r syntax.Range) *syntax.Value {
 	switch v {
 	case "true", "false":
-		return &Value{Kind: KindBool, Text: v, Range: r}
+		return &syntax.Value{Kind: syntax.KindBool, Text: v, Range: r}
 	case "null":
-		return &Value{Kind: KindNull, Range: r}
+		return &syntax.Value{Kind: syntax.KindNull, Range: r}
 	case "":
-		return &Value{Kind: KindString, Range: r}
+		return &syntax.Value{Kind: syntax.KindString, Range: r}
 	}
 	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
 		text := strings.ReplaceAll(strings.ReplaceAll(v[1:len(v)-1], `\"`, `"`), `\\`, `\`)
-		return &Value{Kind: KindString, Style: StyleQuoted, Text: text, Range: r}
+		return &syntax.Value{Kind: syntax.KindString, Style: syntax.StyleQuoted, Text: text, Range: r}
 	}
 	if f, ok := qwenParseNumber(v); ok {
-		return &Value{Kind: KindFloat, Text: qwenNumberText(f), Range: r}
+		return &syntax.Value{Kind: syntax.KindFloat, Text: qwenNumberText(f), Range: r}
 	}
-	return &Value{Kind: KindString, Text: v, Range: r}
+	return &syntax.Value{Kind: syntax.KindString, Text: v, Range: r}
 }
 
 func qwenParseNumber(v string) (float64, bool) {
@@ -252,13 +254,13 @@ func qwenNumberText(f float64) string {
 // qwenText drops the null values, as stripNullValues does, and makes a
 // name or description that is a list the text String() makes of it: its
 // items joined by ",".
-func qwenText(meta *Value) *Value {
+func qwenText(meta *syntax.Value) *syntax.Value {
 	if meta == nil {
 		return nil
 	}
-	if !slices.ContainsFunc(meta.Fields, func(f Field) bool {
+	if !slices.ContainsFunc(meta.Fields, func(f syntax.Field) bool {
 		k := f.Value.Kind
-		return k == KindNull || (f.Key == "name" || f.Key == "description") && (k == KindList || k == KindInt || k == KindFloat)
+		return k == syntax.KindNull || (f.Key == "name" || f.Key == "description") && (k == syntax.KindList || k == syntax.KindInt || k == syntax.KindFloat)
 	}) {
 		return meta
 	}
@@ -266,12 +268,12 @@ func qwenText(meta *Value) *Value {
 	m.Fields = nil
 	for _, f := range meta.Fields {
 		switch {
-		case f.Value.Kind == KindNull:
+		case f.Value.Kind == syntax.KindNull:
 			continue
-		case (f.Key == "name" || f.Key == "description") && f.Value.Kind == KindList:
-			f.Value = &Value{Kind: KindString, Text: qwenJoin(f.Value), Range: f.Value.Range}
-		case (f.Key == "name" || f.Key == "description") && (f.Value.Kind == KindInt || f.Value.Kind == KindFloat):
-			f.Value = &Value{Kind: KindString, Text: qwenNumberString(f.Value.Text), Range: f.Value.Range}
+		case (f.Key == "name" || f.Key == "description") && f.Value.Kind == syntax.KindList:
+			f.Value = &syntax.Value{Kind: syntax.KindString, Text: qwenJoin(f.Value), Range: f.Value.Range}
+		case (f.Key == "name" || f.Key == "description") && (f.Value.Kind == syntax.KindInt || f.Value.Kind == syntax.KindFloat):
+			f.Value = &syntax.Value{Kind: syntax.KindString, Text: qwenNumberString(f.Value.Text), Range: f.Value.Range}
 		}
 		m.Fields = append(m.Fields, f)
 	}
@@ -279,14 +281,14 @@ func qwenText(meta *Value) *Value {
 }
 
 // qwenJoin is Array.prototype.toString.
-func qwenJoin(v *Value) string {
+func qwenJoin(v *syntax.Value) string {
 	parts := make([]string, len(v.Items))
 	for i, it := range v.Items {
 		switch it.Kind {
-		case KindList:
+		case syntax.KindList:
 			parts[i] = qwenJoin(it)
-		case KindNull:
-		case KindMap:
+		case syntax.KindNull:
+		case syntax.KindMap:
 			parts[i] = "[object Object]"
 		default:
 			parts[i] = it.Text
@@ -298,23 +300,23 @@ func qwenJoin(v *Value) string {
 // qwenFields is the refusal of the fields qwen-code validates beyond the
 // name and description: model must be a string, paths a list of relative
 // patterns, allowedTools a list.
-func qwenFields(meta *Value) *Problem {
+func qwenFields(meta *syntax.Value) *Problem {
 	for _, f := range meta.Fields {
 		v := f.Value
-		if v.Kind == KindNull {
+		if v.Kind == syntax.KindNull {
 			continue
 		}
 		switch f.Key {
 		case "model":
-			if v.Kind != KindString {
+			if v.Kind != syntax.KindString {
 				return &Problem{Rule: "field-type", Range: v.Range, Message: `model is ` + describe(v) + `; Qwen Code refuses the skill ("model" must be a string)`}
 			}
 		case "allowedTools":
-			if v.Kind != KindList {
+			if v.Kind != syntax.KindList {
 				return &Problem{Rule: "field-type", Range: v.Range, Message: `allowedTools is ` + describe(v) + `; Qwen Code refuses the skill ("allowedTools" must be an array)`}
 			}
 		case "paths":
-			if v.Kind != KindList {
+			if v.Kind != syntax.KindList {
 				return &Problem{Rule: "field-type", Range: v.Range, Message: `paths is ` + describe(v) + `; Qwen Code refuses the skill ("paths" must be an array of glob patterns)`}
 			}
 			for _, it := range v.Items {
@@ -333,13 +335,13 @@ func qwenFields(meta *Value) *Problem {
 // listing: disable-model-invocation true (or the string "true"), or paths
 // that wait for a matching file (probes field-dmi-string-true,
 // field-paths-conditional).
-func qwenUnlisted(meta *Value) bool {
-	if f := meta.Field("disable-model-invocation"); f != nil && (f.Value.Kind == KindBool || f.Value.Kind == KindString) && f.Value.Text == "true" {
+func qwenUnlisted(meta *syntax.Value) bool {
+	if f := meta.Field("disable-model-invocation"); f != nil && (f.Value.Kind == syntax.KindBool || f.Value.Kind == syntax.KindString) && f.Value.Text == "true" {
 		return true
 	}
-	if f := meta.Field("paths"); f != nil && f.Value.Kind == KindList {
+	if f := meta.Field("paths"); f != nil && f.Value.Kind == syntax.KindList {
 		for _, it := range f.Value.Items {
-			if it.Kind != KindNull && strings.TrimSpace(qwenString(it)) != "" {
+			if it.Kind != syntax.KindNull && strings.TrimSpace(qwenString(it)) != "" {
 				return true
 			}
 		}
@@ -348,8 +350,8 @@ func qwenUnlisted(meta *Value) bool {
 }
 
 // qwenString is String(v) for a scalar or list.
-func qwenString(v *Value) string {
-	if v.Kind == KindList {
+func qwenString(v *syntax.Value) string {
+	if v.Kind == syntax.KindList {
 		return qwenJoin(v)
 	}
 	return v.Text

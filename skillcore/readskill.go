@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // A SKILL.md is read through fsys.ReadFile, which never hangs on what a
@@ -43,14 +44,14 @@ func readSkill(path string, buf []byte) (s *Skill, src []byte, err error) {
 func readSource(path string, buf []byte) (src []byte, s *Skill, err error) {
 	if name := filepath.Base(path); IsCaseVariant(name) {
 		s = &Skill{Path: path}
-		s.add("skill-md-case", Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
+		s.add("skill-md-case", syntax.Range{}, fmt.Sprintf("the file is named %q; agents look for %q exactly and skip this folder. Rename the file to %s", name, FileName, FileName))
 		return nil, s, nil
 	}
 	src, err = fsys.ReadFile(path, buf)
 	var fe *fsys.FileError
 	if errors.As(err, &fe) {
 		s = &Skill{Path: path}
-		s.add(fe.Rule, Range{}, fe.Message())
+		s.add(fe.Rule, syntax.Range{}, fe.Message())
 		return nil, s, nil
 	}
 	return src, nil, err

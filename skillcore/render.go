@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // This file renders, byte for byte, the text each agent puts in front of the
@@ -175,9 +177,9 @@ func (t *Target) Describe(s *Skill) string {
 	}
 	switch t.Description.FromBody {
 	case FirstLine:
-		return firstLineDescription(lossyText(t.body(s).Text(s.Src)))
+		return firstLineDescription(syntax.LossyText(t.body(s).Text(s.Src)))
 	case Paragraphs:
-		return paragraphsDescription(lossyText(t.body(s).Text(s.Src)))
+		return paragraphsDescription(syntax.LossyText(t.body(s).Text(s.Src)))
 	}
 	return ""
 }
@@ -290,7 +292,7 @@ var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
 // made of letters, marks, digits and _:.- only.
 func claudeShownName(t *Target, s *Skill) string {
 	f := t.meta(s).Field("name")
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
+	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
 		return ""
 	}
 	name := f.Value.Text
@@ -332,11 +334,11 @@ func claudeListingText(t *Target, s *Skill) (string, bool) {
 // cleaned for the listing.
 func claudeText(t *Target, s *Skill, key string) (string, bool) {
 	f := t.meta(s).Field(key)
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
+	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
 		return "", false
 	}
 	text := f.Value.Text
-	if f.Value.Kind == KindString {
+	if f.Value.Kind == syntax.KindString {
 		if text = strings.TrimSpace(text); text == "" {
 			return "", false
 		}
@@ -437,7 +439,7 @@ func zotLine(s *Skill, key string) string {
 	if f == nil {
 		return ""
 	}
-	line, _ := lineAt(s.Src, f.KeyRange.Start)
+	line, _ := syntax.LineAt(s.Src, f.KeyRange.Start)
 	text := strings.TrimSpace(line.Text(s.Src))
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 || strings.TrimSpace(text[:colon]) != key {

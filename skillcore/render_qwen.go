@@ -1,5 +1,7 @@
 package skillcore
 
+import "github.com/skill-ls/skill-ls/skillcore/syntax"
+
 // Qwen Code 0.24.4 (@qwen-code/qwen-code): the skill listing, byte for
 // byte. buildAvailableSkillsReminder and renderAvailableSkillsBlock
 // (chunks chunk-MNK4GIGD.js, chunk-A3E7JYX7.js) put it in the first user
@@ -58,7 +60,7 @@ func qwenLevel(scope Scope) string {
 // qwenEntry is one skill of the listing.
 func qwenEntry(t *Target, s *Skill, name string, scope Scope) string {
 	desc := xmlEscaper.Replace(catalogDescription(t, s))
-	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == KindString && f.Value.Text != "" {
+	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
 		desc += " \u2014 " + xmlEscaper.Replace(f.Value.Text)
 	}
 	level := qwenLevel(scope)
@@ -78,7 +80,7 @@ func renderQwen(t *Target, entries []CatalogEntry) string {
 // unescaped, without the level: the description, and " — when_to_use".
 func qwenListedDescription(t *Target, s *Skill) string {
 	d := catalogDescription(t, s)
-	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == KindString && f.Value.Text != "" {
+	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
 		d += " \u2014 " + f.Value.Text
 	}
 	return d

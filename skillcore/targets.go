@@ -1,6 +1,10 @@
 package skillcore
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
 // The fields of the open specification, known to every strict loader.
 var specFields = map[string]FieldSpec{
@@ -364,7 +368,7 @@ var Targets = []*Target{
 		// Own is readOpenCode, set in reader_opencode.go.
 		Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
 		Catalog:  CatalogOpenCode,
-		Unlisted: func(meta *Value) bool { return meta.Field("description") == nil },
+		Unlisted: func(meta *syntax.Value) bool { return meta.Field("description") == nil },
 		Verified: Verified{Package: "opencode-ai", Version: "1.18.33"},
 	},
 	{

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // World is every skill the agents on one machine can see: the skills under
@@ -663,7 +664,7 @@ func (t *Target) hides(s *Skill) bool {
 	if f == nil || !f.Value.IsScalar() {
 		return false
 	}
-	if f.Value.Kind == KindBool {
+	if f.Value.Kind == syntax.KindBool {
 		return strings.EqualFold(f.Value.Text, "true")
 	}
 	return t.BoolWords[strings.ToLower(f.Value.Text)]

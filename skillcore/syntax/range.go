@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 // Range is a half-open span [Start, End) of byte offsets into a file.
 type Range struct {

@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 import (
 	"bytes"
@@ -69,6 +69,37 @@ func (v *JSONValue) Member(key string) *JSONMember {
 	return nil
 }
 
+// Array is an array's values, nil for anything else.
+func (v *JSONValue) Array() []*JSONValue {
+	if v == nil || v.Kind != JSONArray {
+		return nil
+	}
+	return v.Items
+}
+
+// KeyAt returns the member whose key spans offset in a JSON tree, nil if
+// none.
+func (v *JSONValue) KeyAt(offset int) *JSONMember {
+	if v == nil {
+		return nil
+	}
+	for i := range v.Members {
+		m := &v.Members[i]
+		if m.KeyRange.Contains(offset) {
+			return m
+		}
+		if m.Value.Range.Contains(offset) {
+			return m.Value.KeyAt(offset)
+		}
+	}
+	for _, it := range v.Items {
+		if it.Range.Contains(offset) {
+			return it.KeyAt(offset)
+		}
+	}
+	return nil
+}
+
 // Str returns a string value's text.
 func (v *JSONValue) Str() (string, bool) {
 	if v == nil || v.Kind != JSONString {
@@ -91,9 +122,10 @@ type JSONError struct {
 // than 64 levels, trailing data and syntax errors are returned as a
 // JSONError at the offending byte. Duplicate keys are allowed (the agents'
 // JavaScript and serde readers keep the last), and so are invalid UTF-8 and
-// lone surrogates, which JavaScript's JSON.parse reads as U+FFFD.
-func ParseJSON(src []byte) (*JSONValue, *JSONError) {
-	if v, ok := parseJSONFast(src); ok {
+// lone surrogates, which JavaScript's JSON.parse reads as U+FFFD. Keys
+// that are one of keys share its strings.
+func ParseJSON(src []byte, keys Keys) (*JSONValue, *JSONError) {
+	if v, ok := parseJSONFast(src, keys); ok {
 		return v, nil
 	}
 	return parseJSONTokens(src)

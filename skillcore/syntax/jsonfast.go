@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 import (
 	"bytes"
@@ -19,13 +19,14 @@ type jsonFast struct {
 	i    int
 	slab []JSONValue
 	left int // values src may still hold, at most
+	keys Keys
 }
 
 // parseJSONFast is parseJSONTokens for plain JSON, or false.
-func parseJSONFast(src []byte) (*JSONValue, bool) {
+func parseJSONFast(src []byte, keys Keys) (*JSONValue, bool) {
 	// Every value but the first follows a ':' or a ',': a bound for the
 	// slabs, so a small manifest takes a small one.
-	p := jsonFast{src: src, left: bytes.Count(src, []byte{':'}) + bytes.Count(src, []byte{','}) + 1}
+	p := jsonFast{src: src, keys: keys, left: bytes.Count(src, []byte{':'}) + bytes.Count(src, []byte{','}) + 1}
 	p.space()
 	v, ok := p.value(0)
 	if !ok {
@@ -230,7 +231,7 @@ func (p *jsonFast) string(key bool) (string, bool) {
 	if i < len(s) && s[i] == '"' {
 		p.i = i + 1
 		if key {
-			return internKey(s[start:i]), true
+			return p.keys.intern(s[start:i]), true
 		}
 		return string(s[start:i]), true
 	}

@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 // Kind is the YAML type of a frontmatter value as a loader sees it.
 type Kind uint8

@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 import "bytes"
 
@@ -29,7 +29,7 @@ type Frontmatter struct {
 func SplitFrontmatter(src []byte, start int) Frontmatter {
 	var fm Frontmatter
 	end := len(src)
-	line, next := lineAt(src, start)
+	line, next := LineAt(src, start)
 	if !isDelimiter(src[line.Start:line.End]) {
 		fm.Body = Range{start, end}
 		return fm
@@ -43,7 +43,7 @@ func SplitFrontmatter(src []byte, start int) Frontmatter {
 	// the scalar never closes, it was the closing line after all.
 	skipped, skippedNext := Range{-1, -1}, 0
 	for pos := next; pos < end; {
-		line, nl := lineAt(src, pos)
+		line, nl := LineAt(src, pos)
 		text := src[line.Start:line.End]
 		if isDelimiter(text) {
 			if !q.open() {
@@ -76,7 +76,7 @@ func (fm Frontmatter) close(src []byte, line Range, next int) Frontmatter {
 
 // lineAt returns the line starting at pos without its "\n" or "\r\n", and the
 // offset where the next line starts.
-func lineAt(src []byte, pos int) (Range, int) {
+func LineAt(src []byte, pos int) (Range, int) {
 	i := bytes.IndexByte(src[pos:], '\n')
 	if i < 0 {
 		return Range{pos, len(src)}, len(src)
@@ -168,4 +168,19 @@ func (q *quoteState) scan(line []byte) {
 		valueStart, lead = false, false
 	}
 	q.pending = valueStart && q.quote == 0 && q.flow == 0
+}
+
+// exactDelimiterAfter reports whether a line that is exactly "---" starts
+// at or after pos: Zed, which takes only such a line as the closing one,
+// then closes there (the "--- " line before it ends the first YAML
+// document, which is all it reads).
+func exactDelimiterAfter(src []byte, pos int) bool {
+	for pos < len(src) {
+		line, next := LineAt(src, pos)
+		if string(src[line.Start:line.End]) == "---" {
+			return true
+		}
+		pos = next
+	}
+	return false
 }

@@ -1,4 +1,4 @@
-package skillcore
+package syntax
 
 import (
 	"bytes"
@@ -35,14 +35,21 @@ type yamlDoc struct {
 	content    Range
 	lineStarts []int // offsets of each line of content, in src
 	nodes      int
-	problems   []Problem
+	problems   []Error
+	keys       Keys
 	// anchors are the values read so far of the nodes that define an
 	// anchor, for the aliases that follow them.
 	anchors map[*yaml.Node]*Value
 }
 
-func parseYAML(src []byte, content Range) (*Value, []Problem) {
-	d := newYAMLDoc(src, content)
+// ParseYAML reads content, the frontmatter's text within src, as the
+// Value of its one YAML document, every range a byte offset into src, and
+// says what does not parse. Hostile text is bounded: at most 256 KiB, 32
+// levels and 10,000 nodes, aliases shared rather than copied. Text that is
+// not all UTF-8 is read as the agents' lossy decoders read it. Keys that
+// are one of keys share its strings.
+func ParseYAML(src []byte, content Range, keys Keys) (*Value, []Error) {
+	d := newYAMLDoc(src, content, keys)
 	if content.Len() > maxFrontmatterBytes {
 		d.add("yaml-syntax", Range{content.Start, content.Start}, fmt.Sprintf("frontmatter is %d bytes; skill-ls reads at most %d", content.Len(), maxFrontmatterBytes))
 		return nil, d.problems
@@ -51,7 +58,7 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 		return v, nil
 	}
 	if !utf8.Valid(src[content.Start:content.End]) {
-		return parseLossy(src, content)
+		return parseLossy(src, content, keys)
 	}
 	return d.full()
 }
@@ -61,23 +68,23 @@ func parseYAML(src []byte, content Range) (*Value, []Problem) {
 // "utf-8" decoding): each ill-formed sequence is U+FFFD. The values' and
 // problems' ranges are the bytes they come from in src. (An agent that
 // refuses the file is told so by not-utf8.)
-func parseLossy(src []byte, content Range) (*Value, []Problem) {
-	text, fixes := lossyUTF8(src[content.Start:content.End])
-	v, problems := parseYAML(text, Range{0, len(text)})
+func parseLossy(src []byte, content Range, keys Keys) (*Value, []Error) {
+	text, fixes := LossyUTF8(src[content.Start:content.End])
+	v, problems := ParseYAML(text, Range{0, len(text)}, keys)
 	back := func(off int) int {
 		// The last replacement at or before off in text.
-		i, _ := slices.BinarySearchFunc(fixes, off, func(f lossyFix, off int) int { return cmp.Compare(f.at, off) })
-		if i < len(fixes) && fixes[i].at == off {
-			return content.Start + fixes[i].from
+		i, _ := slices.BinarySearchFunc(fixes, off, func(f LossyFix, off int) int { return cmp.Compare(f.At, off) })
+		if i < len(fixes) && fixes[i].At == off {
+			return content.Start + fixes[i].From
 		}
 		if i == 0 {
 			return content.Start + off
 		}
 		f := fixes[i-1]
-		if off < f.at+len(replacementChar) {
-			return content.Start + f.from + f.n // within U+FFFD: after the bytes it stands for
+		if off < f.At+len(ReplacementChar) {
+			return content.Start + f.From + f.N // within U+FFFD: after the bytes it stands for
 		}
-		return content.Start + f.from + f.n + off - f.at - len(replacementChar)
+		return content.Start + f.From + f.N + off - f.At - len(ReplacementChar)
 	}
 	remap := func(r Range) Range { return Range{back(r.Start), back(r.End)} }
 	var walk func(v *Value)
@@ -103,29 +110,29 @@ func parseLossy(src []byte, content Range) (*Value, []Problem) {
 	return v, problems
 }
 
-const replacementChar = "\uFFFD"
+const ReplacementChar = "\uFFFD"
 
 // lossyText is s as agents that load a file that is not all UTF-8 read
 // it (see lossyUTF8); s itself when it is UTF-8.
-func lossyText(s string) string {
+func LossyText(s string) string {
 	if utf8.ValidString(s) {
 		return s
 	}
-	b, _ := lossyUTF8([]byte(s))
+	b, _ := LossyUTF8([]byte(s))
 	return string(b)
 }
 
 // lossyFix is one ill-formed sequence replaced: n bytes at from in the
 // input, U+FFFD at at in the output.
-type lossyFix struct{ from, n, at int }
+type LossyFix struct{ From, N, At int }
 
 // lossyUTF8 is b with each maximal ill-formed subsequence (a sequence
 // that starts well and breaks off counts once, a stray byte once each)
 // replaced by U+FFFD, as Rust's String::from_utf8_lossy and the WHATWG
 // decoder (Node, Bun) do, and where it replaced them.
-func lossyUTF8(b []byte) ([]byte, []lossyFix) {
+func LossyUTF8(b []byte) ([]byte, []LossyFix) {
 	out := make([]byte, 0, len(b)+16)
-	var fixes []lossyFix
+	var fixes []LossyFix
 	for i := 0; i < len(b); {
 		if b[i] < utf8.RuneSelf {
 			out = append(out, b[i])
@@ -137,9 +144,9 @@ func lossyUTF8(b []byte) ([]byte, []lossyFix) {
 			i += n
 			continue
 		}
-		n := ill(b[i:])
-		fixes = append(fixes, lossyFix{from: i, n: n, at: len(out)})
-		out = append(out, replacementChar...)
+		n := IllFormedLen(b[i:])
+		fixes = append(fixes, LossyFix{From: i, N: n, At: len(out)})
+		out = append(out, ReplacementChar...)
 		i += n
 	}
 	return out, fixes
@@ -148,7 +155,7 @@ func lossyUTF8(b []byte) ([]byte, []lossyFix) {
 // ill is the length of the maximal ill-formed subsequence b starts with:
 // the lead byte and the continuation bytes that could still have made a
 // character of it (Unicode's "maximal subpart"), at least 1.
-func ill(b []byte) int {
+func IllFormedLen(b []byte) int {
 	c := b[0]
 	var size int
 	lo, hi := byte(0x80), byte(0xBF) // the second byte's range
@@ -179,12 +186,25 @@ func ill(b []byte) int {
 	return n
 }
 
-func newYAMLDoc(src []byte, content Range) *yamlDoc {
-	return &yamlDoc{src: src, content: content}
+func newYAMLDoc(src []byte, content Range, keys Keys) *yamlDoc {
+	return &yamlDoc{src: src, content: content, keys: keys}
+}
+
+// ParseYAMLFull is ParseYAML reading with yaml.v3 alone, without the fast
+// path for common frontmatter.
+func ParseYAMLFull(src []byte, content Range, keys Keys) (*Value, []Error) {
+	return newYAMLDoc(src, content, keys).full()
+}
+
+// ParseYAMLFast is the fast path of ParseYAML alone: the Value of plain
+// frontmatter read without yaml.v3, or false when the text is anything
+// else (ParseYAMLFull then reads the same Value).
+func ParseYAMLFast(src []byte, content Range, keys Keys) (*Value, bool) {
+	return newYAMLDoc(src, content, keys).simple()
 }
 
 // full reads the frontmatter with yaml.v3.
-func (d *yamlDoc) full() (*Value, []Problem) {
+func (d *yamlDoc) full() (*Value, []Error) {
 	src, content := d.src, d.content
 	d.lineStarts = append(d.lineStarts[:0], content.Start)
 	for i := content.Start; i < content.End; i++ {
@@ -241,7 +261,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 	var plain *Value  // the last top-level plain string, which an indented line goes on
 	indent, keys := 0, 0
 	for pos := content.Start; pos < content.End; {
-		line, next := lineAt(src, pos)
+		line, next := LineAt(src, pos)
 		line.End = min(line.End, content.End)
 		pos = next
 		l := src[line.Start:line.End]
@@ -274,11 +294,11 @@ func (d *yamlDoc) simple() (*Value, bool) {
 			if k := bytes.TrimRight(l, " "); len(k) > 1 && k[len(k)-1] == ':' && isSimpleKey(k[:len(k)-1]) {
 				nested = slab.new()
 				*nested = Value{Kind: KindMap, Range: Range{-1, -1}}
-				root.Fields = append(root.Fields, Field{Key: internKey(k[:len(k)-1]), KeyRange: Range{line.Start, line.Start + len(k) - 1}, Value: nested})
+				root.Fields = append(root.Fields, Field{Key: d.keys.intern(k[:len(k)-1]), KeyRange: Range{line.Start, line.Start + len(k) - 1}, Value: nested})
 				continue
 			}
 			nested = nil
-			if f, after, isBlock := blockField(src, line, next, content.End, &slab); isBlock {
+			if f, after, isBlock := blockField(src, line, next, content.End, &slab, d.keys); isBlock {
 				if after < 0 {
 					return nil, false
 				}
@@ -286,7 +306,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 				pos = after
 				continue
 			}
-			f, ok := simpleField(src, line, &slab)
+			f, ok := simpleField(src, line, &slab, d.keys)
 			if !ok {
 				return nil, false
 			}
@@ -316,7 +336,7 @@ func (d *yamlDoc) simple() (*Value, bool) {
 		case nested != nil && len(nested.Items) > 0:
 			return nil, false // after a list's items, only more of them
 		case nested != nil && (len(nested.Fields) == 0 || n == indent):
-			f, ok := simpleField(src, Range{line.Start + n, line.End}, &slab)
+			f, ok := simpleField(src, Range{line.Start + n, line.End}, &slab, d.keys)
 			if !ok {
 				return nil, false
 			}
@@ -382,33 +402,15 @@ func (s *valueSlab) new() *Value {
 	return &(*s)[len(*s)-1]
 }
 
-// internKey is the key k as a string, shared for the fields agents know
-// (most keys): no string made for them.
-func internKey(k []byte) string {
-	if s, ok := fieldNames[string(k)]; ok {
-		return s
-	}
-	return string(k)
-}
-
-// fieldNames are the fields any target knows, by name.
-var fieldNames = func() map[string]string {
-	out := map[string]string{}
-	for _, f := range knownFields() {
-		out[f] = f
-	}
-	return out
-}()
-
 // simpleField reads `key: value` on one line, its value from slab, or
 // gives up.
-func simpleField(src []byte, line Range, slab *valueSlab) (Field, bool) {
+func simpleField(src []byte, line Range, slab *valueSlab, keys Keys) (Field, bool) {
 	l := src[line.Start:line.End]
 	k := bytes.IndexByte(l, ':')
 	if k <= 0 || !isSimpleKey(l[:k]) {
 		return Field{}, false
 	}
-	f := Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}}
+	f := Field{Key: keys.intern(l[:k]), KeyRange: Range{line.Start, line.Start + k}}
 	i := k + 1
 	if i < len(l) && l[i] != ' ' {
 		return Field{}, false
@@ -530,7 +532,7 @@ func isFlowWordByte(c byte) bool {
 // more spaces than the indent), with no tab, trailing space or "#" first: a description written as a block, as yaml.v3 reads it.
 // isBlock is false when line is no such key; after is where the lines
 // after the block start, or -1 when the block is less plain than that.
-func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field, after int, isBlock bool) {
+func blockField(src []byte, line Range, next, end int, slab *valueSlab, keys Keys) (f Field, after int, isBlock bool) {
 	l := src[line.Start:line.End]
 	k := bytes.IndexByte(l, ':')
 	if k <= 0 || k+1 >= len(l) || l[k+1] != ' ' || !isSimpleKey(l[:k]) {
@@ -555,7 +557,7 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	}()
 	indent, last, blanks := -1, -1, 0
 	for pos := next; pos < end; {
-		ln, nl := lineAt(src, pos)
+		ln, nl := LineAt(src, pos)
 		b := src[ln.Start:min(ln.End, end)]
 		if indent >= 0 && len(b) <= indent && len(bytes.TrimLeft(b, " ")) == 0 && nl <= end && src[nl-1] == '\n' {
 			blanks++ // an empty line in the block, or after it (spaces up to the indent are none)
@@ -602,7 +604,7 @@ func blockField(src []byte, line Range, next, end int, slab *valueSlab) (f Field
 	}
 	v := slab.new()
 	*v = Value{Kind: KindString, Style: StyleBlock, Text: string(text), Range: Range{line.Start + at, last}}
-	return Field{Key: internKey(l[:k]), KeyRange: Range{line.Start, line.Start + k}, Value: v}, next, true
+	return Field{Key: keys.intern(l[:k]), KeyRange: Range{line.Start, line.Start + k}, Value: v}, next, true
 }
 
 // blockBuffers are where blockField builds a block scalar's text.
@@ -706,7 +708,7 @@ func closedEarly(n *yaml.Node) bool {
 const secondDocument = "a second YAML document follows (after a ... or --- line); loaders read one"
 
 func (d *yamlDoc) add(rule string, r Range, msg string) {
-	d.problems = append(d.problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
+	d.problems = append(d.problems, Error{Rule: rule, Range: r, Message: msg})
 }
 
 // offset converts yaml.v3's 1-based line and character column to a byte offset.
@@ -828,7 +830,7 @@ func (d *yamlDoc) alias(n *yaml.Node, start, limit int) *Value {
 // does not give itself are m's, and the "<<" keys go. m itself when it has
 // no merge key, or one that names anything but maps (an error to js-yaml,
 // where the agent's own reading decides).
-func mergeKeys(m *Value) *Value {
+func MergeKeys(m *Value) *Value {
 	if m == nil || m.Kind != KindMap || m.Field("<<") == nil {
 		return m
 	}
@@ -1077,7 +1079,7 @@ func (d *yamlDoc) errorRange(msg string) Range {
 		line = len(d.lineStarts)
 	}
 	ls := d.lineStarts[line-1]
-	le, _ := lineAt(d.src, ls)
+	le, _ := LineAt(d.src, ls)
 	le.End = min(le.End, d.content.End)
 	text := d.src[ls:le.End]
 	switch {
@@ -1100,7 +1102,7 @@ func (d *yamlDoc) errorRange(msg string) Range {
 	case bytes.Contains([]byte(msg), []byte("document indicator")), strings.Contains(msg, secondDocument):
 		// The fault is the "---" or "..." line at or after the one named.
 		for _, at := range d.lineStarts[line-1:] {
-			l, _ := lineAt(d.src, at)
+			l, _ := LineAt(d.src, at)
 			l.End = min(l.End, d.content.End)
 			if t := d.src[l.Start:l.End]; bytes.HasPrefix(t, []byte("---")) || bytes.HasPrefix(t, []byte("...")) {
 				return l
