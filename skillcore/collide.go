@@ -241,7 +241,7 @@ func (res *resolution) compare(a, b *Entry) int {
 // for Scan.FirstFolderWins.
 func (t *Target) scanOrder(dir, a, b string) int {
 	if t.Catalog == CatalogClaude {
-		return claudeScanOrder(a, b) // reader_claude.go
+		return claudeScanOrder(a, b) // claudecode_reader.go
 	}
 	if t.Scan.FirstFolderWins && within(dir, a) && within(dir, b) {
 		fa, fb := a[len(dir)+1:], b[len(dir)+1:]
@@ -269,7 +269,7 @@ func (res *resolution) list() []*Entry {
 		}
 	}
 	if order := res.catalogOrder(); order != nil {
-		slices.SortFunc(res.order, order) // render_copilot.go, render_gemini.go
+		slices.SortFunc(res.order, order) // copilot_catalog.go, gemini_catalog.go
 	}
 	if t.Fit.Model != NoFit {
 		return res.refit(t, nil)
@@ -581,7 +581,7 @@ func samePlugin(t *Target, a, b *Entry) bool {
 
 func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 	if t.Catalog == CatalogCopilot {
-		return copilotBudgetProblem(t, e, b) // render_copilot.go
+		return copilotBudgetProblem(t, e, b) // copilot_catalog.go
 	}
 	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {

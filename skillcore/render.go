@@ -52,9 +52,9 @@ func styleOf(t *Target) *catalogStyle {
 	case CatalogPlain:
 		return &plainStyle
 	case CatalogOpenCode:
-		return &openCodeStyle // render_opencode.go
+		return &openCodeStyle // opencode_catalog.go
 	case CatalogQwen:
-		return &qwenStyle // render_qwen.go
+		return &qwenStyle // qwen_catalog.go
 	}
 	return nil
 }
@@ -66,15 +66,15 @@ func styleOf(t *Target) *catalogStyle {
 func RenderCatalog(t *Target, entries []CatalogEntry) string {
 	switch t.Catalog {
 	case CatalogCodex:
-		return renderCodex(t, entries) // render_codex.go
+		return renderCodex(t, entries) // codex_catalog.go
 	case CatalogClaude:
-		return renderClaude(t, entries) // render_claude.go
+		return renderClaude(t, entries) // claudecode_catalog.go
 	case CatalogCopilot:
-		return renderCopilot(t, entries) // render_copilot.go
+		return renderCopilot(t, entries) // copilot_catalog.go
 	case CatalogOpenCode:
-		return renderOpenCode(t, entries) // render_opencode.go
+		return renderOpenCode(t, entries) // opencode_catalog.go
 	case CatalogQwen:
-		return renderQwen(t, entries) // render_qwen.go
+		return renderQwen(t, entries) // qwen_catalog.go
 	}
 	st := styleOf(t)
 	if st == nil {
@@ -126,10 +126,10 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 		return ""
 	}
 	if t.Catalog == CatalogCopilot {
-		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // render_copilot.go
+		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // copilot_catalog.go
 	}
 	if t.Catalog == CatalogQwen {
-		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // render_qwen.go
+		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // qwen_catalog.go
 	}
 	return st.entry(t, e.Skill, e.displayName(t))
 }
@@ -516,7 +516,7 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 	}
 	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(RenderCatalog(t, entries)))
 	if t.Catalog == CatalogCopilot && t.CatalogBudget > 0 {
-		b.WriteString(copilotBudgetLine(t, entries)) // render_copilot.go
+		b.WriteString(copilotBudgetLine(t, entries)) // copilot_catalog.go
 	} else if t.CatalogBudget > 0 {
 		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",
 			used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))

@@ -28,8 +28,8 @@ type Target struct {
 	// CatalogBudget caps the sum of name+description bytes in the catalog.
 	CatalogBudget int
 	// Fit, when its Model is set, is the agent's own budget for its
-	// catalog, in place of CatalogBudget (render_codex.go,
-	// render_claude.go).
+	// catalog, in place of CatalogBudget (codex_catalog.go,
+	// claudecode_catalog.go).
 	Fit CatalogFit
 	// HiddenFlag names a boolean field that, when true, keeps the skill out
 	// of the catalog.
@@ -102,7 +102,7 @@ type Reading struct {
 	// no final line break.
 	NoFinalBreak bool
 	// SerdeValue: scalars are typed as serde_yaml's Value types them
-	// (reader_copilot.go): as by yaml.v3, except that dates and numbers
+	// (copilot_reader.go): as by yaml.v3, except that dates and numbers
 	// with a leading zero or an underscore are strings, and a scalar under
 	// an unknown tag is read untagged.
 	SerdeValue bool

@@ -98,7 +98,7 @@ type catalogSig struct {
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
 	// text is the description as a budget that counts rendered text
-	// reads it (budgetSigText, render_copilot.go).
+	// reads it (budgetSigText, copilot_catalog.go).
 	text string
 }
 

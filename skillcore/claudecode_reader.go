@@ -19,18 +19,6 @@ import (
 	"golang.org/x/text/language"
 )
 
-// Set here, as readClaude reaches the Targets table through parseYAML.
-func init() {
-	t := TargetByID("claude-code")
-	t.Reading.Own = readClaude
-	t.Unlisted = func(meta *syntax.Value) bool { return conditional(meta.Field("paths")) }
-	t.PackageUnlisted = func(meta *syntax.Value) bool {
-		_, desc := claudeField(meta, "description")
-		_, when := claudeField(meta, "when_to_use")
-		return !desc && !when
-	}
-}
-
 // claudeField is a field's text as Claude Code takes it (Yke): a string
 // not blank after trimming, a number or a boolean; false for none. For
 // when_to_use any value but null counts.

@@ -10,11 +10,6 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
-func init() {
-	t := TargetByID("qwen-code")
-	t.Reading.Own, t.Unlisted = readQwen, qwenUnlisted
-}
-
 // readQwen reads a SKILL.md as Qwen Code 0.24.4 (@qwen-code/qwen-code)
 // does: SkillManager.parseSkillContent (bundle chunk-DPEB6S2R.js) strips a
 // BOM, turns CRLF into LF and wants /^---\n([\s\S]*?)\n---(?:\n|$)/, so

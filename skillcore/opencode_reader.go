@@ -8,8 +8,6 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
-func init() { TargetByID("opencode").Reading.Own = readOpenCode }
-
 // readOpenCode reads a SKILL.md as OpenCode 1.18.33 (opencode-ai) does:
 // ConfigMarkdown.parse (bundle chunk-25agzjt2.js) is gray-matter with
 // js-yaml 3's safeLoad, and, when that throws, the same once more on text

@@ -187,7 +187,7 @@ func (res *resolution) catalogOrder() func(a, b *Entry) int {
 	case CatalogXMLRaw:
 		return res.geminiOrder
 	case CatalogClaude:
-		return res.claudeOrder // reader_claude.go
+		return res.claudeOrder // claudecode_reader.go
 	}
 	return nil
 }

@@ -8,9 +8,6 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
-// Set here, as readGemini reaches the Targets table through parseYAML.
-func init() { TargetByID("gemini").Reading.Own = readGemini }
-
 // readGemini reads a SKILL.md as Gemini CLI 0.61.0 (@google/gemini-cli)
 // does: packages/core/src/skills/skillLoader.ts (bundle chunk-JDPZ4CE3.js,
 // loadSkillFromFile and parseFrontmatter), checked with `gemini skills

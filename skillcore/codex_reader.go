@@ -14,9 +14,6 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Set here, as readCodex reaches the Targets table through parseYAML.
-func init() { TargetByID("codex").Reading.Own = readCodex }
-
 // readCodex reads a SKILL.md as Codex 0.169.0 does (codex-rs core-skills
 // loader.rs, checked on the released binary: testdata/conformance/notes/
 // codex.md sections 1-3, probes under testdata/conformance/probes/codex):
