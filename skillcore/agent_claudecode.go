@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -20,7 +21,9 @@ import (
 //     (claudeScanOrder, claudeOrder)
 //   - catalog: claudecode_catalog.go, whole lines within ClaudeBudget
 //     chars, then names only
-//   - packages: claude-code-plugin and claude-code-marketplace, below
+//   - packages: claude-code-plugin and claude-code-marketplace, below, and
+//     the plugin names `claude plugin validate` refuses
+//     (claudeReservedPlugin)
 //   - installed plugins: claudeInstalled (claudecode_installed.go), from
 //     ~/.claude/plugins and the settings' enabledPlugins
 var claudeCodeTarget = &Target{
@@ -143,3 +146,35 @@ var claudePaths = PathRule{DotSlash: true, Dot: true, Severity: Error, Consequen
 // Marketplace keys claude-code knows beyond a plugin entry's plugin.json
 // fields.
 var claudeEntry = map[string]JSONType{"source": TString | TObject, "strict": TBool, "category": TString, "tags": TArray}
+
+// withClaudeComponents adds the component keys of a claude-code plugin.json
+// to m: a marketplace entry may carry any of them.
+func withClaudeComponents(m map[string]JSONType) map[string]JSONType {
+	out := map[string]JSONType{}
+	for k, v := range claudeCodePlugin.Schema.Fields {
+		out[k] = v
+	}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// claudeReservedPlugin reports whether `claude plugin validate` (Claude
+// Code 2.1.328) refuses a plugin name as passing for one of Anthropic's
+// own: it starts with claude-, anthropic-, anthropics- or cc-plugin-, is
+// claude, anthropic, anthropics, claude-code or claude-mods, or puts
+// "official" beside claude or anthropic. Its installer does not refuse it.
+func claudeReservedPlugin(name string) bool {
+	n := strings.ToLower(name)
+	for _, p := range []string{"claude-", "anthropic-", "anthropics-", "cc-plugin-"} {
+		if strings.HasPrefix(n, p) {
+			return true
+		}
+	}
+	switch n {
+	case "claude", "anthropic", "anthropics", "claude-code", "claude-mods":
+		return true
+	}
+	return strings.Contains(n, "official") && (strings.Contains(n, "claude") || strings.Contains(n, "anthropic"))
+}

@@ -122,25 +122,6 @@ func checkName(m *Manifest, v *syntax.JSONValue, targets []string, re *regexp.Re
 	}
 }
 
-// claudeReservedPlugin reports whether `claude plugin validate` (Claude
-// Code 2.1.328) refuses a plugin name as passing for one of Anthropic's
-// own: it starts with claude-, anthropic-, anthropics- or cc-plugin-, is
-// claude, anthropic, anthropics, claude-code or claude-mods, or puts
-// "official" beside claude or anthropic. Its installer does not refuse it.
-func claudeReservedPlugin(name string) bool {
-	n := strings.ToLower(name)
-	for _, p := range []string{"claude-", "anthropic-", "anthropics-", "cc-plugin-"} {
-		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	switch n {
-	case "claude", "anthropic", "anthropics", "claude-code", "claude-mods":
-		return true
-	}
-	return strings.Contains(n, "official") && (strings.Contains(n, "claude") || strings.Contains(n, "anthropic"))
-}
-
 // problemOfPath says what is wrong with a component path under a rule, or
 // "" when the reader accepts it.
 func problemOfPath(p string, rule PathRule) string {

@@ -70,16 +70,3 @@ var MarketplaceFormats = []*MarketplaceFormat{
 	copilotMarketplaceFormat,
 	cursorMarketplaceFormat,
 }
-
-// withClaudeComponents adds the component keys of a claude-code plugin.json
-// to m: a marketplace entry may carry any of them.
-func withClaudeComponents(m map[string]JSONType) map[string]JSONType {
-	out := map[string]JSONType{}
-	for k, v := range claudeCodePlugin.Schema.Fields {
-		out[k] = v
-	}
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
-}

@@ -2,7 +2,6 @@ package skillcore
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -251,125 +250,6 @@ var tinyStyle = catalogStyle{
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
 	},
-}
-
-// listingCut ends a listing that claude-code cuts.
-const listingCut = "…"
-
-// listNames sets the names the listing lines show: claude-code adds the
-// frontmatter name to a skill's folder name where that name is another
-// word and names no other skill (not a folder of the listing, nor the
-// shown name of one listed before it).
-func listNames(t *Target, entries []CatalogEntry) {
-	if t.Catalog != CatalogClaude {
-		return
-	}
-	names := make(map[string]bool, len(entries))
-	for _, e := range entries {
-		names[e.displayName(t)] = true
-	}
-	for i := range entries {
-		e := &entries[i]
-		name := e.displayName(t)
-		shown := claudeShownName(t, e.Skill)
-		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == ScopePackage || e.Scope == ScopeInstalled) {
-			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
-		}
-		if shown == "" || shown == name || strings.HasSuffix(name, ":"+shown) || names[shown] {
-			continue
-		}
-		names[shown] = true
-		e.Listed = name + " (" + shown + ")"
-	}
-}
-
-// claudeNameWord is what a display name must be for the listing to show
-// it beside the folder.
-var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
-
-// claudeShownName is the frontmatter name the listing shows beside the
-// folder name, or "": any scalar, as text, of at most 256 UTF-16 units and
-// made of letters, marks, digits and _:.- only.
-func claudeShownName(t *Target, s *Skill) string {
-	f := t.meta(s).Field("name")
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
-		return ""
-	}
-	name := f.Value.Text
-	if utf16Len(name) > 256 || !claudeNameWord.MatchString(name) {
-		return ""
-	}
-	return name
-}
-
-// claudeListing is the description part of claude-code's listing line:
-// the description, " - " and the target's ListingExtra field, cut past
-// ListingMax UTF-16 units to ListingMax-1 of them and listingCut. Without a
-// description claude-code takes the body's first line.
-func claudeListing(t *Target, s *Skill) string {
-	text, cut := claudeListingText(t, s)
-	if cut {
-		text = cutUTF16(text, t.Description.ListingMax-1) + listingCut
-	}
-	return text
-}
-
-// claudeListingText returns the listing before any cut, and whether it is cut.
-func claudeListingText(t *Target, s *Skill) (string, bool) {
-	desc, ok := claudeText(t, s, "description")
-	if !ok {
-		desc = claudeClean(firstLineDescription(t.body(s).Text(s.Src)))
-	}
-	if t.Description.ListingExtra != "" {
-		if extra, ok := claudeText(t, s, t.Description.ListingExtra); ok {
-			desc += " - " + extra
-		}
-	}
-	limit := t.Description.ListingMax
-	return desc, limit > 0 && utf16Len(desc) > limit
-}
-
-// claudeText is a field as claude-code shows it: a string trimmed (blank
-// is none), a number or boolean as its text, anything else none; then
-// cleaned for the listing.
-func claudeText(t *Target, s *Skill, key string) (string, bool) {
-	f := t.meta(s).Field(key)
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
-		return "", false
-	}
-	text := f.Value.Text
-	if f.Value.Kind == syntax.KindString {
-		if text = strings.TrimSpace(text); text == "" {
-			return "", false
-		}
-	}
-	return claudeClean(text), true
-}
-
-// claudeClean turns each run of control and format characters into one
-// space and escapes < and >, as the listing does; runs of spaces stay.
-func claudeClean(text string) string {
-	var b strings.Builder
-	run := false
-	for _, r := range text {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
-			if !run {
-				b.WriteByte(' ')
-			}
-			run = true
-			continue
-		}
-		run = false
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return strings.TrimSpace(b.String())
 }
 
 // utf16Len is a string's length as JavaScript counts it.
