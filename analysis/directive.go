@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // A suppression directive is a comment on a line of its own that tells
@@ -221,14 +222,14 @@ type textLines struct {
 // trailing lines that look like comments, which YAML reads as text). end
 // bounds v: where what follows it starts. The spans come in file order,
 // without overlaps.
-func scalarText(src []byte, v *skillcore.Value, end int, out []textLines) []textLines {
+func scalarText(src []byte, v *syntax.Value, end int, out []textLines) []textLines {
 	if v == nil || v.Alias != "" {
 		return out
 	}
-	if v.IsScalar() && v.Style == skillcore.StyleQuoted {
+	if v.IsScalar() && v.Style == syntax.StyleQuoted {
 		return append(out, textLines{span: v.Range})
 	}
-	if v.IsScalar() && v.Style == skillcore.StyleBlock { // a list item's: deeper than its "-"
+	if v.IsScalar() && v.Style == syntax.StyleBlock { // a list item's: deeper than its "-"
 		ls := bytes.LastIndexByte(src[:v.Range.Start], '\n') + 1
 		dash := len(src[ls:v.Range.Start]) - len(bytes.TrimLeft(src[ls:v.Range.Start], " "))
 		return append(out, textLines{span: Range{Start: v.Range.Start, End: end}, indent: dash + 1})
@@ -245,7 +246,7 @@ func scalarText(src []byte, v *skillcore.Value, end int, out []textLines) []text
 		if i+1 < len(v.Fields) {
 			next = v.Fields[i+1].KeyRange.Start
 		}
-		if f.Value != nil && f.Value.Style == skillcore.StyleBlock {
+		if f.Value != nil && f.Value.Style == syntax.StyleBlock {
 			col := f.KeyRange.Start - (bytes.LastIndexByte(src[:f.KeyRange.Start], '\n') + 1)
 			out = append(out, textLines{span: Range{Start: f.Value.Range.Start, End: next}, indent: col + 1})
 			continue

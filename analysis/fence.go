@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // fence is the part of the file system a link from a skill may lead to:
@@ -44,7 +44,7 @@ func (w *Workspace) fence() fence {
 // when it exists, once its symbolic links are resolved (a link inside
 // may point out).
 func (f fence) allows(path string) bool {
-	path = skillcore.CleanPath(path)
+	path = fsys.CleanPath(path)
 	if !within(f.dirs, path) {
 		return false
 	}

@@ -1,9 +1,12 @@
 package analysis
 
-import "github.com/skill-ls/skill-ls/skillcore"
+import (
+	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
 // Range is a span of byte offsets in one file.
-type Range = skillcore.Range
+type Range = syntax.Range
 
 // Severity of a finding.
 type Severity = skillcore.Severity

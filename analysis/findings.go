@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // maxBodyLines is the spec's advice for a SKILL.md body.
@@ -248,7 +249,7 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 		if target != dir && !strings.HasPrefix(target, inside) {
 			return "link-escapes"
 		}
-		parent := skillcore.ParentDir(target)
+		parent := fsys.ParentDir(target)
 		if there, seen := exists.known[parent]; seen && !there {
 			return "link-broken"
 		}

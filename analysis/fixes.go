@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Fixes offers the changes that resolve a finding of the file at path, the
@@ -69,7 +70,7 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		f := s.Field("name")
 		switch {
 		case f == nil:
-		case f.Value.IsScalar() && f.Value.Kind != skillcore.KindString && f.Value.Kind != skillcore.KindNull:
+		case f.Value.IsScalar() && f.Value.Kind != syntax.KindString && f.Value.Kind != syntax.KindNull:
 			return []Fix{replaceValue(s, f, strconv.Quote(f.Value.Text), "Quote the name", true)}
 		case ValidName(s.DirName()):
 			return setName(s, s.DirName(), true)
@@ -140,7 +141,7 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		}
 	case "metadata-type":
 		// A value in the map can be quoted; the map itself cannot.
-		if v := valueAt(s.Meta, p.Range); v != nil && v.IsScalar() && v.Kind != skillcore.KindNull && fieldAt(s, p.Range) == nil {
+		if v := valueAt(s.Meta, p.Range); v != nil && v.IsScalar() && v.Kind != syntax.KindNull && fieldAt(s, p.Range) == nil {
 			return []Fix{{Title: "Quote the value", Preferred: true, Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
 		}
 	case "name-duplicate", "name-shadowed":
@@ -155,21 +156,21 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 
 // trimFence removes the spaces after the dashes of a fence line, which
 // some loaders do not take as a fence.
-func trimFence(line skillcore.Range) []Fix {
+func trimFence(line syntax.Range) []Fix {
 	return []Fix{{Title: "Remove the spaces after ---", Preferred: true, Safe: true,
 		Edits: []Edit{{Range: Range{Start: line.Start + 3, End: line.End}}}}}
 }
 
 // untag writes a tagged value without its tag: a scalar quoted (every
 // reader takes that as text), a map or list with the tag dropped.
-func untag(s *skillcore.Skill, v *skillcore.Value) []Fix {
+func untag(s *skillcore.Skill, v *syntax.Value) []Fix {
 	switch {
 	case v == nil:
 		return nil
 	case v.IsScalar():
 		// Safe only for a string: quoting "!!int 5" makes a typed reader's
 		// number text.
-		return []Fix{{Title: "Quote the value instead of tagging it", Preferred: true, Safe: v.Kind == skillcore.KindString,
+		return []Fix{{Title: "Quote the value instead of tagging it", Preferred: true, Safe: v.Kind == syntax.KindString,
 			Edits: []Edit{{Range: v.Range, NewText: strconv.Quote(v.Text)}}}}
 	}
 	end := v.Range.Start
@@ -224,7 +225,7 @@ func setName(s *skillcore.Skill, name string, preferred bool) []Fix {
 }
 
 // replaceValue rewrites a field's value in place, from just after its key.
-func replaceValue(s *skillcore.Skill, f *skillcore.Field, text, title string, preferred bool) Fix {
+func replaceValue(s *skillcore.Skill, f *syntax.Field, text, title string, preferred bool) Fix {
 	r := Range{Start: f.KeyRange.End, End: f.Value.Range.End}
 	if f.Value.Range.End < r.Start {
 		r.End = r.Start
@@ -342,16 +343,16 @@ func fieldLines(s *skillcore.Skill, key Range) Range {
 // keyAt is the frontmatter field whose key has range r, or nil. Fields are
 // in the order of the text, so it is looked up, not searched for: a file
 // with thousands of unknown keys asks once for each.
-func keyAt(s *skillcore.Skill, r Range) *skillcore.Field {
-	return fieldBy(s, r, func(f *skillcore.Field) Range { return f.KeyRange })
+func keyAt(s *skillcore.Skill, r Range) *syntax.Field {
+	return fieldBy(s, r, func(f *syntax.Field) Range { return f.KeyRange })
 }
 
 // fieldAt is the frontmatter field whose value has range r, or nil.
-func fieldAt(s *skillcore.Skill, r Range) *skillcore.Field {
-	return fieldBy(s, r, func(f *skillcore.Field) Range { return f.Value.Range })
+func fieldAt(s *skillcore.Skill, r Range) *syntax.Field {
+	return fieldBy(s, r, func(f *syntax.Field) Range { return f.Value.Range })
 }
 
-func fieldBy(s *skillcore.Skill, r Range, at func(*skillcore.Field) Range) *skillcore.Field {
+func fieldBy(s *skillcore.Skill, r Range, at func(*syntax.Field) Range) *syntax.Field {
 	if s.Meta == nil {
 		return nil
 	}
@@ -364,7 +365,7 @@ func fieldBy(s *skillcore.Skill, r Range, at func(*skillcore.Field) Range) *skil
 }
 
 // valueAt finds the value with exactly range r anywhere under v.
-func valueAt(v *skillcore.Value, r Range) *skillcore.Value {
+func valueAt(v *syntax.Value, r Range) *syntax.Value {
 	if v == nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // InlayHint is a short label shown at an offset.
@@ -25,7 +26,7 @@ func (w *Workspace) InlayHints(path string) []InlayHint {
 		return out
 	}
 	f := e.Skill.Field("description")
-	if f == nil || f.Value.Kind != skillcore.KindString {
+	if f == nil || f.Value.Kind != syntax.KindString {
 		return out
 	}
 	left, unit, by, ok := tightestRoom(e.Targets, f.Value.Text)

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Hover is Markdown to show over a range.
@@ -56,7 +57,7 @@ func (w *Workspace) Hover(path string, offset int) *Hover {
 	return nil
 }
 
-func fieldRange(f *skillcore.Field) Range {
+func fieldRange(f *syntax.Field) Range {
 	return Range{Start: f.KeyRange.Start, End: max(f.KeyRange.End, f.Value.Range.End)}
 }
 
@@ -69,7 +70,7 @@ const hoverLines = 20
 // why, then the value's length against
 // each limit, the catalog entry of each agent that loads it (agents that
 // render it alike share one), the budget and the collisions.
-func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string {
+func (w *Workspace) catalogHover(e *skillcore.Entry, f *syntax.Field) string {
 	var b strings.Builder
 	s := e.Skill
 	var collisions []skillcore.Problem
@@ -85,7 +86,7 @@ func (w *Workspace) catalogHover(e *skillcore.Entry, f *skillcore.Field) string 
 		// The names the packages give it, which the summary leaves out.
 		fmt.Fprintf(&b, "%s\n\n", upperFirst(loadedByText(e)))
 	}
-	if f.Value.Kind == skillcore.KindString {
+	if f.Value.Kind == syntax.KindString {
 		lengthText(&b, e.Targets, f.Key, f.Value.Text)
 	}
 	var tail strings.Builder

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // A hover's first line is a summary that stands alone: Emacs's ElDoc (and
@@ -15,7 +16,7 @@ import (
 // long the value is and whether the name collides.
 
 // hoverSummary is the one-line summary of the hover on field f of e.
-func hoverSummary(e *skillcore.Entry, f *skillcore.Field, findings []Finding, collisions int) string {
+func hoverSummary(e *skillcore.Entry, f *syntax.Field, findings []Finding, collisions int) string {
 	var parts []string
 	loaded := e.LoadedBy()
 	if refused, rule := refusals(e, findings); len(refused) > 0 {
@@ -32,7 +33,7 @@ func hoverSummary(e *skillcore.Entry, f *skillcore.Field, findings []Finding, co
 	} else {
 		parts = append(parts, "not loaded by any agent here")
 	}
-	if f.Value.Kind == skillcore.KindString {
+	if f.Value.Kind == syntax.KindString {
 		parts = append(parts, fmt.Sprintf("%d chars", utf8.RuneCountInString(f.Value.Text)))
 	}
 	switch {

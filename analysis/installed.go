@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // The files in which agents keep installed plugins (settings, registries,
@@ -15,7 +16,7 @@ import (
 // installedConfigFindings are the problems of the file at path among the
 // installed plugins' files; ok is false for a file that is none of them.
 func (w *Workspace) installedConfigFindings(path string) (fs []Finding, ok bool) {
-	path = skillcore.CleanPath(path)
+	path = fsys.CleanPath(path)
 	in := w.World.Installation()
 	var ps []skillcore.Problem
 	for _, p := range in.Problems {
@@ -51,7 +52,7 @@ func (w *Workspace) InstallationFiles() []string {
 // installedSource is the text of a file of the installations, for placing
 // its findings; nil when it cannot be read.
 func installedSource(path string) []byte {
-	src, err := skillcore.ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return nil
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Package manifests (plugin.json, marketplace.json, gemini-extension.json)
@@ -103,7 +104,7 @@ func (w *Workspace) manifestHover(path string, offset int) *Hover {
 // what it takes.
 func (w *Workspace) manifestKeyHover(path string, offset int) *Hover {
 	src := w.ManifestSource(path)
-	root, _ := skillcore.ParseJSON(src)
+	root, _ := syntax.ParseJSON(src, nil)
 	m := root.KeyAt(offset)
 	if m == nil {
 		return nil

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Location is a range in a file.
@@ -16,7 +17,7 @@ type Location struct {
 }
 
 // onName reports whether offset is on the name key or value, and the field.
-func onField(s *skillcore.Skill, key string, offset int) *skillcore.Field {
+func onField(s *skillcore.Skill, key string, offset int) *syntax.Field {
 	f := s.Field(key)
 	if f == nil {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // presence tells which paths exist, for the links of one body: each path
@@ -52,7 +53,7 @@ func (p *presence) exists(path string) bool {
 	if ok, seen := p.known[path]; seen {
 		return ok
 	}
-	dir, name := skillcore.ParentDir(path), filepath.Base(path)
+	dir, name := fsys.ParentDir(path), filepath.Base(path)
 	l, tried := p.listed[dir]
 	if !tried {
 		if p.asked[dir]++; p.asked[dir] > listAfter {

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Renaming is the change that renames a skill: its name value and, when it
@@ -28,7 +29,7 @@ func (w *Workspace) PrepareRename(path string, offset int) (Range, bool) {
 		return Range{}, false
 	}
 	f := onField(e.Skill, "name", offset)
-	if f == nil || f.Value.Kind != skillcore.KindString {
+	if f == nil || f.Value.Kind != syntax.KindString {
 		return Range{}, false
 	}
 	return f.Value.Range, true

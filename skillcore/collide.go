@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // contextKey is one agent running in one project ("" for none): the unit in
@@ -238,7 +241,7 @@ func (res *resolution) compare(a, b *Entry) int {
 // for Scan.FirstFolderWins.
 func (t *Target) scanOrder(dir, a, b string) int {
 	if t.Catalog == CatalogClaude {
-		return claudeScanOrder(a, b) // reader_claude.go
+		return claudeScanOrder(a, b) // claudecode_reader.go
 	}
 	if t.Scan.FirstFolderWins && within(dir, a) && within(dir, b) {
 		fa, fb := a[len(dir)+1:], b[len(dir)+1:]
@@ -266,7 +269,7 @@ func (res *resolution) list() []*Entry {
 		}
 	}
 	if order := res.catalogOrder(); order != nil {
-		slices.SortFunc(res.order, order) // render_copilot.go, render_gemini.go
+		slices.SortFunc(res.order, order) // copilot_catalog.go, gemini_catalog.go
 	}
 	if t.Fit.Model != NoFit {
 		return res.refit(t, nil)
@@ -578,7 +581,7 @@ func samePlugin(t *Target, a, b *Entry) bool {
 
 func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 	if t.Catalog == CatalogCopilot {
-		return copilotBudgetProblem(t, e, b) // render_copilot.go
+		return copilotBudgetProblem(t, e, b) // copilot_catalog.go
 	}
 	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
@@ -596,7 +599,7 @@ func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 
 // nameRange is where findings about a skill's name point: its value, or the
 // opening --- when it has none.
-func nameRange(s *Skill) Range {
+func nameRange(s *Skill) syntax.Range {
 	if f := s.Field("name"); f != nil {
 		return f.Value.Range
 	}
@@ -772,7 +775,7 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 	if project == "" {
 		return w.resolve(contextKey{t, ""})
 	}
-	return w.resolve(contextKey{t, CleanPath(project)})
+	return w.resolve(contextKey{t, fsys.CleanPath(project)})
 }
 
 // BudgetStanding is how the skill at path stands in the target's budgeted

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // ConfigNames are the names of the project configuration file, the first
@@ -79,7 +81,7 @@ func FindConfig(dir string) string {
 // LoadConfig reads and parses the configuration file at path; rules are
 // the known rule ids. A file that cannot be read is an error.
 func LoadConfig(path string, rules []string) (*Config, error) {
-	src, err := ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -90,17 +92,17 @@ func LoadConfig(path string, rules []string) (*Config, error) {
 // Config: what could not be used is a Problem and left unset.
 func ParseConfig(path string, src []byte, rules []string) *Config {
 	c := &Config{Path: path, Src: src}
-	root, problems := parseYAML(src, Range{0, len(src)})
+	root, problems := parseYAML(src, syntax.Range{Start: 0, End: len(src)})
 	for _, p := range problems {
 		if isSyntaxError(p) {
 			p.Range = faultLine(src, p.Range)
 		}
 		c.invalid(p.Range, p.Message)
 	}
-	if root == nil || (root.Kind == KindNull && len(problems) == 0) {
+	if root == nil || (root.Kind == syntax.KindNull && len(problems) == 0) {
 		return c // empty: every default
 	}
-	if root.Kind != KindMap {
+	if root.Kind != syntax.KindMap {
 		if len(problems) == 0 {
 			c.invalid(root.Range, fmt.Sprintf("the configuration must be a mapping of %s, not a %s", strings.Join(ConfigKeys, ", "), root.Kind))
 		}
@@ -150,15 +152,15 @@ func isSyntaxError(p Problem) bool {
 // over the line ends after at, a few parses however long the file. at is
 // kept when the text up to its line does not parse either, or when the
 // fault is on its line (yaml.v3's column is finer).
-func faultLine(src []byte, at Range) Range {
+func faultLine(src []byte, at syntax.Range) syntax.Range {
 	fails := func(end int) bool {
-		_, ps := parseYAML(src[:end], Range{0, end})
+		_, ps := parseYAML(src[:end], syntax.Range{Start: 0, End: end})
 		return slices.ContainsFunc(ps, isSyntaxError)
 	}
-	first, _ := lineAt(src, lineStart(src, at.Start))
+	first, _ := syntax.LineAt(src, lineStart(src, at.Start))
 	var ends []int // the ends of the lines from at's on, with their breaks
 	for pos := first.Start; pos < len(src); {
-		_, next := lineAt(src, pos)
+		_, next := syntax.LineAt(src, pos)
 		ends = append(ends, next)
 		pos = next
 	}
@@ -179,7 +181,7 @@ func faultLine(src []byte, at Range) Range {
 	if hi == 0 {
 		return at
 	}
-	line, _ := lineAt(src, ends[hi-1])
+	line, _ := syntax.LineAt(src, ends[hi-1])
 	for line.Start < line.End && (src[line.Start] == ' ' || src[line.Start] == '\t') {
 		line.Start++
 	}
@@ -194,15 +196,15 @@ func lineStart(src []byte, off int) int {
 
 // words reads a list of strings (or one string), each one of known when
 // known is not nil.
-func (c *Config) words(f Field, known []string, what string) []string {
+func (c *Config) words(f syntax.Field, known []string, what string) []string {
 	v := f.Value
 	items := v.Items
 	switch v.Kind {
-	case KindNull:
+	case syntax.KindNull:
 		return nil
-	case KindList:
-	case KindString:
-		items = []*Value{v}
+	case syntax.KindList:
+	case syntax.KindString:
+		items = []*syntax.Value{v}
 	default:
 		c.invalid(v.Range, fmt.Sprintf("%s must be a list of %ss, not a %s", f.Key, what, v.Kind))
 		return nil
@@ -210,7 +212,7 @@ func (c *Config) words(f Field, known []string, what string) []string {
 	var out []string
 	for _, it := range items {
 		switch {
-		case it.Kind != KindString || it.Text == "":
+		case it.Kind != syntax.KindString || it.Text == "":
 			c.invalid(it.Range, fmt.Sprintf("each %s in %s must be a non-empty string, not a %s", what, f.Key, it.Kind))
 		case known != nil && !slices.Contains(known, it.Text):
 			c.invalid(it.Range, UnknownWord(what, it.Text, known))
@@ -222,19 +224,19 @@ func (c *Config) words(f Field, known []string, what string) []string {
 }
 
 // rules reads the map of rule id to severity.
-func (c *Config) rules(f Field, known []string) {
+func (c *Config) rules(f syntax.Field, known []string) {
 	v := f.Value
-	if v.Kind == KindNull {
+	if v.Kind == syntax.KindNull {
 		return
 	}
-	if v.Kind != KindMap {
+	if v.Kind != syntax.KindMap {
 		c.invalid(v.Range, fmt.Sprintf("rules must map rule ids to %s, not be a %s", strings.Join(Severities, ", "), v.Kind))
 		return
 	}
 	c.Rules = map[string]string{}
 	for _, r := range v.Fields {
 		word := r.Value.Text
-		if r.Value.Kind == KindBool && !boolTrue(word) {
+		if r.Value.Kind == syntax.KindBool && !boolTrue(word) {
 			word = "off" // YAML 1.1 reads a bare off as false
 		}
 		sev, ok := SeverityOf(word)
@@ -290,7 +292,7 @@ func (c *Config) Ignored(path string) bool {
 	return false
 }
 
-func (c *Config) invalid(r Range, msg string) {
+func (c *Config) invalid(r syntax.Range, msg string) {
 	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
 }
 

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // Bounds on a walk, so that a huge or looping tree cannot stall a loader.
@@ -156,7 +158,7 @@ func ReadDir(dir string) ([]fs.DirEntry, error) {
 // readDirUpTo lists dir's entries, sorted, or only max of them when full is
 // false: a folder of millions of entries costs no more than max.
 func readDirUpTo(dir string, max int) (entries []fs.DirEntry, full bool, err error) {
-	entries, _, err = listDir(dir, max)
+	entries, _, err = fsys.ListDir(dir, max)
 	if err != nil {
 		return nil, true, err
 	}
@@ -169,9 +171,6 @@ func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, full, nil
 }
-
-// errNotDir is a folder expected where something else is.
-var errNotDir = errors.New("not a folder")
 
 func discoverRecursive(dir string, scan Scan) []string {
 	out, _, _ := walkRecursive(dir, scan)
@@ -329,7 +328,7 @@ func walkTree(dir string, seen folderSeen, skip func(dir, name string) bool) (fi
 	}
 	w := newWalker(dir, findCaps, seen)
 	w.skip = skip
-	w.walk(noFolder, "", dir, 0, false)
+	w.walk(fsys.NoFolder, "", dir, 0, false)
 	w.wg.Wait()
 	w.followLinks()
 	slices.Sort(w.files)
@@ -338,7 +337,7 @@ func walkTree(dir string, seen folderSeen, skip func(dir, name string) bool) (fi
 }
 
 func newWalker(root string, caps walkCaps, seen folderSeen) *walker {
-	w := &walker{root: root, caps: caps, seen: seen, visited: map[fileKey]bool{}, capped: map[string]bool{}}
+	w := &walker{root: root, caps: caps, seen: seen, visited: map[fsys.Key]bool{}, capped: map[string]bool{}}
 	w.helpers = make(chan struct{}, runtime.GOMAXPROCS(0)-1)
 	return w
 }
@@ -355,7 +354,7 @@ type walker struct {
 	wg      sync.WaitGroup
 
 	mu            sync.Mutex // guards what follows
-	visited       map[fileKey]bool
+	visited       map[fsys.Key]bool
 	dirs, entries int
 	capped        map[string]bool // caps reached, each told once
 	stopped       bool
@@ -382,17 +381,17 @@ func (w *walker) followLinks() {
 		w.links = nil
 		slices.SortFunc(links, func(a, b linkedFolder) int { return strings.Compare(a.path, b.path) })
 		for _, l := range links {
-			w.walk(noFolder, filepath.Base(l.path), l.path, l.depth, true)
+			w.walk(fsys.NoFolder, filepath.Base(l.path), l.path, l.depth, true)
 			w.wg.Wait()
 		}
 	}
 }
 
 // walk enters the folder at p, which is name in the open folder at
-// (noFolder: p is opened by its path), at depth below the root. quiet is
+// (fsys.NoFolder: p is opened by its path), at depth below the root. quiet is
 // for a symlink met in the walk: where it leads to no folder, it is no
 // folder.
-func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
+func (w *walker) walk(at fsys.Folder, name, p string, depth int, quiet bool) {
 	if depth > w.caps.depth {
 		w.mu.Lock()
 		w.limit("depth", w.caps.depth, p)
@@ -403,12 +402,12 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	budget := min(w.caps.entries-w.entries, w.caps.folder)
 	w.mu.Unlock()
 	var entries []fs.DirEntry
-	var key fileKey
-	f, err := openFolder(at, name, p)
+	var key fsys.Key
+	f, err := fsys.OpenFolder(at, name, p)
 	if err == nil {
 		// Open while its subfolders are walked from it.
-		defer f.close()
-		entries, key, err = f.list(p, max(budget, 0))
+		defer f.Close()
+		entries, key, err = f.List(p, max(budget, 0))
 	}
 	if err != nil && quiet && leadsNowhere(err) {
 		return
@@ -448,7 +447,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 	for _, e := range entries {
 		if named(e.Name()) {
 			// Whatever it is: reading it tells a file from a FIFO or a folder.
-			w.files = append(w.files, childPath(p, e.Name()))
+			w.files = append(w.files, fsys.ChildPath(p, e.Name()))
 		}
 	}
 	w.mu.Unlock()
@@ -461,7 +460,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 		if !t.IsDir() && t&fs.ModeSymlink == 0 {
 			continue
 		}
-		child := childPath(p, name)
+		child := fsys.ChildPath(p, name)
 		if t&fs.ModeSymlink != 0 {
 			w.mu.Lock()
 			w.links = append(w.links, linkedFolder{child, depth + 1})
@@ -474,7 +473,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 			go func() {
 				defer w.wg.Done()
 				// f may be closed by then: open by path.
-				w.walk(noFolder, name, child, depth+1, false)
+				w.walk(fsys.NoFolder, name, child, depth+1, false)
 				<-w.helpers
 			}()
 		default:
@@ -486,7 +485,7 @@ func (w *walker) walk(at folder, name, p string, depth int, quiet bool) {
 // leadsNowhere reports whether err is a symlink's that leads to no folder:
 // to a file, to nothing, or round in a loop of links.
 func leadsNowhere(err error) bool {
-	return errors.Is(err, syscall.ENOTDIR) || errors.Is(err, errNotDir) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)
+	return errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fsys.ErrNotDir) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ELOOP)
 }
 
 // limit tells of a cap reached, once per cap; the folders and entries caps
@@ -522,7 +521,7 @@ var markerNames = func() map[string][]string {
 // no further lookups on disk.
 func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
-	facts := newWalkFacts(CleanPath(dir))
+	facts := newWalkFacts(fsys.CleanPath(dir))
 	facts.hidden = true
 	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
 		if err != nil {
@@ -535,7 +534,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 			path := facts.see(p, e)
 			if manifest := manifestNames[name] && e.Type().IsRegular(); manifest || named(name) {
 				if path == "" {
-					path = childPath(p, name)
+					path = fsys.ChildPath(p, name)
 				}
 				w.prefetch(path, !named(name))
 			}
@@ -544,7 +543,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 				case parent == "":
 					facts.marked[p] = true
 				case filepath.Base(p) == parent:
-					facts.marked[ParentDir(p)] = true
+					facts.marked[fsys.ParentDir(p)] = true
 				}
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"golang.org/x/tools/txtar"
 )
 
@@ -256,7 +257,7 @@ func TestFindSkillsCaps(t *testing.T) {
 		// One goroutine: the order of the walk, so where it meets a cap,
 		// is then fixed.
 		w.helpers = nil
-		w.walk(noFolder, "", dir, 0, false)
+		w.walk(fsys.NoFolder, "", dir, 0, false)
 		var limits []*LimitError
 		for _, err := range w.errs {
 			var le *LimitError

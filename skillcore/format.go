@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // JSONType is a set of JSON kinds a manifest field may take.
@@ -20,11 +22,11 @@ const (
 )
 
 // Has reports whether the set allows kind k.
-func (t JSONType) Has(k JSONKind) bool { return t&(1<<k) != 0 }
+func (t JSONType) Has(k syntax.JSONKind) bool { return t&(1<<k) != 0 }
 
 func (t JSONType) String() string {
 	var parts []string
-	for k := JSONNull; k <= JSONObject; k++ {
+	for k := syntax.JSONNull; k <= syntax.JSONObject; k++ {
 		if t.Has(k) {
 			parts = append(parts, k.String())
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 func TestSplitFrontmatter(t *testing.T) {
@@ -44,7 +46,7 @@ func TestSplitFrontmatter(t *testing.T) {
 		{name: "quote in a key", src: "---\n\"a: b\": c\n---\nbody", present: true, closed: true, content: "\"a: b\": c\n", body: "body"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			fm := SplitFrontmatter([]byte(c.src), 0)
+			fm := syntax.SplitFrontmatter([]byte(c.src), 0)
 			if fm.Present != c.present || fm.Closed != c.closed {
 				t.Fatalf("present, closed = %v, %v; want %v, %v", fm.Present, fm.Closed, c.present, c.closed)
 			}
@@ -62,9 +64,9 @@ func TestSplitFrontmatter(t *testing.T) {
 // checkFrontmatterRanges holds a split to its invariants: every range
 // within the file and in order, delimiters that are "---" and blanks, with
 // OpenSpaces and CloseSpaces saying which have blanks.
-func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter) {
+func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm syntax.Frontmatter) {
 	t.Helper()
-	in := func(what string, r Range) {
+	in := func(what string, r syntax.Range) {
 		if r.Start < 0 || r.Start > r.End || r.End > len(src) {
 			t.Fatalf("%s %v outside the %d-byte file", what, r, len(src))
 		}
@@ -81,7 +83,7 @@ func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter)
 	}
 	in("open", fm.Open)
 	in("content", fm.Content)
-	delimiter := func(r Range, spaces bool) bool {
+	delimiter := func(r syntax.Range, spaces bool) bool {
 		text := string(src[r.Start:r.End])
 		return strings.TrimRight(text, " \t") == "---" && spaces == (text != "---")
 	}
@@ -103,8 +105,8 @@ func checkFrontmatterRanges(t *testing.T, src []byte, start int, fm Frontmatter)
 // TestSplitFrontmatterAfterBOM starts past a byte-order mark.
 func TestSplitFrontmatterAfterBOM(t *testing.T) {
 	src := []byte("\ufeff---\nname: x\n---\nb")
-	fm := SplitFrontmatter(src, 3)
-	if !fm.Closed || fm.Open != (Range{3, 6}) || fm.Content.Text(src) != "name: x\n" || fm.Body.Text(src) != "b" {
+	fm := syntax.SplitFrontmatter(src, 3)
+	if !fm.Closed || fm.Open != (syntax.Range{Start: 3, End: 6}) || fm.Content.Text(src) != "name: x\n" || fm.Body.Text(src) != "b" {
 		t.Fatalf("%+v", fm)
 	}
 }
@@ -118,7 +120,7 @@ func TestSplitFrontmatterCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fm := SplitFrontmatter(src, 0)
+		fm := syntax.SplitFrontmatter(src, 0)
 		checkFrontmatterRanges(t, src, 0, fm)
 		lines := strings.SplitAfter(string(src), "\n")
 		if strings.TrimRight(lines[0], "\r\n") != "---" {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"reflect"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // fuzzSeeds are small files in the shapes the parser meets: real
@@ -56,9 +58,9 @@ func addSeeds(f *testing.F) {
 func FuzzSplitFrontmatter(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkFrontmatterRanges(t, src, 0, SplitFrontmatter(src, 0))
+		checkFrontmatterRanges(t, src, 0, syntax.SplitFrontmatter(src, 0))
 		if len(src) >= 3 {
-			checkFrontmatterRanges(t, src, 3, SplitFrontmatter(src, 3))
+			checkFrontmatterRanges(t, src, 3, syntax.SplitFrontmatter(src, 3))
 		}
 	})
 }

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // InstalledPlugin is a package an agent has installed on the user's
@@ -57,7 +60,7 @@ func (p InstalledPlugin) Named() string {
 }
 
 // named takes the plugin's own name from its manifest, when it gives one.
-func (p *InstalledPlugin) named(manifest *JSONValue) {
+func (p *InstalledPlugin) named(manifest *syntax.JSONValue) {
 	if n, ok := manifest.Get("name").Str(); ok && strings.TrimSpace(n) != "" {
 		p.Name = n
 	}
@@ -164,7 +167,7 @@ func (in *Installation) subdirs(dir string) []string {
 	ents, _ := f.ReadDir(maxListed + 1)
 	if len(ents) > maxListed {
 		ents = ents[:maxListed]
-		in.problem(dir, Warning, Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
+		in.problem(dir, Warning, syntax.Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
 	}
 	var out []string
 	for _, de := range ents {
@@ -184,7 +187,7 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-func (in *Installation) problem(path string, sev Severity, r Range, msg string, targets ...string) {
+func (in *Installation) problem(path string, sev Severity, r syntax.Range, msg string, targets ...string) {
 	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: Problem{
 		Rule: "installed-config", Severity: sev, Message: msg, Range: r, Targets: targets,
 	}})
@@ -196,22 +199,22 @@ func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, pat
 // (a regular file of at most MaxFileBytes) and parses it as JSON; jsonc
 // allows comments and trailing commas. A missing file is nil, silently;
 // anything else wrong is a problem naming what the agent does.
-func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *JSONValue {
+func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *syntax.JSONValue {
 	v, _ := in.readConfigText(path, target, jsonc, consequence)
 	return v
 }
 
 // readConfigText is readConfig, with the text read.
-func (in *Installation) readConfigText(path, target string, jsonc bool, consequence string) (*JSONValue, []byte) {
-	src, err := ReadFile(path, nil)
-	var fe *FileError
+func (in *Installation) readConfigText(path, target string, jsonc bool, consequence string) (*syntax.JSONValue, []byte) {
+	src, err := fsys.ReadFile(path, nil)
+	var fe *fsys.FileError
 	switch {
 	case errors.As(err, &fe):
-		in.problem(path, Warning, Range{}, fe.Message()+": "+consequence, target)
+		in.problem(path, Warning, syntax.Range{}, fe.Message()+": "+consequence, target)
 		return nil, nil
 	case err != nil:
 		if !os.IsNotExist(err) {
-			in.problem(path, Warning, Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
+			in.problem(path, Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
 		return nil, nil
 	}
@@ -222,12 +225,12 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 	if jsonc {
 		src = standardizeJSONC(src)
 	}
-	v, jerr := ParseJSON(src)
+	v, jerr := parseJSON(src)
 	switch {
 	case jerr != nil:
 		in.problem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
 		return nil, text
-	case v.Kind != JSONObject:
+	case v.Kind != syntax.JSONObject:
 		in.problem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
 		return nil, text
 	}
@@ -236,12 +239,12 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 
 // objectOf returns the object at key of v, reporting a value of another
 // kind; nil when absent or wrong.
-func (in *Installation) objectOf(path, target string, v *JSONValue, key, consequence string) *JSONValue {
+func (in *Installation) objectOf(path, target string, v *syntax.JSONValue, key, consequence string) *syntax.JSONValue {
 	m := v.Member(key)
-	if m == nil || m.Value.Kind == JSONNull {
+	if m == nil || m.Value.Kind == syntax.JSONNull {
 		return nil
 	}
-	if m.Value.Kind != JSONObject {
+	if m.Value.Kind != syntax.JSONObject {
 		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
 		return nil
 	}
@@ -250,12 +253,12 @@ func (in *Installation) objectOf(path, target string, v *JSONValue, key, consequ
 
 // boolOf reads a boolean member; a value of another kind is a problem and
 // counts as absent.
-func (in *Installation) boolOf(path, target string, v *JSONValue, key, consequence string) (bool, bool) {
+func (in *Installation) boolOf(path, target string, v *syntax.JSONValue, key, consequence string) (bool, bool) {
 	m := v.Member(key)
 	if m == nil {
 		return false, false
 	}
-	if m.Value.Kind != JSONBool {
+	if m.Value.Kind != syntax.JSONBool {
 		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
 		return false, false
 	}
@@ -285,9 +288,9 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 	}
 	for _, mem := range m.Members {
 		switch mem.Value.Kind {
-		case JSONBool:
+		case syntax.JSONBool:
 			en.on[mem.Key], en.said[mem.Key] = mem.Value.Text == "true", mem.Value.Text
-		case JSONArray:
+		case syntax.JSONArray:
 			// A list of versions enables the plugin at those versions.
 			en.on[mem.Key], en.said[mem.Key] = true, "a list of versions"
 		default:
@@ -322,7 +325,7 @@ func pluginFolder(home, dir string) bool {
 // manifest of a format marked by its $schema counts only when marked so.
 // The agent fails the plugin when there is none where it looks, or the
 // first it finds is not a JSON object (it does not look further).
-func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *JSONValue {
+func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *syntax.JSONValue {
 	var tried []string
 	for _, l := range pluginLookup(p.Target) {
 		if slices.Contains(tried, l.rel) {
@@ -342,7 +345,7 @@ func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string
 // readManifest reads the plugin's manifest at rel below its root
 // (pluginManifest), and takes from it the file, why the agent fails the
 // plugin, and the plugin's own name.
-func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *JSONValue {
+func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *syntax.JSONValue {
 	v, broken := pluginManifest(in, p.Target, p.Root, rel, required, consequence)
 	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); in.manifests[path] != nil {
 		p.Manifest = path // read, whatever it says
@@ -355,11 +358,11 @@ func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bo
 // markedAs reports whether the JSON file at path has the $schema that
 // makes it a manifest of format pf.
 func markedAs(path string, pf *PluginFormat) bool {
-	src, err := ReadFile(path, nil)
+	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return false
 	}
-	v, jerr := ParseJSON(src)
+	v, jerr := parseJSON(src)
 	if jerr != nil {
 		return false
 	}
@@ -370,7 +373,7 @@ func markedAs(path string, pf *PluginFormat) bool {
 // pluginManifest reads a plugin's manifest at rel below root: its value,
 // or why the agent fails the plugin without it (missing when required, or
 // not a JSON object). Both are empty for an optional manifest not there.
-func pluginManifest(in *Installation, target, root, rel string, required bool, consequence string) (*JSONValue, string) {
+func pluginManifest(in *Installation, target, root, rel string, required bool, consequence string) (*syntax.JSONValue, string) {
 	path := filepath.Join(root, filepath.FromSlash(rel))
 	if _, err := os.Stat(path); err != nil {
 		if required {

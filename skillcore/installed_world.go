@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // installedRank is where installed plugins' roots start in a target's
@@ -111,7 +113,7 @@ func (w *World) inCopy(path string) bool {
 	if len(w.installedCopies) == 0 {
 		return false
 	}
-	for d := filepath.Dir(CleanPath(path)); ; {
+	for d := filepath.Dir(fsys.CleanPath(path)); ; {
 		if w.installedCopies[d] {
 			return true
 		}

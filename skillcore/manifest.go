@@ -4,6 +4,9 @@ import (
 	"errors"
 	"io/fs"
 	"slices"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Manifest is a package manifest as read from disk or an editor: its text,
@@ -11,7 +14,7 @@ import (
 type Manifest struct {
 	Path string
 	Src  []byte
-	Root *JSONValue // nil when it is not JSON
+	Root *syntax.JSONValue // nil when it is not JSON
 	// Problems are the manifest's own, found as its packages are resolved.
 	Problems []Problem
 }
@@ -21,15 +24,15 @@ type Manifest struct {
 // most MaxFileBytes (else file-too-large, unparsed). A path with nothing
 // there, or a folder, is an error.
 func readManifest(path string) (*Manifest, error) {
-	src, err := ReadFile(path, nil)
-	var fe *FileError
+	src, err := fsys.ReadFile(path, nil)
+	var fe *fsys.FileError
 	switch {
-	case errors.As(err, &fe) && fe.What == kindOf(fs.ModeDir):
+	case errors.As(err, &fe) && fe.What == fsys.KindOf(fs.ModeDir):
 		return nil, err // a folder named like a manifest is none
 	case errors.As(err, &fe):
 		// Not a regular file, or too large: unread, and said so.
 		m := &Manifest{Path: path}
-		m.add(fe.Rule, Error, Range{}, nil, fe.Message()+"; no agent reads this manifest")
+		m.add(fe.Rule, Error, syntax.Range{}, nil, fe.Message()+"; no agent reads this manifest")
 		return m, nil
 	case err != nil:
 		return nil, err
@@ -42,14 +45,14 @@ func readManifest(path string) (*Manifest, error) {
 func ParseManifest(path string, src []byte) *Manifest {
 	m := &Manifest{Path: path, Src: src}
 	if len(src) > MaxFileBytes {
-		m.add("file-too-large", Error, Range{0, 0}, nil, tooLargeMessage(int64(len(src))))
+		m.add("file-too-large", Error, syntax.Range{Start: 0, End: 0}, nil, fsys.TooLargeMessage(int64(len(src))))
 		return m
 	}
-	v, jerr := ParseJSON(src)
+	v, jerr := parseJSON(src)
 	switch {
 	case jerr != nil:
 		m.add("manifest-json", Error, jerr.Range, nil, "not valid JSON ("+jerr.Message+"): every agent refuses this manifest")
-	case v.Kind != JSONObject:
+	case v.Kind != syntax.JSONObject:
 		m.add("manifest-json", Error, v.Range, nil, "the manifest is "+v.Kind.String()+", not an object: every agent refuses it")
 	default:
 		m.Root = v
@@ -59,13 +62,13 @@ func ParseManifest(path string, src []byte) *Manifest {
 
 // add records a problem once: a manifest read by several targets is
 // checked once per target, and the same finding folds into one.
-func (m *Manifest) add(rule string, sev Severity, r Range, targets []string, msg string) {
+func (m *Manifest) add(rule string, sev Severity, r syntax.Range, targets []string, msg string) {
 	m.Problems = append(m.Problems, Problem{Rule: rule, Severity: sev, Range: r, Targets: targets, Message: msg})
 }
 
 // fatalFor reports whether target refuses what the manifest declares:
 // an error that names it (or every target) lies inside span.
-func (m *Manifest) fatalFor(target string, span Range) bool {
+func (m *Manifest) fatalFor(target string, span syntax.Range) bool {
 	for _, p := range m.Problems {
 		if p.Severity == Error && p.Range.Start >= span.Start && p.Range.End <= span.End &&
 			(len(p.Targets) == 0 || slices.Contains(p.Targets, target)) {

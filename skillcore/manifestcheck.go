@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // The checks of manifests: what each reading agent refuses, skips or
@@ -50,7 +52,7 @@ type keyChecks struct {
 	refuse   string // what a fatal problem costs: "refuses the plugin"
 }
 
-func (k keyChecks) run(obj *JSONValue) {
+func (k keyChecks) run(obj *syntax.JSONValue) {
 	for _, mem := range obj.Members {
 		want, known := k.fields[mem.Key]
 		switch {
@@ -72,7 +74,7 @@ func (k keyChecks) run(obj *JSONValue) {
 	}
 	for _, req := range k.required {
 		if obj.Get(req) == nil {
-			k.m.add("manifest-field", Error, Range{obj.Range.Start, obj.Range.Start + 1}, k.targets,
+			k.m.add("manifest-field", Error, syntax.Range{Start: obj.Range.Start, End: obj.Range.Start + 1}, k.targets,
 				fmt.Sprintf("%s: the required field %q is missing", says(k.targets, k.refuse), req))
 		}
 	}
@@ -98,7 +100,7 @@ func closestKey(key string, fields map[string]JSONType) string {
 }
 
 // checkName judges a plugin or marketplace name against a reader's rule.
-func checkName(m *Manifest, v *JSONValue, targets []string, re *regexp.Regexp, what, refuse string, reserved []string) {
+func checkName(m *Manifest, v *syntax.JSONValue, targets []string, re *regexp.Regexp, what, refuse string, reserved []string) {
 	name, ok := v.Str()
 	switch {
 	case !ok:
@@ -118,25 +120,6 @@ func checkName(m *Manifest, v *JSONValue, targets []string, re *regexp.Regexp, w
 	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudeReservedPlugin(name) {
 		m.add("manifest-name", Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
 	}
-}
-
-// claudeReservedPlugin reports whether `claude plugin validate` (Claude
-// Code 2.1.328) refuses a plugin name as passing for one of Anthropic's
-// own: it starts with claude-, anthropic-, anthropics- or cc-plugin-, is
-// claude, anthropic, anthropics, claude-code or claude-mods, or puts
-// "official" beside claude or anthropic. Its installer does not refuse it.
-func claudeReservedPlugin(name string) bool {
-	n := strings.ToLower(name)
-	for _, p := range []string{"claude-", "anthropic-", "anthropics-", "cc-plugin-"} {
-		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	switch n {
-	case "claude", "anthropic", "anthropics", "claude-code", "claude-mods":
-		return true
-	}
-	return strings.Contains(n, "official") && (strings.Contains(n, "claude") || strings.Contains(n, "anthropic"))
 }
 
 // problemOfPath says what is wrong with a component path under a rule, or
@@ -170,14 +153,14 @@ func hasDotDot(p string) bool {
 
 // checkPaths judges the component paths of field (a string or an array)
 // against the layout, relative to root.
-func checkPaths(m *Manifest, field *JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string, stat statFunc) {
+func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string, stat statFunc) {
 	if field == nil {
 		return
 	}
 	if items == 0 {
 		items = TString
 	}
-	for _, it := range field.items() {
+	for _, it := range field.Array() {
 		if !items.Has(it.Kind) {
 			m.add("manifest-field", Error, it.Range, targets,
 				fmt.Sprintf("%s: a skills entry is %s where it wants a path string", says(targets, refuse), it.Kind))
@@ -250,13 +233,13 @@ type sourceOf struct {
 
 // resolveSource resolves an entry's source against the marketplace root,
 // never outside top.
-func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top string, stat statFunc) sourceOf {
+func resolveSource(mf *MarketplaceFormat, market, src *syntax.JSONValue, root, top string, stat statFunc) sourceOf {
 	if src == nil {
 		return sourceOf{}
 	}
 	var rel string
 	switch src.Kind {
-	case JSONObject:
+	case syntax.JSONObject:
 		kind, _ := src.Get("source").Str()
 		if kind == "" || kind != mf.Sources.LocalObject {
 			if kind == "" {
@@ -269,7 +252,7 @@ func resolveSource(mf *MarketplaceFormat, market, src *JSONValue, root, top stri
 			return sourceOf{problem: "a local source without a \"path\""}
 		}
 		rel = p
-	case JSONString:
+	case syntax.JSONString:
 		rel = src.Text
 	default:
 		return sourceOf{} // a wrong type is a manifest-field problem
@@ -317,9 +300,9 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat
 	if v := m.Root.Get("name"); v != nil {
 		checkName(m, v, targets, mf.Name, mf.NameWhat, "refuses the marketplace", mf.Reserved)
 	}
-	first := map[string]*JSONValue{}
-	for _, e := range m.Root.Get("plugins").items() {
-		if e.Kind != JSONObject {
+	first := map[string]*syntax.JSONValue{}
+	for _, e := range m.Root.Get("plugins").Array() {
+		if e.Kind != syntax.JSONObject {
 			m.add("manifest-field", Error, e.Range, targets, fmt.Sprintf("%s: it is %s, not an object", says(targets, "skips the entry"), e.Kind))
 			continue
 		}
@@ -376,7 +359,7 @@ var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SK
 // VarRef is a ${CLAUDE_...} reference in a file.
 type VarRef struct {
 	Name  string
-	Range Range
+	Range syntax.Range
 }
 
 // skillVars finds the ${CLAUDE_...} references in a skill's text.
@@ -386,7 +369,7 @@ func skillVars(src []byte) []VarRef {
 	}
 	var out []VarRef
 	for _, loc := range skillVariable.FindAllSubmatchIndex(src, -1) {
-		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: Range{loc[0], loc[1]}})
+		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: syntax.Range{Start: loc[0], End: loc[1]}})
 	}
 	return out
 }
@@ -432,16 +415,16 @@ var knownPluginVariables = map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_P
 
 // checkVariables reports unknown ${CLAUDE_PLUGIN_*} names in a
 // manifest's strings.
-func checkVariables(m *Manifest, v *JSONValue, targets []string) {
+func checkVariables(m *Manifest, v *syntax.JSONValue, targets []string) {
 	if v == nil {
 		return
 	}
-	if v.Kind == JSONString && strings.Contains(v.Text, "${CLAUDE_") {
+	if v.Kind == syntax.JSONString && strings.Contains(v.Text, "${CLAUDE_") {
 		raw := v.Range.Text(m.Src)
 		for _, loc := range pluginVariable.FindAllStringSubmatchIndex(raw, -1) {
 			name := raw[loc[2]:loc[3]]
 			if !knownPluginVariables[name] {
-				m.add("variable-unknown", Warning, Range{v.Range.Start + loc[0], v.Range.Start + loc[1]}, []string{"claude-code"},
+				m.add("variable-unknown", Warning, syntax.Range{Start: v.Range.Start + loc[0], End: v.Range.Start + loc[1]}, []string{"claude-code"},
 					fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}", name))
 			}
 		}

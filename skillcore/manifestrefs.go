@@ -5,16 +5,19 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // ManifestRef is a path in a manifest that brings skills: a plugin's
 // skills entry or a marketplace entry's source, with what it resolves to
 // and the skills the world loads through it.
 type ManifestRef struct {
-	Range  Range  // the JSON string, quotes included
-	Text   string // the path as written
-	Kind   string // "skills" or "source"
-	Target string // the folder or file it names, "" when it names none
+	Range  syntax.Range // the JSON string, quotes included
+	Text   string       // the path as written
+	Kind   string       // "skills" or "source"
+	Target string       // the folder or file it names, "" when it names none
 	Skills []RefSkill
 }
 
@@ -28,7 +31,7 @@ type RefSkill struct {
 // ManifestRefs lists the references of the manifest at path, in file
 // order.
 func (w *World) ManifestRefs(path string) []ManifestRef {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	m := w.Manifest(path)
 	if m == nil || m.Root == nil {
 		return nil
@@ -43,7 +46,7 @@ func (w *World) ManifestRefs(path string) []ManifestRef {
 	}
 	root := manifestRoot(path)
 	var out []ManifestRef
-	add := func(v *JSONValue, kind, target string, from []*Package) {
+	add := func(v *syntax.JSONValue, kind, target string, from []*Package) {
 		ref := ManifestRef{Range: v.Range, Text: v.Text, Kind: kind, Target: target}
 		if target != "" {
 			ref.Skills = w.skillsUnder(target, from)
@@ -57,7 +60,7 @@ func (w *World) ManifestRefs(path string) []ManifestRef {
 	if len(pkgs) > 0 {
 		top = pkgs[0].Top
 	}
-	for _, e := range m.Root.Get("plugins").items() {
+	for _, e := range m.Root.Get("plugins").Array() {
 		name, _ := e.Get("name").Str()
 		var from []*Package
 		for _, p := range pkgs {
@@ -66,10 +69,10 @@ func (w *World) ManifestRefs(path string) []ManifestRef {
 			}
 		}
 		src := e.Get("source")
-		if src != nil && src.Kind == JSONObject {
+		if src != nil && src.Kind == syntax.JSONObject {
 			src = src.Get("path")
 		}
-		if src != nil && src.Kind == JSONString {
+		if src != nil && src.Kind == syntax.JSONString {
 			dir := ""
 			for _, mf := range MarketplaceFormats {
 				if d := resolveSource(mf, m.Root, e.Get("source"), root, top, os.Stat).dir; d != "" && dir == "" {
@@ -154,11 +157,11 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 	matches := func(rels []string) bool {
 		return slices.ContainsFunc(rels, func(rel string) bool { return slash == rel || strings.HasSuffix(slash, "/"+rel) })
 	}
-	root, _ := ParseJSON(src)
+	root, _ := parseJSON(src)
 	obj, inEntry := root, false
 	if entries := root.Get("plugins"); entries != nil {
-		for _, e := range entries.items() {
-			if e.Kind == JSONObject && e.Range.Start < offset && offset < e.Range.End {
+		for _, e := range entries.Array() {
+			if e.Kind == syntax.JSONObject && e.Range.Start < offset && offset < e.Range.End {
 				obj, inEntry = e, true
 			}
 		}
@@ -202,27 +205,4 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 	}
 	slices.SortFunc(keys, func(a, b ManifestKey) int { return strings.Compare(a.Key, b.Key) })
 	return keys, present
-}
-
-// KeyAt returns the member whose key spans offset in a JSON tree, nil if
-// none.
-func (v *JSONValue) KeyAt(offset int) *JSONMember {
-	if v == nil {
-		return nil
-	}
-	for i := range v.Members {
-		m := &v.Members[i]
-		if m.KeyRange.Contains(offset) {
-			return m
-		}
-		if m.Value.Range.Contains(offset) {
-			return m.Value.KeyAt(offset)
-		}
-	}
-	for _, it := range v.Items {
-		if it.Range.Contains(offset) {
-			return it.KeyAt(offset)
-		}
-	}
-	return nil
 }

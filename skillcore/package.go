@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // Package is one plugin as one target loads it: which manifest the target
@@ -112,9 +114,9 @@ type PackageSet struct {
 // order: looked up by path's folders, not by trying every package.
 func (ps *PackageSet) around(path string) []*Package {
 	var out []*Package
-	for d := ParentDir(path); ; {
+	for d := fsys.ParentDir(path); ; {
 		out = append(out, ps.byRoot[d]...)
-		up := ParentDir(d)
+		up := fsys.ParentDir(d)
 		if d == ps.Top || up == d || !within(ps.Top, d) {
 			break
 		}
@@ -263,7 +265,7 @@ func (p *Package) Where() string { return where(p.Top, p.Manifest, p.Name, p.Mar
 
 func where(top, manifest, plugin, marketplace string) string {
 	rel := func(p string) string {
-		if r, ok := below(top, p); ok {
+		if r, ok := fsys.Below(top, p); ok {
 			return r
 		}
 		if r, err := filepath.Rel(top, p); err == nil {
@@ -304,7 +306,7 @@ const packageTopLevels = 8
 // none holds one.
 func PackageTopOf(path string) string {
 	top := ""
-	dir := filepath.Dir(CleanPath(path))
+	dir := filepath.Dir(fsys.CleanPath(path))
 	for range packageTopLevels {
 		for _, rel := range manifestPaths {
 			if isRegular(filepath.Join(dir, rel)) {

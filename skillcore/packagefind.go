@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // FindPackages finds every plugin, marketplace and extension under top and
@@ -110,7 +113,7 @@ type listing struct {
 	market *Manifest
 	format *MarketplaceFormat
 	root   string // the marketplace root
-	entry  *JSONValue
+	entry  *syntax.JSONValue
 	name   string
 	dir    string
 }
@@ -225,7 +228,7 @@ func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range f.targets {
 			for _, l := range f.markLookup[t] {
-				m := f.manifest(subPath(dir, l.rel))
+				m := f.manifest(fsys.SubPath(dir, l.rel))
 				if m == nil {
 					continue
 				}
@@ -243,7 +246,7 @@ func (f *packageFinder) resolveMarketplaces() {
 // list records the local plugins of a marketplace that target reads.
 func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root string) {
 	seen := map[string]bool{}
-	for _, e := range m.Root.Get("plugins").items() {
+	for _, e := range m.Root.Get("plugins").Array() {
 		name, _ := e.Get("name").Str()
 		if name == "" || seen[name] || m.fatalFor(t.ID, e.Range) {
 			continue // skipped, as its findings say
@@ -262,14 +265,6 @@ func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root
 		f.listings[key] = append(f.listings[key], &listing{market: m, format: mf, root: root, entry: e, name: name, dir: src.dir})
 		f.plugins[src.dir] = true
 	}
-}
-
-// items is an array's values, nil for anything else.
-func (v *JSONValue) items() []*JSONValue {
-	if v == nil || v.Kind != JSONArray {
-		return nil
-	}
-	return v.Items
 }
 
 func (f *packageFinder) resolvePlugins() {
@@ -302,7 +297,7 @@ func (f *packageFinder) readersOf(dir string, m *Manifest, pf *PluginFormat) []s
 			if f.absent(dir, l.rel, &path) {
 				continue
 			}
-			if first := f.manifest(subPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
+			if first := f.manifest(fsys.SubPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
 				if first == m && l.format == pf {
 					out = append(out, r.Target)
 				}
@@ -326,7 +321,7 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 			if f.absent(dir, l.rel, &path) {
 				continue
 			}
-			m := f.manifest(subPath(dir, l.rel))
+			m := f.manifest(fsys.SubPath(dir, l.rel))
 			if m == nil || !markerFits(m, l.format) {
 				continue
 			}
@@ -390,11 +385,11 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 	if l != nil {
 		defines = slices.Contains(l.format.Sources.EntryDefines, t.ID)
 		p.Marketplace, p.Entry, p.Name = l.market.Path, l.name, l.name
-		if s := l.entry.Get("strict"); s != nil && s.Kind == JSONBool && s.Text == "false" {
+		if s := l.entry.Get("strict"); s != nil && s.Kind == syntax.JSONBool && s.Text == "false" {
 			strict = false
 		}
 	}
-	var fields *JSONValue
+	var fields *syntax.JSONValue
 	if man != nil {
 		p.Manifest = man.Path
 		fields = man.Root
@@ -450,7 +445,7 @@ func refusal(t *Target, man *Manifest, l *listing, name string, defines, strict 
 }
 
 // declaresComponents reports whether a plugin.json names components.
-func declaresComponents(v *JSONValue) bool {
+func declaresComponents(v *syntax.JSONValue) bool {
 	for _, k := range []string{"skills", "commands", "agents", "hooks", "mcpServers", "outputStyles", "lspServers"} {
 		if v.Get(k) != nil {
 			return true
@@ -462,9 +457,9 @@ func declaresComponents(v *JSONValue) bool {
 // findSkills fills the package's skills from the layout, the skills field
 // of fields (a manifest or a marketplace entry) and explicit (the field
 // lists exactly what loads).
-func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSONValue, explicit bool) {
+func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *syntax.JSONValue, explicit bool) {
 	p.explicit = explicit
-	var field *JSONValue
+	var field *syntax.JSONValue
 	if layout.Field != "" || explicit {
 		field = fields.Get("skills")
 	}
@@ -506,16 +501,16 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *JSON
 }
 
 // stringsOf lists a string value, or an array's strings.
-func stringsOf(v *JSONValue) []*JSONValue {
+func stringsOf(v *syntax.JSONValue) []*syntax.JSONValue {
 	if v == nil {
 		return nil
 	}
-	if v.Kind == JSONString {
-		return []*JSONValue{v}
+	if v.Kind == syntax.JSONString {
+		return []*syntax.JSONValue{v}
 	}
-	var out []*JSONValue
-	for _, it := range v.items() {
-		if it.Kind == JSONString {
+	var out []*syntax.JSONValue
+	for _, it := range v.Array() {
+		if it.Kind == syntax.JSONString {
 			out = append(out, it)
 		}
 	}

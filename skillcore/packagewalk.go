@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // walkFacts is what a walk of a tree tells the package search: the files
@@ -48,7 +50,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) string {
 	if !link && !skill && !manifest {
 		return ""
 	}
-	p := childPath(dir, name)
+	p := fsys.ChildPath(dir, name)
 	if link {
 		wf.links[p] = true
 		wf.linksIn[dir] = append(wf.linksIn[dir], p)
@@ -78,7 +80,7 @@ func (wf *walkFacts) linkFree(path string) bool {
 	if len(wf.links) == 0 {
 		return within(wf.top, path) || path == wf.top
 	}
-	for p := CleanPath(path); within(wf.top, p); p = ParentDir(p) {
+	for p := fsys.CleanPath(path); within(wf.top, p); p = fsys.ParentDir(p) {
 		if wf.links[p] {
 			return false
 		}

@@ -7,10 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // problemAt reports whether problems hold one of the rule at r.
-func problemAt(problems []Problem, rule string, r Range) bool {
+func problemAt(problems []Problem, rule string, r syntax.Range) bool {
 	return slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rule && p.Range == r })
 }
 
@@ -119,7 +121,7 @@ func TestParseDuplicateKeyPointsAtTheFirst(t *testing.T) {
 		t.Fatal(rulesOf(s.Problems))
 	}
 	rel := s.Problems[i].Related
-	if len(rel) != 1 || rel[0].Path != s.Path || rel[0].Range != (Range{4, 8}) {
+	if len(rel) != 1 || rel[0].Path != s.Path || rel[0].Range != (syntax.Range{Start: 4, End: 8}) {
 		t.Fatalf("related %+v", rel)
 	}
 }
@@ -183,7 +185,7 @@ func TestParseOverOneMiB(t *testing.T) {
 		t.Fatalf("Src holds %d bytes of %d; parsed %v", len(s.Src), len(src), s.Meta != nil)
 	}
 	problems := Validate(s, Targets)
-	if len(problems) != 1 || problems[0].Rule != "file-too-large" || problems[0].Range != (Range{}) ||
+	if len(problems) != 1 || problems[0].Rule != "file-too-large" || problems[0].Range != (syntax.Range{}) ||
 		!strings.Contains(problems[0].Message, fmt.Sprint(len(src))) || len(problems[0].Targets) != len(Targets) {
 		t.Fatalf("problems %+v, want one file-too-large for all", problems)
 	}

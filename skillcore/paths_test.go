@@ -3,91 +3,27 @@ package skillcore
 import (
 	"path/filepath"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
-// TestPathsAsFilepath: on clean paths, childPath, subPath and ParentDir say
-// what filepath's Join and Dir say.
-func TestPathsAsFilepath(t *testing.T) {
-	for _, p := range []string{"/", "/a", "/a/b", "/a/b.c/d", "a", "a/b", ".", "/tmp/x y/SKILL.md", "/é/ü"} {
-		if got, want := ParentDir(p), filepath.Dir(p); got != want {
-			t.Errorf("ParentDir(%q) = %q, want %q", p, got, want)
-		}
-		for _, name := range []string{"SKILL.md", ".git", "x y", "..a"} {
-			if got, want := childPath(p, name), filepath.Join(p, name); got != want {
-				t.Errorf("childPath(%q, %q) = %q, want %q", p, name, got, want)
-			}
-		}
-		// Every manifest place a format names.
+// TestManifestPlacesAsFilepath: fsys.SubPath says what filepath.Join says
+// of every manifest place a package format names.
+func TestManifestPlacesAsFilepath(t *testing.T) {
+	for _, p := range []string{"/", "/a", "/a/b", "a", "a/b", ".", "/tmp/x y"} {
 		for _, t2 := range Targets {
+			var rels []string
 			for _, l := range pluginLookup(t2.ID) {
-				if got, want := subPath(p, l.rel), filepath.Join(p, l.rel); got != want {
-					t.Errorf("subPath(%q, %q) = %q, want %q", p, l.rel, got, want)
-				}
+				rels = append(rels, l.rel)
 			}
 			for _, l := range marketplaceLookup(t2.ID) {
-				if got, want := subPath(p, l.rel), filepath.Join(p, l.rel); got != want {
-					t.Errorf("subPath(%q, %q) = %q, want %q", p, l.rel, got, want)
+				rels = append(rels, l.rel)
+			}
+			for _, rel := range rels {
+				if got, want := fsys.SubPath(p, rel), filepath.Join(p, rel); got != want {
+					t.Errorf("SubPath(%q, %q) = %q, want %q", p, rel, got, want)
 				}
 			}
-		}
-	}
-}
-
-// FuzzCleanPath holds CleanPath to filepath.Clean.
-func FuzzCleanPath(f *testing.F) {
-	for _, p := range []string{"", "/", "//", "/a/b", "a/b/", "./a", "a/./b", "a/../b", "..", ".", "/..", "/a/.hidden/b", "a//b", "/a/b/.", "/a/b/.."} {
-		f.Add(p)
-	}
-	f.Fuzz(func(t *testing.T, p string) {
-		if got, want := CleanPath(p), filepath.Clean(p); got != want {
-			t.Fatalf("CleanPath(%q) = %q, filepath.Clean says %q", p, got, want)
-		}
-	})
-}
-
-// FuzzBelow holds below to filepath.Rel where it answers.
-func FuzzBelow(f *testing.F) {
-	for _, c := range [][2]string{{"/a", "/a/b"}, {"/", "/a"}, {"/a", "/ab"}, {"a", "a/b/c"}, {"/a/b", "/a/b"}, {"/a/", "/a/b"}, {"/a", "/a/../b"}} {
-		f.Add(c[0], c[1])
-	}
-	f.Fuzz(func(t *testing.T, dir, path string) {
-		got, ok := below(dir, path)
-		if !ok {
-			return
-		}
-		want, err := filepath.Rel(dir, path)
-		if err != nil || filepath.ToSlash(want) != got {
-			t.Fatalf("below(%q, %q) = %q; filepath.Rel says %q, %v", dir, path, got, want, err)
-		}
-	})
-}
-
-// TestCleanPathFastPath: the paths a walk makes are taken as clean, and
-// relative paths inside a folder are cut, without filepath's rewrite (the
-// fuzz targets only hold the answers, which a fallback would give too).
-func TestCleanPathFastPath(t *testing.T) {
-	for _, p := range []string{"/", "/a", "/tmp/real/x/.claude-plugin/plugin.json", "a/b", "/a/.hidden/..x/SKILL.md"} {
-		if !isClean(p) {
-			t.Errorf("isClean(%q) = false", p)
-		}
-	}
-	for _, p := range []string{"", "/a/", "a//b", "/a/./b", "/a/../b", "./a", "/a/.."} {
-		if isClean(p) {
-			t.Errorf("isClean(%q) = true", p)
-		}
-	}
-	for _, c := range []struct{ dir, path, rel string }{
-		{"/t", "/t/p/.claude-plugin/plugin.json", "p/.claude-plugin/plugin.json"},
-		{"/", "/a/b", "a/b"},
-		{"a", "a/b", "b"},
-	} {
-		if got, ok := below(c.dir, c.path); !ok || got != c.rel {
-			t.Errorf("below(%q, %q) = %q, %v; want %q", c.dir, c.path, got, ok, c.rel)
-		}
-	}
-	for _, c := range [][2]string{{"/t", "/t"}, {"/t", "/tx/a"}, {"/t", "/u/a"}, {"/t/", "/t/a"}} {
-		if got, ok := below(c[0], c[1]); ok {
-			t.Errorf("below(%q, %q) = %q; want no answer", c[0], c[1], got)
 		}
 	}
 }

@@ -3,6 +3,8 @@ package skillcore
 import (
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Severity orders how badly a problem affects loading.
@@ -33,7 +35,7 @@ type Problem struct {
 	Rule     string
 	Severity Severity
 	Message  string
-	Range    Range
+	Range    syntax.Range
 	Targets  []string
 	// Related points at other skills, for collisions and the catalog budget.
 	Related []Related
@@ -42,7 +44,7 @@ type Problem struct {
 // Related is another file a problem is about.
 type Related struct {
 	Path    string
-	Range   Range
+	Range   syntax.Range
 	Message string
 }
 
@@ -101,7 +103,7 @@ const smallMerge = 16
 // problemKey is what makes two problems the same but for their targets.
 type problemKey struct {
 	rule     string
-	r        Range
+	r        syntax.Range
 	message  string
 	severity Severity
 }

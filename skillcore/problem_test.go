@@ -6,13 +6,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // TestMerge: problems alike but for their targets fold into one naming
 // every target, in order of place then rule, whether there are few (compared
 // one by one) or many (looked up).
 func TestMerge(t *testing.T) {
-	at := func(start int) Range { return Range{start, start + 1} }
+	at := func(start int) syntax.Range { return syntax.Range{Start: start, End: start + 1} }
 	p := func(rule string, start int, sev Severity, targets ...string) Problem {
 		return Problem{Rule: rule, Severity: sev, Range: at(start), Message: rule + " here", Targets: targets}
 	}
@@ -68,7 +70,7 @@ func manyProblems(n int) []Problem {
 	var out []Problem
 	for _, target := range []string{"agentskills", "zed", "codex"} {
 		for i := range n {
-			out = append(out, Problem{Rule: "link-broken", Severity: Warning, Range: Range{i * 40, i*40 + 20},
+			out = append(out, Problem{Rule: "link-broken", Severity: Warning, Range: syntax.Range{Start: i * 40, End: i*40 + 20},
 				Message: fmt.Sprintf("no file references/f%d.md", i), Targets: []string{target}})
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"runtime"
 	"sync"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // A check's walk, its package search and its reading of files used to take
@@ -87,7 +89,7 @@ func (w *World) readsAhead() bool { return w.ReadAhead && w.ReleaseBodies }
 
 // prefetch asks for the file at path to be read ahead; it never waits.
 func (w *World) prefetch(path string, manifest bool) {
-	w.readAheadOf().add(aheadFile{path: CleanPath(path), manifest: manifest})
+	w.readAheadOf().add(aheadFile{path: fsys.CleanPath(path), manifest: manifest})
 }
 
 // add queues f unless the queue is full (or ra nil: no reading ahead).

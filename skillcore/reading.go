@@ -1,6 +1,10 @@
 package skillcore
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
 // hasError reports whether any of ps is an error.
 func hasError(ps []Problem) bool {
@@ -14,7 +18,7 @@ func hasError(ps []Problem) bool {
 
 // meta is the frontmatter mapping as the target reads it: its own
 // reading's, else the skill's; nil when it reads none.
-func (t *Target) meta(s *Skill) *Value {
+func (t *Target) meta(s *Skill) *syntax.Value {
 	if v := t.view(s); v != nil {
 		return v.Meta
 	}

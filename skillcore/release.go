@@ -50,7 +50,7 @@ func (s *Skill) Size() int {
 // Released reports whether the skill holds only its frontmatter's text.
 func (s *Skill) Released() bool { return s.released != nil }
 
-// Reread reads the skill's file (see ReadFile) and returns the skill
+// Reread reads the skill's file (see fsys.ReadFile) and returns the skill
 // whole, as Restore does; when the file is no longer the one parsed it
 // returns nil and the file as it is now (fresh), or the error that reading
 // it gave. A whole skill is returned as it is, without a read.

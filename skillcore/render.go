@@ -2,11 +2,12 @@ package skillcore
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf16"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // This file renders, byte for byte, the text each agent puts in front of the
@@ -50,9 +51,9 @@ func styleOf(t *Target) *catalogStyle {
 	case CatalogPlain:
 		return &plainStyle
 	case CatalogOpenCode:
-		return &openCodeStyle // render_opencode.go
+		return &openCodeStyle // opencode_catalog.go
 	case CatalogQwen:
-		return &qwenStyle // render_qwen.go
+		return &qwenStyle // qwen_catalog.go
 	}
 	return nil
 }
@@ -64,15 +65,15 @@ func styleOf(t *Target) *catalogStyle {
 func RenderCatalog(t *Target, entries []CatalogEntry) string {
 	switch t.Catalog {
 	case CatalogCodex:
-		return renderCodex(t, entries) // render_codex.go
+		return renderCodex(t, entries) // codex_catalog.go
 	case CatalogClaude:
-		return renderClaude(t, entries) // render_claude.go
+		return renderClaude(t, entries) // claudecode_catalog.go
 	case CatalogCopilot:
-		return renderCopilot(t, entries) // render_copilot.go
+		return renderCopilot(t, entries) // copilot_catalog.go
 	case CatalogOpenCode:
-		return renderOpenCode(t, entries) // render_opencode.go
+		return renderOpenCode(t, entries) // opencode_catalog.go
 	case CatalogQwen:
-		return renderQwen(t, entries) // render_qwen.go
+		return renderQwen(t, entries) // qwen_catalog.go
 	}
 	st := styleOf(t)
 	if st == nil {
@@ -124,10 +125,10 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 		return ""
 	}
 	if t.Catalog == CatalogCopilot {
-		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // render_copilot.go
+		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // copilot_catalog.go
 	}
 	if t.Catalog == CatalogQwen {
-		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // render_qwen.go
+		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // qwen_catalog.go
 	}
 	return st.entry(t, e.Skill, e.displayName(t))
 }
@@ -175,9 +176,9 @@ func (t *Target) Describe(s *Skill) string {
 	}
 	switch t.Description.FromBody {
 	case FirstLine:
-		return firstLineDescription(lossyText(t.body(s).Text(s.Src)))
+		return firstLineDescription(syntax.LossyText(t.body(s).Text(s.Src)))
 	case Paragraphs:
-		return paragraphsDescription(lossyText(t.body(s).Text(s.Src)))
+		return paragraphsDescription(syntax.LossyText(t.body(s).Text(s.Src)))
 	}
 	return ""
 }
@@ -251,125 +252,6 @@ var tinyStyle = catalogStyle{
 	},
 }
 
-// listingCut ends a listing that claude-code cuts.
-const listingCut = "…"
-
-// listNames sets the names the listing lines show: claude-code adds the
-// frontmatter name to a skill's folder name where that name is another
-// word and names no other skill (not a folder of the listing, nor the
-// shown name of one listed before it).
-func listNames(t *Target, entries []CatalogEntry) {
-	if t.Catalog != CatalogClaude {
-		return
-	}
-	names := make(map[string]bool, len(entries))
-	for _, e := range entries {
-		names[e.displayName(t)] = true
-	}
-	for i := range entries {
-		e := &entries[i]
-		name := e.displayName(t)
-		shown := claudeShownName(t, e.Skill)
-		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == ScopePackage || e.Scope == ScopeInstalled) {
-			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
-		}
-		if shown == "" || shown == name || strings.HasSuffix(name, ":"+shown) || names[shown] {
-			continue
-		}
-		names[shown] = true
-		e.Listed = name + " (" + shown + ")"
-	}
-}
-
-// claudeNameWord is what a display name must be for the listing to show
-// it beside the folder.
-var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
-
-// claudeShownName is the frontmatter name the listing shows beside the
-// folder name, or "": any scalar, as text, of at most 256 UTF-16 units and
-// made of letters, marks, digits and _:.- only.
-func claudeShownName(t *Target, s *Skill) string {
-	f := t.meta(s).Field("name")
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
-		return ""
-	}
-	name := f.Value.Text
-	if utf16Len(name) > 256 || !claudeNameWord.MatchString(name) {
-		return ""
-	}
-	return name
-}
-
-// claudeListing is the description part of claude-code's listing line:
-// the description, " - " and the target's ListingExtra field, cut past
-// ListingMax UTF-16 units to ListingMax-1 of them and listingCut. Without a
-// description claude-code takes the body's first line.
-func claudeListing(t *Target, s *Skill) string {
-	text, cut := claudeListingText(t, s)
-	if cut {
-		text = cutUTF16(text, t.Description.ListingMax-1) + listingCut
-	}
-	return text
-}
-
-// claudeListingText returns the listing before any cut, and whether it is cut.
-func claudeListingText(t *Target, s *Skill) (string, bool) {
-	desc, ok := claudeText(t, s, "description")
-	if !ok {
-		desc = claudeClean(firstLineDescription(t.body(s).Text(s.Src)))
-	}
-	if t.Description.ListingExtra != "" {
-		if extra, ok := claudeText(t, s, t.Description.ListingExtra); ok {
-			desc += " - " + extra
-		}
-	}
-	limit := t.Description.ListingMax
-	return desc, limit > 0 && utf16Len(desc) > limit
-}
-
-// claudeText is a field as claude-code shows it: a string trimmed (blank
-// is none), a number or boolean as its text, anything else none; then
-// cleaned for the listing.
-func claudeText(t *Target, s *Skill, key string) (string, bool) {
-	f := t.meta(s).Field(key)
-	if f == nil || !f.Value.IsScalar() || f.Value.Kind == KindNull {
-		return "", false
-	}
-	text := f.Value.Text
-	if f.Value.Kind == KindString {
-		if text = strings.TrimSpace(text); text == "" {
-			return "", false
-		}
-	}
-	return claudeClean(text), true
-}
-
-// claudeClean turns each run of control and format characters into one
-// space and escapes < and >, as the listing does; runs of spaces stay.
-func claudeClean(text string) string {
-	var b strings.Builder
-	run := false
-	for _, r := range text {
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029' {
-			if !run {
-				b.WriteByte(' ')
-			}
-			run = true
-			continue
-		}
-		run = false
-		switch r {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return strings.TrimSpace(b.String())
-}
-
 // utf16Len is a string's length as JavaScript counts it.
 func utf16Len(s string) int {
 	n := 0
@@ -437,7 +319,7 @@ func zotLine(s *Skill, key string) string {
 	if f == nil {
 		return ""
 	}
-	line, _ := lineAt(s.Src, f.KeyRange.Start)
+	line, _ := syntax.LineAt(s.Src, f.KeyRange.Start)
 	text := strings.TrimSpace(line.Text(s.Src))
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 || strings.TrimSpace(text[:colon]) != key {
@@ -514,7 +396,7 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 	}
 	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(RenderCatalog(t, entries)))
 	if t.Catalog == CatalogCopilot && t.CatalogBudget > 0 {
-		b.WriteString(copilotBudgetLine(t, entries)) // render_copilot.go
+		b.WriteString(copilotBudgetLine(t, entries)) // copilot_catalog.go
 	} else if t.CatalogBudget > 0 {
 		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",
 			used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))

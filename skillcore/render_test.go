@@ -196,7 +196,7 @@ func TestRenderActivationEscaping(t *testing.T) {
 // TestRenderCatalogDropped: an entry dropped for the budget is in no
 // catalog, though its entry can still be rendered for the hover. (Codex
 // and Claude Code fit their catalogs to their own budgets as they render
-// them: render_codex_test.go, render_claude_test.go.)
+// them: codex_catalog_test.go, claudecode_catalog_test.go.)
 func TestRenderCatalogDropped(t *testing.T) {
 	entries := renderFixtures(t)
 	huge := renderFixture(t, entries, "huge")

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // Env is where agents look for skills on one machine.
@@ -287,8 +289,8 @@ func (e Env) projectOf(path string, memo map[string]string, listed func(dir stri
 		}
 		return p
 	}
-	dir := ParentDir(path) // filepath.Dir without cleaning path again
-	if !isClean(path) {
+	dir := fsys.ParentDir(path) // filepath.Dir without cleaning path again
+	if !fsys.IsClean(path) {
 		dir = filepath.Dir(path)
 	}
 	for {
@@ -302,7 +304,7 @@ func (e Env) projectOf(path string, memo map[string]string, listed func(dir stri
 			}
 			return answer(dir)
 		}
-		parent := ParentDir(dir)
+		parent := fsys.ParentDir(dir)
 		if parent == dir {
 			return answer("")
 		}

@@ -6,11 +6,14 @@ import (
 	"path/filepath"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // MaxFileBytes is the largest file skill-ls reads and parses; a larger one
 // is told file-too-large and not parsed.
-const MaxFileBytes = 1 << 20
+const MaxFileBytes = fsys.MaxFileBytes
 
 // FileName is the name every skill's file has.
 const FileName = "SKILL.md"
@@ -21,9 +24,9 @@ type Skill struct {
 	Path        string // absolute path of the SKILL.md
 	Src         []byte
 	BOM         bool
-	Frontmatter Frontmatter
+	Frontmatter syntax.Frontmatter
 	// Meta is the frontmatter mapping, nil when it is missing or broken.
-	Meta *Value
+	Meta *syntax.Value
 	// Problems found while parsing; Targets is empty on each (all agents).
 	Problems []Problem
 	// Vars are the ${CLAUDE_...} references in the file, kept when the
@@ -50,7 +53,7 @@ func parse(path string, src []byte) *Skill {
 	if len(src) > MaxFileBytes {
 		// Not parsed, as a file this large is not read from disk: an editor
 		// buffer and the file saved from it are told the same.
-		s.add("file-too-large", Range{}, tooLargeMessage(int64(len(src))))
+		s.add("file-too-large", syntax.Range{}, fsys.TooLargeMessage(int64(len(src))))
 		return s
 	}
 	s.checkUTF8(src)
@@ -58,13 +61,13 @@ func parse(path string, src []byte) *Skill {
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		s.BOM = true
 		start = 3
-		s.add("bom", Range{0, 3}, "a UTF-8 byte-order mark precedes the frontmatter; most loaders then do not find the opening ---")
+		s.add("bom", syntax.Range{Start: 0, End: 3}, "a UTF-8 byte-order mark precedes the frontmatter; most loaders then do not find the opening ---")
 	}
-	fm := SplitFrontmatter(src, start)
+	fm := syntax.SplitFrontmatter(src, start)
 	s.Frontmatter = fm
 	switch {
 	case !fm.Present:
-		first, _ := lineAt(src, start)
+		first, _ := syntax.LineAt(src, start)
 		s.add("frontmatter-missing", first, "the file does not start with a --- line, so no agent finds its name and description")
 		return s
 	case !fm.Closed:
@@ -75,8 +78,8 @@ func parse(path string, src []byte) *Skill {
 	if len(problems) > 0 && meta == nil {
 		return s
 	}
-	if meta == nil || meta.Kind != KindMap {
-		r := Range{fm.Open.Start, fm.Open.End}
+	if meta == nil || meta.Kind != syntax.KindMap {
+		r := syntax.Range{Start: fm.Open.Start, End: fm.Open.End}
 		what := "empty"
 		if meta != nil {
 			r, what = meta.Range, "a "+meta.Kind.String()
@@ -93,7 +96,7 @@ func parse(path string, src []byte) *Skill {
 func (s *Skill) checkUTF8(src []byte) {
 	if !utf8.Valid(src) {
 		at := firstInvalidUTF8(src)
-		s.add("not-utf8", Range{at, at + 1}, fmt.Sprintf("byte 0x%02X at offset %d is not valid UTF-8; agents read SKILL.md as UTF-8", src[at], at))
+		s.add("not-utf8", syntax.Range{Start: at, End: at + 1}, fmt.Sprintf("byte 0x%02X at offset %d is not valid UTF-8; agents read SKILL.md as UTF-8", src[at], at))
 	}
 }
 
@@ -111,7 +114,7 @@ func Reparse(prev *Skill, src []byte) *Skill {
 	if prev.BOM {
 		start = 3
 	}
-	fm := SplitFrontmatter(src, start) // the body can decide where a quote closes
+	fm := syntax.SplitFrontmatter(src, start) // the body can decide where a quote closes
 	if fm.Close != prev.Frontmatter.Close {
 		return Parse(prev.Path, src)
 	}
@@ -130,16 +133,16 @@ func Reparse(prev *Skill, src []byte) *Skill {
 	return &s
 }
 
-func (s *Skill) add(rule string, r Range, msg string) {
+func (s *Skill) add(rule string, r syntax.Range, msg string) {
 	s.Problems = append(s.Problems, Problem{Rule: rule, Severity: Error, Range: r, Message: msg})
 }
 
 // checkShape reports duplicate keys anywhere in the frontmatter, and the
 // flow collections, anchors and tags that strict readers refuse.
-func (s *Skill) checkShape(v *Value, inFlow bool) {
-	if v.Style == StyleFlow && !inFlow && v.Alias == "" { // once for the outermost flow collection, at the anchor
+func (s *Skill) checkShape(v *syntax.Value, inFlow bool) {
+	if v.Style == syntax.StyleFlow && !inFlow && v.Alias == "" { // once for the outermost flow collection, at the anchor
 		s.strict(Problem{Rule: "yaml-flow-style", Range: v.Range,
-			Message: "flow-style YAML (" + map[Kind]string{KindList: "[a, b]", KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
+			Message: "flow-style YAML (" + map[syntax.Kind]string{syntax.KindList: "[a, b]", syntax.KindMap: "{a: b}"}[v.Kind] + ") is refused by the reference validator; use block style"})
 	}
 	if v.Anchor != "" || v.Alias != "" {
 		s.strict(Problem{Rule: "yaml-anchor", Range: v.Range,
@@ -160,25 +163,25 @@ func (s *Skill) checkShape(v *Value, inFlow bool) {
 		} else {
 			seen[f.Key] = i
 		}
-		s.checkShape(f.Value, inFlow || v.Style == StyleFlow)
+		s.checkShape(f.Value, inFlow || v.Style == syntax.StyleFlow)
 	}
 	if f := s.misindentedMap(v); f != nil {
 		s.strict(Problem{Rule: "yaml-syntax", Range: f.KeyRange,
 			Message: fmt.Sprintf("the map under %q is indented differently from the map before it in the same mapping; strictyaml (the reference validator) refuses that", f.Key)})
 	}
 	for _, it := range v.Items {
-		s.checkShape(it, inFlow || v.Style == StyleFlow)
+		s.checkShape(it, inFlow || v.Style == syntax.StyleFlow)
 	}
 }
 
 // misindentedMap finds the first entry of v whose value is a block map
 // starting at another column than the block maps of the entries before it:
 // strictyaml refuses such a mapping ("inconsistent with previous mapping").
-func (s *Skill) misindentedMap(v *Value) *Field {
+func (s *Skill) misindentedMap(v *syntax.Value) *syntax.Field {
 	col := -1
 	for i := range v.Fields {
 		m := v.Fields[i].Value
-		if m.Kind != KindMap || m.Style == StyleFlow || m.Range.Start < 0 || m.Alias != "" {
+		if m.Kind != syntax.KindMap || m.Style == syntax.StyleFlow || m.Range.Start < 0 || m.Alias != "" {
 			continue
 		}
 		c := m.Range.Start - (bytes.LastIndexByte(s.Src[:m.Range.Start], '\n') + 1)
@@ -201,10 +204,10 @@ func (s *Skill) checkTabs() {
 	if bytes.IndexByte(s.Src[content.Start:content.End], '\t') < 0 {
 		return
 	}
-	var text []Range // quoted and block scalars, where a tab is text
-	var walk func(v *Value)
-	walk = func(v *Value) {
-		if v.Style == StyleQuoted || v.Style == StyleBlock {
+	var text []syntax.Range // quoted and block scalars, where a tab is text
+	var walk func(v *syntax.Value)
+	walk = func(v *syntax.Value) {
+		if v.Style == syntax.StyleQuoted || v.Style == syntax.StyleBlock {
 			text = append(text, v.Range)
 		}
 		if v.Alias != "" {
@@ -219,18 +222,18 @@ func (s *Skill) checkTabs() {
 	}
 	walk(s.Meta)
 	for pos := content.Start; pos < content.End; {
-		line, next := lineAt(s.Src, pos)
+		line, next := syntax.LineAt(s.Src, pos)
 		line.End = min(line.End, content.End)
 		pos = next
 		for i := line.Start; i < line.End; i++ {
 			c := s.Src[i]
-			inText := slices.ContainsFunc(text, func(r Range) bool { return r.Start <= i && i < r.End })
+			inText := slices.ContainsFunc(text, func(r syntax.Range) bool { return r.Start <= i && i < r.End })
 			switch {
 			case inText:
 			case c == '#' && (i == line.Start || s.Src[i-1] == ' ' || s.Src[i-1] == '\t'):
 				i = line.End // a comment runs to the end of the line
 			case c == '\t':
-				s.strict(Problem{Rule: "yaml-syntax", Range: Range{i, i + 1},
+				s.strict(Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: i, End: i + 1},
 					Message: "a tab outside a quoted or block value; strictyaml (the reference validator) takes only spaces between YAML tokens"})
 				return
 			}
@@ -274,16 +277,16 @@ func (s *Skill) Dir() string { return filepath.Dir(s.Path) }
 func (s *Skill) DirName() string { return filepath.Base(filepath.Dir(s.Path)) }
 
 // Field returns the top-level frontmatter field with the key, or nil.
-func (s *Skill) Field(key string) *Field { return s.Meta.Field(key) }
+func (s *Skill) Field(key string) *syntax.Field { return s.Meta.Field(key) }
 
 // Str returns a top-level field's value when it is a string.
 func (s *Skill) Str(key string) (string, bool) {
 	f := s.Field(key)
-	if f == nil || f.Value.Kind != KindString {
+	if f == nil || f.Value.Kind != syntax.KindString {
 		return "", false
 	}
 	return f.Value.Text, true
 }
 
 // Body is the Markdown after the frontmatter.
-func (s *Skill) Body() Range { return s.Frontmatter.Body }
+func (s *Skill) Body() syntax.Range { return s.Frontmatter.Body }

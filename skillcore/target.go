@@ -3,6 +3,8 @@ package skillcore
 import (
 	"regexp"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // Target is one agent's loader described as data: where it looks, how it
@@ -26,8 +28,8 @@ type Target struct {
 	// CatalogBudget caps the sum of name+description bytes in the catalog.
 	CatalogBudget int
 	// Fit, when its Model is set, is the agent's own budget for its
-	// catalog, in place of CatalogBudget (render_codex.go,
-	// render_claude.go).
+	// catalog, in place of CatalogBudget (codex_catalog.go,
+	// claudecode_catalog.go).
 	Fit CatalogFit
 	// HiddenFlag names a boolean field that, when true, keeps the skill out
 	// of the catalog.
@@ -56,10 +58,10 @@ type Target struct {
 	// none) whether a skill it loads stays out of its catalog for another
 	// reason than HiddenFlag: opencode lists no skill without a
 	// description, qwen-code none with paths until a file matches.
-	Unlisted func(meta *Value) bool
+	Unlisted func(meta *syntax.Value) bool
 	// PackageUnlisted is Unlisted for the skills a plugin brings: Claude
 	// Code lists one only with a description or a when_to_use.
-	PackageUnlisted func(meta *Value) bool
+	PackageUnlisted func(meta *syntax.Value) bool
 }
 
 // Verified is the released build of an agent that the conformance suite
@@ -100,7 +102,7 @@ type Reading struct {
 	// no final line break.
 	NoFinalBreak bool
 	// SerdeValue: scalars are typed as serde_yaml's Value types them
-	// (reader_copilot.go): as by yaml.v3, except that dates and numbers
+	// (copilot_reader.go): as by yaml.v3, except that dates and numbers
 	// with a leading zero or an underscore are strings, and a scalar under
 	// an unknown tag is read untagged.
 	SerdeValue bool
@@ -438,7 +440,7 @@ func (t *Target) Str(s *Skill, key string) (string, bool) {
 		return "", false
 	}
 	text, ok := t.text(f.Value)
-	if ok && t.Reading.NoFinalBreak && f.Value.Style == StyleBlock && f == &m.Fields[len(m.Fields)-1] {
+	if ok && t.Reading.NoFinalBreak && f.Value.Style == syntax.StyleBlock && f == &m.Fields[len(m.Fields)-1] {
 		// The YAML ends with this block without the line break before
 		// the closing ---, so the block has no final break to clip.
 		text = strings.TrimSuffix(text, "\n")
@@ -456,8 +458,8 @@ func scalarText(s *Skill, key string) string {
 }
 
 // text is v as the target's reader sees text, if it is text to it.
-func (t *Target) text(v *Value) (string, bool) {
-	if v.Kind == KindString || t.Reading.ScalarText && v.IsScalar() || t.Reading.SerdeValue && serdeString(v) {
+func (t *Target) text(v *syntax.Value) (string, bool) {
+	if v.Kind == syntax.KindString || t.Reading.ScalarText && v.IsScalar() || t.Reading.SerdeValue && serdeString(v) {
 		return v.Text, true
 	}
 	return "", false

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -89,18 +90,18 @@ type checker struct {
 	out []Problem
 }
 
-func (c *checker) add(rule string, sev Severity, r Range, msg string) {
+func (c *checker) add(rule string, sev Severity, r syntax.Range, msg string) {
 	c.out = append(c.out, Problem{Rule: rule, Severity: sev, Range: r, Message: msg, Targets: []string{c.t.ID}})
 }
 
 // missingAt is where a finding about an absent key points: the opening ---.
-func (c *checker) missingAt() Range { return c.s.Frontmatter.Open }
+func (c *checker) missingAt() syntax.Range { return c.s.Frontmatter.Open }
 
 func (c *checker) file() {
 	t, s := c.t, c.s
 	// Over MaxFileBytes the file is not parsed, and told so once.
 	if size := s.Size(); t.MaxFileBytes > 0 && size > t.MaxFileBytes && size <= MaxFileBytes {
-		c.add("file-too-large", Error, Range{t.MaxFileBytes, size},
+		c.add("file-too-large", Error, syntax.Range{Start: t.MaxFileBytes, End: size},
 			fmt.Sprintf("SKILL.md is %s; the limit is %s", sizeText(size), sizeText(t.MaxFileBytes)))
 	}
 	if fm := s.Frontmatter; fm.OpenSpaces && !t.Fences.OpenSpaces {
@@ -110,7 +111,7 @@ func (c *checker) file() {
 		c.add("frontmatter-unclosed", Error, fm.Close, "the closing line has spaces after ---; this agent wants a line that is exactly --- and finds none")
 	}
 	if len(t.ReservedDirs) > 0 && slices.Contains(t.ReservedDirs, s.DirName()) {
-		c.add("name-reserved", Error, Range{0, 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
+		c.add("name-reserved", Error, syntax.Range{Start: 0, End: 0}, fmt.Sprintf("the folder name %q is reserved", s.DirName()))
 	}
 }
 
@@ -175,33 +176,18 @@ func (c *checker) name() {
 	}
 }
 
-// exactDelimiterAfter reports whether a line that is exactly "---" starts
-// at or after pos: Zed, which takes only such a line as the closing one,
-// then closes there (the "--- " line before it ends the first YAML
-// document, which is all it reads).
-func exactDelimiterAfter(src []byte, pos int) bool {
-	for pos < len(src) {
-		line, next := lineAt(src, pos)
-		if string(src[line.Start:line.End]) == "---" {
-			return true
-		}
-		pos = next
-	}
-	return false
-}
-
 // text reads a string field the target judges: missingRule when it is
 // absent (with the message missing, if any: an error when required, else a
 // warning), typeRule when it is not text to the target's reader or is blank
 // (an error too where a list or map fails the target's typed struct). It
 // returns the value, whitespace collapsed where the target collapses it.
-func (c *checker) text(key, missingRule, typeRule, missing string, required, collapse bool) (*Field, string, bool) {
+func (c *checker) text(key, missingRule, typeRule, missing string, required, collapse bool) (*syntax.Field, string, bool) {
 	return c.typedText(key, missingRule, typeRule, missing, required, required, collapse)
 }
 
 // typedText is text where a value of the wrong type may be fatal (typed)
 // though a missing or blank one is not (required).
-func (c *checker) typedText(key, missingRule, typeRule, missing string, required, typed, collapse bool) (*Field, string, bool) {
+func (c *checker) typedText(key, missingRule, typeRule, missing string, required, typed, collapse bool) (*syntax.Field, string, bool) {
 	sev := Warning
 	if required {
 		sev = Error
@@ -226,7 +212,7 @@ func (c *checker) typedText(key, missingRule, typeRule, missing string, required
 		}
 		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
 		return nil, "", false
-	case v.Kind == KindNull && text == "":
+	case v.Kind == syntax.KindNull && text == "":
 		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
 		return nil, "", false
 	case strings.TrimSpace(text) == "":
@@ -307,7 +293,7 @@ func (c *checker) fields() {
 	}
 }
 
-func (c *checker) field(f Field, spec FieldSpec) {
+func (c *checker) field(f syntax.Field, spec FieldSpec) {
 	v := f.Value
 	sev := Warning
 	if spec.Fatal {
@@ -315,7 +301,7 @@ func (c *checker) field(f Field, spec FieldSpec) {
 	}
 	switch spec.Type {
 	case BoolType:
-		if v.Kind == KindBool {
+		if v.Kind == syntax.KindBool {
 			return
 		}
 		if _, ok := c.t.BoolWords[strings.ToLower(v.Text)]; ok && v.IsScalar() {
@@ -327,7 +313,7 @@ func (c *checker) field(f Field, spec FieldSpec) {
 		}
 		c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be true or false, not %s; %s", f.Key, describe(v), effect))
 	case StringType:
-		if v.Kind == KindNull {
+		if v.Kind == syntax.KindNull {
 			return // read as not set
 		}
 		text, ok := c.t.text(v)
@@ -351,15 +337,15 @@ func (c *checker) field(f Field, spec FieldSpec) {
 		c.mapField(f, spec, sev)
 	case SpaceSeparatedType:
 		switch {
-		case v.Kind == KindList:
+		case v.Kind == syntax.KindList:
 			c.add("allowed-tools-format", Warning, v.Range, fmt.Sprintf("%s is a list; the spec wants one space-separated string", f.Key))
 		case !c.isText(v):
 			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a space-separated string, not %s", f.Key, describe(v)))
 		}
 	case StringOrListType:
 		ok := c.isText(v)
-		if v.Kind == KindList {
-			ok = !slices.ContainsFunc(v.Items, func(it *Value) bool { return !c.isText(it) })
+		if v.Kind == syntax.KindList {
+			ok = !slices.ContainsFunc(v.Items, func(it *syntax.Value) bool { return !c.isText(it) })
 		}
 		if !ok {
 			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
@@ -367,7 +353,7 @@ func (c *checker) field(f Field, spec FieldSpec) {
 	}
 }
 
-func (c *checker) isText(v *Value) bool {
+func (c *checker) isText(v *syntax.Value) bool {
 	_, ok := c.t.text(v)
 	return ok
 }
@@ -375,13 +361,13 @@ func (c *checker) isText(v *Value) bool {
 // mapField checks a map field such as metadata: a map (an empty value reads
 // as an empty map in a typed struct) and, for a map of string to string,
 // values the target reads as text.
-func (c *checker) mapField(f Field, spec FieldSpec, sev Severity) {
+func (c *checker) mapField(f syntax.Field, spec FieldSpec, sev Severity) {
 	v := f.Value
 	want := "a map of string keys to string values"
 	if spec.Type == MapType {
 		want = "a map"
 	}
-	if v.Kind != KindMap && !(v.Kind == KindNull && v.Text == "" && spec.Type == MapType) {
+	if v.Kind != syntax.KindMap && !(v.Kind == syntax.KindNull && v.Text == "" && spec.Type == MapType) {
 		c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be %s, not %s", f.Key, want, describe(v)))
 		return
 	}
@@ -594,9 +580,9 @@ func lengthMessage(what, v string, limit int, u Unit) string {
 	return fmt.Sprintf("%s is %d chars (%d bytes); the limit is %d chars", what, chars, bytes, limit)
 }
 
-func typeMessage(key string, v *Value) string {
+func typeMessage(key string, v *syntax.Value) string {
 	switch {
-	case v.Kind == KindNull:
+	case v.Kind == syntax.KindNull:
 		return key + " is empty"
 	case v.IsScalar():
 		return fmt.Sprintf("%s is %s; write it as a quoted string", key, describe(v))
@@ -605,18 +591,18 @@ func typeMessage(key string, v *Value) string {
 }
 
 // describe names a value's type for a message, with the value when short.
-func describe(v *Value) string {
-	if v.IsScalar() && v.Kind != KindNull {
+func describe(v *syntax.Value) string {
+	if v.IsScalar() && v.Kind != syntax.KindNull {
 		return fmt.Sprintf("%s (%s)", article(v.Kind), abbreviate(v.Text, 30))
 	}
-	if v.Kind == KindNull {
+	if v.Kind == syntax.KindNull {
 		return "empty"
 	}
 	return article(v.Kind)
 }
 
 // article names a kind with "a" or "an".
-func article(k Kind) string {
+func article(k syntax.Kind) string {
 	if s := k.String(); strings.ContainsRune("aeiou", rune(s[0])) {
 		return "an " + s
 	}

@@ -1,15 +1,17 @@
 package skillcore
 
+import "github.com/skill-ls/skill-ls/skillcore/syntax"
+
 // AgentView is a SKILL.md as one agent reads it, where skill-ls's strict
 // parse cannot stand for that agent (its own fences, YAML reader, fallback
 // parser): the mapping it sees, where its body starts, and why it refuses
 // the file, if it does.
 type AgentView struct {
 	// Meta is the mapping the agent reads; nil when it reads none.
-	Meta *Value
+	Meta *syntax.Value
 	// Body is the text the agent takes as the body, for a description
 	// made from it.
-	Body Range
+	Body syntax.Range
 	// Refuse, when set, is why the agent does not load the file: a
 	// problem with a rule id, a message and a range (its Targets and
 	// Severity are filled in).
@@ -55,7 +57,7 @@ func (t *Target) view(s *Skill) *AgentView {
 }
 
 // body is the text the target takes as the skill's body.
-func (t *Target) body(s *Skill) Range {
+func (t *Target) body(s *Skill) syntax.Range {
 	if v := t.view(s); v != nil {
 		return v.Body
 	}

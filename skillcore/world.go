@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // World is every skill the agents on one machine can see: the skills under
@@ -95,7 +98,7 @@ type catalogSig struct {
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
 	// text is the description as a budget that counts rendered text
-	// reads it (budgetSigText, render_copilot.go).
+	// reads it (budgetSigText, copilot_catalog.go).
 	text string
 }
 
@@ -103,7 +106,7 @@ type catalogSig struct {
 func NewWorld(env Env, projects []string) *World {
 	w := &World{Env: env, entries: map[string]*Entry{}, projectDirs: map[string]string{}}
 	for _, p := range projects {
-		w.Projects = append(w.Projects, CleanPath(p))
+		w.Projects = append(w.Projects, fsys.CleanPath(p))
 	}
 	return w
 }
@@ -215,7 +218,7 @@ func (w *World) Scan(extra ...string) []error {
 	var errs []error
 	seen := map[string]bool{}
 	for _, p := range extra {
-		if p = CleanPath(p); !seen[p] {
+		if p = fsys.CleanPath(p); !seen[p] {
 			seen[p] = true
 			paths = append(paths, p)
 		}
@@ -265,7 +268,7 @@ func (w *World) Load(paths []string) []error {
 	roots := w.roots()
 	ahead := w.takeAhead()
 	ForEach(len(paths), func(i int) {
-		p := CleanPath(paths[i])
+		p := fsys.CleanPath(paths[i])
 		r, ok := ahead[p]
 		if !ok {
 			r.skill, r.err = w.read(p, !w.inCopy(p))
@@ -324,14 +327,14 @@ func (w *World) Entry(path string) *Entry {
 	if e, ok := w.entries[path]; ok {
 		return e // asked by its own path, as most callers do: no cleaning
 	}
-	return w.entries[CleanPath(path)]
+	return w.entries[fsys.CleanPath(path)]
 }
 
 // Set parses src as the file at path, replacing what the world had, and
 // returns the other files whose collisions or catalog standing may have
 // changed with it.
 func (w *World) Set(path string, src []byte) []string {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	if old := w.entries[path]; old != nil {
 		return w.Put(Reparse(old.Skill, src))
 	}
@@ -341,7 +344,7 @@ func (w *World) Set(path string, src []byte) []string {
 // Put is Set for a file parsed already (ReadSkill: read and parsed
 // without holding whatever guards the world).
 func (w *World) Put(s *Skill) []string {
-	s.Path = CleanPath(s.Path)
+	s.Path = fsys.CleanPath(s.Path)
 	path := s.Path
 	old := w.entries[path]
 	e := w.judge(s)
@@ -375,7 +378,7 @@ func (w *World) Put(s *Skill) []string {
 
 // Remove drops the file at path and returns the files affected, as Set.
 func (w *World) Remove(path string) []string {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	old := w.entries[path]
 	if old == nil {
 		return nil
@@ -492,9 +495,9 @@ func (e *Entry) InstalledName(t *Target) string {
 // folders holding path (clean).
 func (x rootIndex) above(path string) []int {
 	at := slices.Clone(x[linkRoots])
-	for d := ParentDir(path); ; {
+	for d := fsys.ParentDir(path); ; {
 		at = append(at, x[d]...)
-		up := ParentDir(d)
+		up := fsys.ParentDir(d)
 		if up == d {
 			break
 		}
@@ -589,7 +592,7 @@ func (w *World) ProjectOf(path string) string {
 	if w.projectDirs == nil {
 		w.projectDirs = map[string]string{}
 	}
-	return w.Env.projectOf(CleanPath(path), w.projectDirs, w.markedByWalk)
+	return w.Env.projectOf(fsys.CleanPath(path), w.projectDirs, w.markedByWalk)
 }
 
 // markedByWalk tells whether a walk of Find listed dir (known), and then
@@ -661,7 +664,7 @@ func (t *Target) hides(s *Skill) bool {
 	if f == nil || !f.Value.IsScalar() {
 		return false
 	}
-	if f.Value.Kind == KindBool {
+	if f.Value.Kind == syntax.KindBool {
 		return strings.EqualFold(f.Value.Text, "true")
 	}
 	return t.BoolWords[strings.ToLower(f.Value.Text)]

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // The world's packages change when a manifest does: the files they bring
@@ -14,7 +16,7 @@ import (
 // disk's again) and judges the world's packages anew. It returns the
 // SKILL.md files whose standing may have changed.
 func (w *World) SetManifest(path string, src []byte) []string {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	if w.manifests == nil {
 		w.manifests = map[string][]byte{}
 	}
@@ -30,7 +32,7 @@ func (w *World) SetManifest(path string, src []byte) []string {
 // changed, deleted, or its editor buffer closed): any buffer of it is
 // dropped and the folders around it are searched for packages again.
 func (w *World) ManifestFromDisk(path string) []string {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	delete(w.manifests, path)
 	for dir := range w.walks {
 		if within(dir, path) {
@@ -44,7 +46,7 @@ func (w *World) ManifestFromDisk(path string) []string {
 // SKILL.md that came or went, lies in a folder searched for packages (a
 // plugin may now bring it, or no longer). It reports whether it did.
 func (w *World) RefreshPackagesFor(path string) bool {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	found := false
 	for dir := range w.walks {
 		if within(dir, path) {
@@ -125,7 +127,7 @@ func sameRoots(a, b []*Root) bool {
 // on its own, unless its name alone (plugin.json, marketplace.json) is all
 // that makes it one. Nil when there is none.
 func (w *World) Manifest(path string) *Manifest {
-	path = CleanPath(path)
+	path = fsys.CleanPath(path)
 	for _, ps := range w.PackageSets() {
 		if m := ps.Manifests[path]; m != nil {
 			return m

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // TestAliasResolves: an alias reads as the value its anchor names, with the
@@ -17,13 +19,13 @@ func TestAliasResolves(t *testing.T) {
 		t.Fatalf("no mapping: %v", rulesOf(s.Problems))
 	}
 	d := s.Field("description").Value
-	if d.Kind != KindString || d.Text != "anc" || d.Alias != "n" || d.Range.Text(s.Src) != "*n" {
+	if d.Kind != syntax.KindString || d.Text != "anc" || d.Alias != "n" || d.Range.Text(s.Src) != "*n" {
 		t.Errorf("description %+v %q", d, d.Range.Text(s.Src))
 	}
-	if l := s.Field("tools").Value; l.Kind != KindList || len(l.Items) != 2 || l.Items[1].Text != "b" || l.Range.Text(s.Src) != "*l" {
+	if l := s.Field("tools").Value; l.Kind != syntax.KindList || len(l.Items) != 2 || l.Items[1].Text != "b" || l.Range.Text(s.Src) != "*l" {
 		t.Errorf("tools %+v", l)
 	}
-	if m := s.Field("other").Value; m.Kind != KindMap || m.Field("k") == nil || m.Field("k").Value.Text != "v" {
+	if m := s.Field("other").Value; m.Kind != syntax.KindMap || m.Field("k") == nil || m.Field("k").Value.Text != "v" {
 		t.Errorf("other %+v", m)
 	}
 	if f := s.Field("flow").Value; len(f.Items) != 2 || f.Items[0].Text != "anc" || f.Items[0].Range.Text(s.Src) != "*n" {
@@ -55,7 +57,7 @@ func TestAliasUnresolved(t *testing.T) {
 		t.Skip("yaml.v3 refuses it") // either way, no cycle
 	}
 	it := s.Field("c").Value.Items[0]
-	if it.Kind != KindAlias || it.Range.Text(s.Src) != "*a" {
+	if it.Kind != syntax.KindAlias || it.Range.Text(s.Src) != "*a" {
 		t.Fatalf("%+v", it)
 	}
 }
@@ -79,7 +81,7 @@ func TestAliasBomb(t *testing.T) {
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("took %v", d)
 	}
-	if s.Meta == nil || s.Field("allowed-tools").Value.Kind != KindList {
+	if s.Meta == nil || s.Field("allowed-tools").Value.Kind != syntax.KindList {
 		t.Fatalf("%v", rulesOf(s.Problems))
 	}
 }
@@ -94,7 +96,7 @@ func TestMergeKeys(t *testing.T) {
 		{"<<: text\nname: x\n", "x <<"}, // not a map: left as is
 	} {
 		s := Parse("/p/x/SKILL.md", []byte("---\n"+c.src+"---\n"))
-		m := mergeKeys(s.Meta)
+		m := syntax.MergeKeys(s.Meta)
 		got := []string{}
 		for _, k := range []string{"name", "description"} {
 			if f := m.Field(k); f != nil {
@@ -163,7 +165,7 @@ func TestLossyUTF8Subparts(t *testing.T) {
 		{"\xc0\xaf", "\uFFFD\uFFFD"},
 		{"é😀", "é😀"},
 	} {
-		got, fixes := lossyUTF8([]byte(c.in))
+		got, fixes := syntax.LossyUTF8([]byte(c.in))
 		if string(got) != c.want {
 			t.Errorf("%q: %q, want %q", c.in, got, c.want)
 		}

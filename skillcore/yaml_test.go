@@ -6,12 +6,14 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // unmark removes the marks from text and returns the spans they enclosed:
 // «value» and ‹key›, at most one of each.
-func unmark(text string) (string, map[string]Range) {
-	out := map[string]Range{}
+func unmark(text string) (string, map[string]syntax.Range) {
+	out := map[string]syntax.Range{}
 	for _, m := range []struct{ name, open, close string }{{"value", "«", "»"}, {"key", "‹", "›"}} {
 		i := strings.Index(text, m.open)
 		if i < 0 {
@@ -22,7 +24,7 @@ func unmark(text string) (string, map[string]Range) {
 			panic("unbalanced marks in " + text)
 		}
 		text = text[:i] + text[i+len(m.open):j] + text[j+len(m.close):]
-		out[m.name] = Range{i, j - len(m.open)}
+		out[m.name] = syntax.Range{Start: i, End: j - len(m.open)}
 		for k, r := range out { // shift the spans marked before
 			if k != m.name {
 				out[k] = shiftRange(r, i, len(m.open), j-len(m.open), len(m.close))
@@ -34,7 +36,7 @@ func unmark(text string) (string, map[string]Range) {
 
 // shiftRange moves r for the removal of an opening mark of size a at i and a
 // closing mark of size b at j (j counted after the first removal).
-func shiftRange(r Range, i, a, j, b int) Range {
+func shiftRange(r syntax.Range, i, a, j, b int) syntax.Range {
 	shift := func(x int) int {
 		if x > i {
 			x -= a
@@ -44,12 +46,12 @@ func shiftRange(r Range, i, a, j, b int) Range {
 		}
 		return x
 	}
-	return Range{shift(r.Start), shift(r.End)}
+	return syntax.Range{Start: shift(r.Start), End: shift(r.End)}
 }
 
 // field finds the value at a dotted path of keys ("metadata.version").
-func field(v *Value, path string) *Field {
-	var f *Field
+func field(v *syntax.Value, path string) *syntax.Field {
+	var f *syntax.Field
 	for _, k := range strings.Split(path, ".") {
 		if f = v.Field(k); f == nil {
 			return nil
@@ -64,52 +66,52 @@ func field(v *Value, path string) *Field {
 func TestValueRanges(t *testing.T) {
 	for _, c := range []struct {
 		name, src, path string
-		kind            Kind
-		style           Style
+		kind            syntax.Kind
+		style           syntax.Style
 		text            string
 	}{
-		{"plain", "---\n‹name›: «my-skill»\n---\n", "name", KindString, StylePlain, "my-skill"},
-		{"after another key", "---\nname: x\n‹description›: «Does things.»\n---\n", "description", KindString, StylePlain, "Does things."},
-		{"trailing comment", "---\n‹name›: «x y» # note\n---\n", "name", KindString, StylePlain, "x y"},
-		{"trailing spaces", "---\n‹name›: «x»   \n---\n", "name", KindString, StylePlain, "x"},
-		{"after multi-byte text", "---\nd: é😀\n‹name›: «né😀x»\n---\n", "name", KindString, StylePlain, "né😀x"},
-		{"multi-byte key", "---\n‹clé›: «v»\n---\n", "clé", KindString, StylePlain, "v"},
-		{"double-quoted", "---\n‹name›: «\"a: b\"»\n---\n", "name", KindString, StyleQuoted, "a: b"},
-		{"double-quoted with escapes", "---\n‹d›: «\"a\\\"b\\\\\"» # c\n---\n", "d", KindString, StyleQuoted, "a\"b\\"},
-		{"single-quoted", "---\n‹d›: «'it''s'»\n---\n", "d", KindString, StyleQuoted, "it's"},
-		{"quoted key", "---\n‹\"name\"›: «x»\n---\n", "name", KindString, StylePlain, "x"},
-		{"multi-line double-quoted", "---\n‹d›: «\"a\n  b\"»\nname: x\n---\n", "d", KindString, StyleQuoted, "a b"},
-		{"multi-line plain", "---\n‹d›: «a\n  b»\n# comment\nname: x\n---\n", "d", KindString, StylePlain, "a b"},
-		{"literal block", "---\n‹d›: «|\n  line 1\n  line 2»\nname: x\n---\n", "d", KindString, StyleBlock, "line 1\nline 2\n"},
-		{"folded block, last key", "---\nname: x\n‹d›: «>-\n  a\n  b»\n\n# c\n---\n", "d", KindString, StyleBlock, "a b"},
-		{"block with CRLF", "---\r\n‹d›: «|\r\n  a\r\n  b»\r\nname: x\r\n---\r\n", "d", KindString, StyleBlock, "a\nb\n"},
-		{"plain with CRLF", "---\r\nname: x\r\n‹d›: «a b»\r\n---\r\n", "d", KindString, StylePlain, "a b"},
-		{"number", "---\n‹name›: «123»\n---\n", "name", KindInt, StylePlain, "123"},
-		{"float", "---\n‹v›: «1.0»\n---\n", "v", KindFloat, StylePlain, "1.0"},
-		{"boolean", "---\n‹v›: «true»\n---\n", "v", KindBool, StylePlain, "true"},
-		{"null word", "---\n‹v›: «null»\n---\n", "v", KindNull, StylePlain, "null"},
-		{"empty, then a key", "---\n‹d›:«»\nname: x\n---\n", "d", KindNull, StylePlain, ""},
-		{"empty at the end", "---\nname: x\n‹d›:«»\n---\n", "d", KindNull, StylePlain, ""},
-		{"empty with a space", "---\n‹d›:«» \nname: x\n---\n", "d", KindNull, StylePlain, ""},
-		{"flow list", "---\n‹tools›: «[a, \"b]\", c]» # x\n---\n", "tools", KindList, StyleFlow, ""},
-		{"flow map", "---\n‹m›: «{a: b, c: [d]}»\n---\n", "m", KindMap, StyleFlow, ""},
-		{"block list", "---\n‹tools›:\n  «- a\n  - b»\n# c\nname: x\n---\n", "tools", KindList, StylePlain, ""},
-		{"block list at column 0", "---\n‹tools›:\n«- a\n- b»\nname: x\n---\n", "tools", KindList, StylePlain, ""},
-		{"nested map", "---\n‹metadata›:\n  «a: 1\n  b: 2»\nname: x\n---\n", "metadata", KindMap, StylePlain, ""},
-		{"nested value", "---\nmetadata:\n  ‹version›: «1.0»\n  b: x\n---\n", "metadata.version", KindFloat, StylePlain, "1.0"},
-		{"nested quoted value", "---\nmetadata:\n  b: x\n  ‹version›: «\"1.0\"»\n---\n", "metadata.version", KindString, StyleQuoted, "1.0"},
-		{"anchor", "---\n‹d›: «&a text»\nc: *a\n---\n", "d", KindString, StylePlain, "text"},
-		{"alias", "---\nd: &a text\n‹c›: «*a»\n---\n", "c", KindString, StylePlain, "text"},
-		{"alias of a quoted value", "---\nd: &a 'it''s'\n‹c›: «*a» # x\n---\n", "c", KindString, StylePlain, "it's"},
-		{"alias of a number", "---\nd: &n 12\n‹c›: «*n»\n---\n", "c", KindInt, StylePlain, "12"},
-		{"alias of a list", "---\nd: &l [a, b]\n‹c›: «*l»\n---\n", "c", KindList, StyleFlow, ""},
-		{"alias of a block map", "---\nd: &m\n  a: b\n‹c›: «*m»\n---\n", "c", KindMap, StylePlain, ""},
-		{"tag", "---\n‹name›: «!!str 123»\n---\n", "name", KindString, StylePlain, "123"},
-		{"after a BOM", "\ufeff---\n‹name›: «x»\n---\n", "name", KindString, StylePlain, "x"},
-		{"tab before a comment", "---\n‹name›: «x»\t# c\n---\n", "name", KindString, StylePlain, "x"},
-		{"after a lone CR", "---\nname: x\r‹d›: «y»\n---\n", "d", KindString, StylePlain, "y"},
-		{"after a line separator", "---\nname: x\u2028‹d›: «y»\n---\n", "d", KindString, StylePlain, "y"},
-		{"after a NEL", "---\nname: é\u0085‹d›: «😀»\n---\n", "d", KindString, StylePlain, "😀"},
+		{"plain", "---\n‹name›: «my-skill»\n---\n", "name", syntax.KindString, syntax.StylePlain, "my-skill"},
+		{"after another key", "---\nname: x\n‹description›: «Does things.»\n---\n", "description", syntax.KindString, syntax.StylePlain, "Does things."},
+		{"trailing comment", "---\n‹name›: «x y» # note\n---\n", "name", syntax.KindString, syntax.StylePlain, "x y"},
+		{"trailing spaces", "---\n‹name›: «x»   \n---\n", "name", syntax.KindString, syntax.StylePlain, "x"},
+		{"after multi-byte text", "---\nd: é😀\n‹name›: «né😀x»\n---\n", "name", syntax.KindString, syntax.StylePlain, "né😀x"},
+		{"multi-byte key", "---\n‹clé›: «v»\n---\n", "clé", syntax.KindString, syntax.StylePlain, "v"},
+		{"double-quoted", "---\n‹name›: «\"a: b\"»\n---\n", "name", syntax.KindString, syntax.StyleQuoted, "a: b"},
+		{"double-quoted with escapes", "---\n‹d›: «\"a\\\"b\\\\\"» # c\n---\n", "d", syntax.KindString, syntax.StyleQuoted, "a\"b\\"},
+		{"single-quoted", "---\n‹d›: «'it''s'»\n---\n", "d", syntax.KindString, syntax.StyleQuoted, "it's"},
+		{"quoted key", "---\n‹\"name\"›: «x»\n---\n", "name", syntax.KindString, syntax.StylePlain, "x"},
+		{"multi-line double-quoted", "---\n‹d›: «\"a\n  b\"»\nname: x\n---\n", "d", syntax.KindString, syntax.StyleQuoted, "a b"},
+		{"multi-line plain", "---\n‹d›: «a\n  b»\n# comment\nname: x\n---\n", "d", syntax.KindString, syntax.StylePlain, "a b"},
+		{"literal block", "---\n‹d›: «|\n  line 1\n  line 2»\nname: x\n---\n", "d", syntax.KindString, syntax.StyleBlock, "line 1\nline 2\n"},
+		{"folded block, last key", "---\nname: x\n‹d›: «>-\n  a\n  b»\n\n# c\n---\n", "d", syntax.KindString, syntax.StyleBlock, "a b"},
+		{"block with CRLF", "---\r\n‹d›: «|\r\n  a\r\n  b»\r\nname: x\r\n---\r\n", "d", syntax.KindString, syntax.StyleBlock, "a\nb\n"},
+		{"plain with CRLF", "---\r\nname: x\r\n‹d›: «a b»\r\n---\r\n", "d", syntax.KindString, syntax.StylePlain, "a b"},
+		{"number", "---\n‹name›: «123»\n---\n", "name", syntax.KindInt, syntax.StylePlain, "123"},
+		{"float", "---\n‹v›: «1.0»\n---\n", "v", syntax.KindFloat, syntax.StylePlain, "1.0"},
+		{"boolean", "---\n‹v›: «true»\n---\n", "v", syntax.KindBool, syntax.StylePlain, "true"},
+		{"null word", "---\n‹v›: «null»\n---\n", "v", syntax.KindNull, syntax.StylePlain, "null"},
+		{"empty, then a key", "---\n‹d›:«»\nname: x\n---\n", "d", syntax.KindNull, syntax.StylePlain, ""},
+		{"empty at the end", "---\nname: x\n‹d›:«»\n---\n", "d", syntax.KindNull, syntax.StylePlain, ""},
+		{"empty with a space", "---\n‹d›:«» \nname: x\n---\n", "d", syntax.KindNull, syntax.StylePlain, ""},
+		{"flow list", "---\n‹tools›: «[a, \"b]\", c]» # x\n---\n", "tools", syntax.KindList, syntax.StyleFlow, ""},
+		{"flow map", "---\n‹m›: «{a: b, c: [d]}»\n---\n", "m", syntax.KindMap, syntax.StyleFlow, ""},
+		{"block list", "---\n‹tools›:\n  «- a\n  - b»\n# c\nname: x\n---\n", "tools", syntax.KindList, syntax.StylePlain, ""},
+		{"block list at column 0", "---\n‹tools›:\n«- a\n- b»\nname: x\n---\n", "tools", syntax.KindList, syntax.StylePlain, ""},
+		{"nested map", "---\n‹metadata›:\n  «a: 1\n  b: 2»\nname: x\n---\n", "metadata", syntax.KindMap, syntax.StylePlain, ""},
+		{"nested value", "---\nmetadata:\n  ‹version›: «1.0»\n  b: x\n---\n", "metadata.version", syntax.KindFloat, syntax.StylePlain, "1.0"},
+		{"nested quoted value", "---\nmetadata:\n  b: x\n  ‹version›: «\"1.0\"»\n---\n", "metadata.version", syntax.KindString, syntax.StyleQuoted, "1.0"},
+		{"anchor", "---\n‹d›: «&a text»\nc: *a\n---\n", "d", syntax.KindString, syntax.StylePlain, "text"},
+		{"alias", "---\nd: &a text\n‹c›: «*a»\n---\n", "c", syntax.KindString, syntax.StylePlain, "text"},
+		{"alias of a quoted value", "---\nd: &a 'it''s'\n‹c›: «*a» # x\n---\n", "c", syntax.KindString, syntax.StylePlain, "it's"},
+		{"alias of a number", "---\nd: &n 12\n‹c›: «*n»\n---\n", "c", syntax.KindInt, syntax.StylePlain, "12"},
+		{"alias of a list", "---\nd: &l [a, b]\n‹c›: «*l»\n---\n", "c", syntax.KindList, syntax.StyleFlow, ""},
+		{"alias of a block map", "---\nd: &m\n  a: b\n‹c›: «*m»\n---\n", "c", syntax.KindMap, syntax.StylePlain, ""},
+		{"tag", "---\n‹name›: «!!str 123»\n---\n", "name", syntax.KindString, syntax.StylePlain, "123"},
+		{"after a BOM", "\ufeff---\n‹name›: «x»\n---\n", "name", syntax.KindString, syntax.StylePlain, "x"},
+		{"tab before a comment", "---\n‹name›: «x»\t# c\n---\n", "name", syntax.KindString, syntax.StylePlain, "x"},
+		{"after a lone CR", "---\nname: x\r‹d›: «y»\n---\n", "d", syntax.KindString, syntax.StylePlain, "y"},
+		{"after a line separator", "---\nname: x\u2028‹d›: «y»\n---\n", "d", syntax.KindString, syntax.StylePlain, "y"},
+		{"after a NEL", "---\nname: é\u0085‹d›: «😀»\n---\n", "d", syntax.KindString, syntax.StylePlain, "😀"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src, marks := unmark(c.src)
@@ -143,13 +145,13 @@ func TestValueRanges(t *testing.T) {
 func checkValueRanges(t testing.TB, s *Skill) {
 	t.Helper()
 	content := s.Frontmatter.Content
-	var walk func(v *Value, within Range)
-	inside := func(what string, r, within Range) {
+	var walk func(v *syntax.Value, within syntax.Range)
+	inside := func(what string, r, within syntax.Range) {
 		if r.Start < within.Start || r.End > within.End || r.Start > r.End {
 			t.Fatalf("%s %v %q is outside %v", what, r, r.Text(s.Src), within)
 		}
 	}
-	walk = func(v *Value, within Range) {
+	walk = func(v *syntax.Value, within syntax.Range) {
 		inside("value", v.Range, within)
 		if v.Alias != "" {
 			return // its items and fields are walked at the anchor
@@ -181,27 +183,24 @@ func checkValueRanges(t testing.TB, s *Skill) {
 	}
 }
 
-// frontmatterDoc prepares the frontmatter of src for reading.
-func frontmatterDoc(src []byte) *yamlDoc {
-	return newYAMLDoc(src, SplitFrontmatter(src, 0).Content)
-}
-
-// checkSimple holds the fast path to yaml.v3: whatever simple reads, full
-// reads the same, without a problem. It reports whether simple read it.
+// checkSimple holds the fast path to yaml.v3: whatever ParseYAMLFast
+// reads, ParseYAMLFull reads the same, without a problem. It reports
+// whether the fast path read it.
 func checkSimple(t testing.TB, src []byte) bool {
 	t.Helper()
-	fast, ok := frontmatterDoc(src).simple()
+	content := syntax.SplitFrontmatter(src, 0).Content
+	fast, ok := syntax.ParseYAMLFast(src, content, fieldNames)
 	if !ok {
 		return false
 	}
-	full, problems := frontmatterDoc(src).full()
+	full, problems := syntax.ParseYAMLFull(src, content, fieldNames)
 	if len(problems) > 0 || !reflect.DeepEqual(fast, full) {
 		t.Fatalf("%q:\nsimple %s\nfull   %s %v", src, dumpValue(fast), dumpValue(full), problems)
 	}
 	return true
 }
 
-func dumpValue(v *Value) string {
+func dumpValue(v *syntax.Value) string {
 	if v == nil {
 		return "nil"
 	}

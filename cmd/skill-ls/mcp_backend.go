@@ -12,6 +12,7 @@ import (
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/mcpserver"
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // mcpBackend answers the MCP server's tools through check's, catalog's and
@@ -116,7 +117,7 @@ func mcpRun(files []mcpserver.File, targets []string) (*checkRun, []string, erro
 	var notes bytes.Buffer
 	var r *checkRun
 	if len(files) == 1 && files[0].Text != nil {
-		project, err := opts.projectConfig([]string{skillcore.ParentDir(files[0].Path)})
+		project, err := opts.projectConfig([]string{fsys.ParentDir(files[0].Path)})
 		if err != nil {
 			return nil, nil, fmt.Errorf("configuration: %w", err)
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // report is what check found, in the shape of its JSON output.
@@ -382,7 +383,7 @@ func (r *checkRun) displayPath(p string) string {
 	}
 	// A clean absolute path is shown relative only below the working
 	// folder: no Rel needed to tell.
-	if filepath.IsAbs(p) && skillcore.CleanPath(p) == p {
+	if filepath.IsAbs(p) && fsys.CleanPath(p) == p {
 		if prefix := strings.TrimSuffix(r.cwd, string(filepath.Separator)) + string(filepath.Separator); strings.HasPrefix(p, prefix) && len(p) > len(prefix) {
 			return p[len(prefix):]
 		}

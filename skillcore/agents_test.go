@@ -1,0 +1,46 @@
+package skillcore
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestAgentFiles: every agent is whole in agent_<id>.go (its id without
+// dashes): the file holds its Target, names the version it was verified
+// against, and names every package format the agent reads, so a reader of
+// that one file sees where the agent finds plugins.
+func TestAgentFiles(t *testing.T) {
+	reads := map[string][]string{}
+	for _, f := range PluginFormats {
+		for _, r := range f.Readers {
+			reads[r.Target] = append(reads[r.Target], f.ID)
+		}
+	}
+	for _, f := range MarketplaceFormats {
+		for _, r := range f.Readers {
+			reads[r.Target] = append(reads[r.Target], f.ID)
+		}
+	}
+	for _, tg := range Targets {
+		name := "agent_" + strings.ReplaceAll(tg.ID, "-", "") + ".go"
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Errorf("%s: %v", tg.ID, err)
+			continue
+		}
+		text := string(src)
+		if !regexp.MustCompile(`\bID:\s+"` + regexp.QuoteMeta(tg.ID) + `"`).MatchString(text) {
+			t.Errorf("%s does not hold the Target of %s", name, tg.ID)
+		}
+		if v := tg.Verified.Version; v != "" && !strings.Contains(text, tg.Verified.Package+" "+v) {
+			t.Errorf("%s does not name %s %s, the version verified", name, tg.Verified.Package, v)
+		}
+		for _, id := range reads[tg.ID] {
+			if !strings.Contains(text, id) {
+				t.Errorf("%s does not name %s, a package format %s reads", name, id, tg.ID)
+			}
+		}
+	}
+}
