@@ -62,6 +62,7 @@ type ruleCase struct {
 	on      []string // the finding's targets, in any order; nil: not checked
 	message string   // text the message must contain
 	fifo    bool     // the file is a FIFO (src only marks the range)
+	mode    os.FileMode
 }
 
 func ruleCases() []ruleCase {
@@ -81,7 +82,7 @@ name: deploy
 description: Project deploy.
 ---
 `
-	return []ruleCase{
+	return append([]ruleCase{
 		// Encoding and shape.
 		{name: "invalid byte", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Error, on: allBut("copilot", "gemini"), message: "0xE9 at offset 13"},
 		{name: "invalid byte, read past by copilot", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Warning, on: []string{"copilot", "gemini", "opencode", "qwen-code"}},
@@ -344,7 +345,7 @@ description: Project deploy.
 		{name: "a variable claude-code does not know, in a skill", rule: "variable-unknown", src: fm(okName, okDesc) + "Run «${CLAUDE_SKILL_ROOT}»/run.sh\n", sev: Warning, on: []string{"claude-code"}, message: "leaves ${CLAUDE_SKILL_ROOT} as written"},
 		{name: "the plugin's data outside a plugin", rule: "variable-unknown", src: fm(okName, okDesc) + "Keep it in «${CLAUDE_PLUGIN_DATA}»\n", sev: Warning, message: "only in the skills of a plugin"},
 		{name: "the plugin root", rule: "variable-unknown", src: `{"name": "p", "hooks": {"x": "${CLAUDE_PLUGIN_ROOT}/run.sh"}}`, file: "proj/.claude-plugin/plugin.json", quiet: true},
-	}
+	}, hostileCases()...)
 }
 
 // budgetTree is n skills in the project whose name and description take
@@ -362,7 +363,7 @@ func TestRules(t *testing.T) {
 	for _, c := range ruleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
 			file := orDefault(c.file, mySkill)
-			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
+			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo, mode: c.mode})...)
 			got := tr.findings(file, c.rule)
 			if c.quiet {
 				if len(got) > 0 {

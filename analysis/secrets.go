@@ -1,0 +1,204 @@
+package analysis
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"strings"
+)
+
+// A skill is copied to every machine that installs it, and the model reads
+// all of it: a key written into one is published. The scan looks at each
+// run of token characters once and knows a provider's key by its prefix
+// and shape; any other long run counts only after a word such as key,
+// token or secret, and only when it looks random.
+
+// secretFound is a key or token in a file.
+type secretFound struct {
+	Range Range
+	What  string // "a GitHub token"
+}
+
+// providerKey is a key shape known by its prefix.
+type providerKey struct {
+	prefix string
+	what   string
+	min    int  // the least length of the whole key
+	exact  bool // the key is exactly min long
+	body   func(b byte) bool
+}
+
+var providerKeys = []providerKey{
+	{"AKIA", "an AWS access key id", 20, true, upperDigit},
+	{"ASIA", "an AWS temporary access key id", 20, true, upperDigit},
+	{"ghp_", "a GitHub personal access token", 40, false, alnum},
+	{"gho_", "a GitHub OAuth token", 40, false, alnum},
+	{"ghu_", "a GitHub user-to-server token", 40, false, alnum},
+	{"ghs_", "a GitHub server-to-server token", 40, false, alnum},
+	{"ghr_", "a GitHub refresh token", 40, false, alnum},
+	{"github_pat_", "a GitHub fine-grained token", 60, false, tokenByte},
+	{"glpat-", "a GitLab personal access token", 26, false, tokenByte},
+	{"xoxb-", "a Slack bot token", 24, false, tokenByte},
+	{"xoxp-", "a Slack user token", 24, false, tokenByte},
+	{"xoxa-", "a Slack app token", 24, false, tokenByte},
+	{"xoxs-", "a Slack session token", 24, false, tokenByte},
+	{"xapp-", "a Slack app-level token", 24, false, tokenByte},
+	{"sk-ant-", "an Anthropic API key", 60, false, tokenByte},
+	{"sk-proj-", "an OpenAI project key", 40, false, tokenByte},
+	{"sk-svcacct-", "an OpenAI service account key", 40, false, tokenByte},
+	{"AIza", "a Google API key", 39, false, tokenByte},
+	{"sk_live_", "a Stripe secret key", 30, false, alnum},
+	{"rk_live_", "a Stripe restricted key", 30, false, alnum},
+	{"sk_test_", "a Stripe test secret key", 30, false, alnum},
+}
+
+func upperDigit(b byte) bool { return b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
+func alnum(b byte) bool      { return upperDigit(b) || b >= 'a' && b <= 'z' }
+func tokenByte(b byte) bool  { return alnum(b) || b == '_' || b == '-' }
+
+// tokenBytes are the bytes of a run the scan considers: a key's alphabet,
+// base64's included but for its closing "=" (an "=" inside is an
+// assignment).
+var tokenBytes = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = tokenByte(byte(c)) || c == '+' || c == '/'
+	}
+	return t
+}()
+
+// minGeneric is the least length of a secret known only by its context.
+const minGeneric = 20
+
+// scanSecrets finds keys and tokens in src[from:to] in one pass.
+func scanSecrets(src []byte, from, to int) []secretFound {
+	var out []secretFound
+	for i := from; i < to; {
+		if !tokenBytes[src[i]] {
+			i++
+			continue
+		}
+		s := i
+		for i < to && tokenBytes[src[i]] {
+			i++
+		}
+		for i < to && src[i] == '=' && i-s >= minGeneric {
+			i++ // base64 padding
+		}
+		if i-s < minGeneric {
+			continue
+		}
+		if what, end := knownKey(src[s:i]); what != "" {
+			out = append(out, secretFound{Range: Range{Start: s, End: s + end}, What: what})
+			continue
+		}
+		if tok := bytes.TrimRight(src[s:i], "="); randomLooking(tok) && afterKeyWord(src, from, s) {
+			out = append(out, secretFound{Range: Range{Start: s, End: i}, What: "a secret"})
+		}
+	}
+	return append(out, privateKeys(src, from, to)...)
+}
+
+// knownKey tells the provider whose key tok is, and where the key ends in
+// it; "" for none, or for a placeholder.
+func knownKey(tok []byte) (string, int) {
+	for _, k := range providerKeys {
+		if !bytes.HasPrefix(tok, []byte(k.prefix)) {
+			continue
+		}
+		n := len(k.prefix)
+		for n < len(tok) && k.body(tok[n]) {
+			n++
+		}
+		if n < k.min || (k.exact && n != k.min) || placeholder(tok[:n]) {
+			return "", 0
+		}
+		return k.what, n
+	}
+	return "", 0
+}
+
+// placeholder reports a key written to be replaced: EXAMPLE, XXXX, a run
+// of one character, your-key-here.
+func placeholder(tok []byte) bool {
+	lower := strings.ToLower(string(tok))
+	for _, w := range []string{"example", "xxxx", "your", "here", "placeholder", "dummy", "sample", "fake", "redacted", "0000", "1234", "abcd"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// randomLooking is a run with upper and lower case letters and digits,
+// not a placeholder, with the entropy of random text.
+func randomLooking(tok []byte) bool {
+	if len(tok) < minGeneric || len(tok) > 256 || placeholder(tok) {
+		return false
+	}
+	var upper, lower, digit bool
+	var counts [256]int
+	for _, c := range tok {
+		counts[c]++
+		upper = upper || c >= 'A' && c <= 'Z'
+		lower = lower || c >= 'a' && c <= 'z'
+		digit = digit || c >= '0' && c <= '9'
+	}
+	if !upper || !lower || !digit || bytes.IndexByte(tok, '/') >= 0 && bytes.IndexByte(tok, '+') < 0 {
+		return false // a path, a name in snake or kebab case, a hash in hex
+	}
+	return entropy(counts[:], len(tok)) >= 3.5
+}
+
+// entropy is the Shannon entropy of a text in bits per character.
+func entropy(counts []int, n int) float64 {
+	var h float64
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / float64(n)
+			h -= p * math.Log2(p)
+		}
+	}
+	return h
+}
+
+// keyWordRE is an assignment to a key, token, secret or password, just
+// before a value.
+var keyWordRE = regexp.MustCompile(`(?i)(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[a-z_-]*["']?\s*(?::|=|:=|=>)\s*["']?(?:Bearer\s+)?$`)
+
+// afterKeyWord reports whether the token at s follows a key word on its line.
+func afterKeyWord(src []byte, from, s int) bool {
+	ls := max(from, s-48)
+	if i := bytes.LastIndexByte(src[ls:s], '\n'); i >= 0 {
+		ls += i + 1
+	}
+	return keyWordRE.Match(src[ls:s])
+}
+
+// privateKeys finds PEM private keys: a BEGIN line followed by key text.
+func privateKeys(src []byte, from, to int) []secretFound {
+	var out []secretFound
+	marker := []byte("PRIVATE KEY-----")
+	for i := from; i < to; {
+		k := bytes.Index(src[i:to], marker)
+		if k < 0 {
+			break
+		}
+		k += i
+		ls := bytes.LastIndexByte(src[from:k], '\n') + 1 + from
+		begin := bytes.Index(src[ls:k], []byte("-----BEGIN "))
+		i = k + len(marker)
+		if begin < 0 {
+			continue
+		}
+		next := src[i:min(to, i+200)]
+		next = bytes.TrimLeft(next, "\r\n")
+		n := 0
+		for n < len(next) && tokenBytes[next[n]] {
+			n++
+		}
+		if n >= 40 && !placeholder(next[:n]) {
+			out = append(out, secretFound{Range: Range{Start: ls + begin, End: i}, What: "a private key"})
+		}
+	}
+	return out
+}
