@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -114,6 +115,9 @@ func needed(prev rune, run *hiddenRun, src []byte, to int) bool {
 	}
 	if run.Kind != kindZeroWidth {
 		return false
+	}
+	if len(run.Runes) == 1 && run.Runes[0] == 0x200B && (next == '`' || next == '~') {
+		return true // the usual way to write a fence inside a fence
 	}
 	for _, r := range run.Runes {
 		if r != 0x200C && r != 0x200D && r != 0x200E && r != 0x200F && r != 0x061C {
@@ -238,4 +242,30 @@ func clip(text string, n int) string {
 		return text
 	}
 	return string([]rune(text)[:n]) + "…"
+}
+
+// hiddenHover shows what a run of deceptive characters at offset holds:
+// the text tag characters spell, and each character by name. Only the
+// line holding offset is scanned.
+func hiddenHover(src []byte, offset int) *Hover {
+	if offset < 0 || offset > len(src) {
+		return nil
+	}
+	ls := bytes.LastIndexByte(src[:offset], '\n') + 1
+	le := len(src)
+	if i := bytes.IndexByte(src[offset:], '\n'); i >= 0 {
+		le = offset + i
+	}
+	for _, h := range scanHidden(src, ls, le) {
+		if offset < h.Range.Start || offset > h.Range.End {
+			continue
+		}
+		var b strings.Builder
+		if text := h.decoded(); text != "" {
+			fmt.Fprintf(&b, "**Hidden text** the model reads:\n\n%s\n", fenced(text, "text"))
+		}
+		fmt.Fprintf(&b, "%d invisible %s: %s", len(h.Runes), plural(len(h.Runes), "character", "characters"), h.names(8))
+		return &Hover{Markdown: b.String(), Range: h.Range}
+	}
+	return nil
 }

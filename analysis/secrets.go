@@ -87,6 +87,9 @@ func scanSecrets(src []byte, from, to int) []secretFound {
 		if i-s < minGeneric {
 			continue
 		}
+		if cutShort(src, i, to) || exampleLine(src, from, s) {
+			continue
+		}
 		if what, end := knownKey(src[s:i]); what != "" {
 			out = append(out, secretFound{Range: Range{Start: s, End: s + end}, What: what})
 			continue
@@ -121,7 +124,7 @@ func knownKey(tok []byte) (string, int) {
 // of one character, your-key-here.
 func placeholder(tok []byte) bool {
 	lower := strings.ToLower(string(tok))
-	for _, w := range []string{"example", "xxxx", "your", "here", "placeholder", "dummy", "sample", "fake", "redacted", "0000", "1234", "abcd"} {
+	for _, w := range []string{"example", "xxxx", "your", "here", "placeholder", "dummy", "sample", "fake", "redacted", "0000", "1234", "abcd", "a1b2c3"} {
 		if strings.Contains(lower, w) {
 			return true
 		}
@@ -135,16 +138,21 @@ func randomLooking(tok []byte) bool {
 	if len(tok) < minGeneric || len(tok) > 256 || placeholder(tok) {
 		return false
 	}
-	var upper, lower, digit bool
+	var upper, lower bool
+	var digits int
 	var counts [256]int
 	for _, c := range tok {
 		counts[c]++
 		upper = upper || c >= 'A' && c <= 'Z'
 		lower = lower || c >= 'a' && c <= 'z'
-		digit = digit || c >= '0' && c <= '9'
+		if c >= '0' && c <= '9' {
+			digits++
+		}
 	}
-	if !upper || !lower || !digit || bytes.IndexByte(tok, '/') >= 0 && bytes.IndexByte(tok, '+') < 0 {
-		return false // a path, a name in snake or kebab case, a hash in hex
+	// A path, a name in snake, kebab or camel case (ClientOAuth2), a hash
+	// in hex: random text of this length has both cases and digits.
+	if !upper || !lower || digits < 2 || bytes.IndexByte(tok, '/') >= 0 && bytes.IndexByte(tok, '+') < 0 {
+		return false
 	}
 	return entropy(counts[:], len(tok)) >= 3.5
 }
@@ -159,6 +167,22 @@ func entropy(counts []int, n int) float64 {
 		}
 	}
 	return h
+}
+
+// cutShort reports a value written cut ("eyJhbGciOi..."), or called as
+// a function: no key.
+func cutShort(src []byte, i, to int) bool {
+	rest := src[i:min(to, i+3)]
+	return bytes.HasPrefix(rest, []byte("...")) || bytes.HasPrefix(rest, []byte("…")) || bytes.HasPrefix(rest, []byte("("))
+}
+
+// exampleLine reports a value on a line that says it is an example.
+func exampleLine(src []byte, from, s int) bool {
+	ls := max(from, s-200) // a look back of bounded length
+	if i := bytes.LastIndexByte(src[ls:s], '\n'); i >= 0 {
+		ls += i + 1
+	}
+	return bytes.Contains(bytes.ToLower(src[ls:s]), []byte("example"))
 }
 
 // keyWordRE is an assignment to a key, token, secret or password, just
