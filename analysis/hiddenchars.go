@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode"
@@ -62,6 +63,11 @@ func scanHidden(src []byte, from, to int) []hiddenRun {
 		c := src[i]
 		if c < 0x80 {
 			cur = nil
+			if n := nextNonASCII(src, i, to); n > i+1 {
+				i = n
+				prev = rune(src[i-1])
+				continue
+			}
 			prev = rune(c)
 			i++
 			continue
@@ -93,6 +99,19 @@ func scanHidden(src []byte, from, to int) []hiddenRun {
 		}
 	}
 	return out
+}
+
+// nextNonASCII is the offset of the first byte at or after i, before to,
+// that is not ASCII, or to; eight bytes at a time, as most text is ASCII.
+func nextNonASCII(src []byte, i, to int) int {
+	for ; i+8 <= to; i += 8 {
+		if binary.LittleEndian.Uint64(src[i:])&0x8080808080808080 != 0 {
+			break
+		}
+	}
+	for ; i < to && src[i] < 0x80; i++ {
+	}
+	return i
 }
 
 // continuesRun reports whether the character at i is deceptive too.

@@ -4,41 +4,64 @@ import (
 	"bytes"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // "curl … | sh" runs whatever a server sends that day, unread: a skill that
 // tells an agent to run it hands the machine to that server, and the
 // script can change after the skill was reviewed.
 
-// remoteExecWords are the words a download-and-run line holds; a line is
-// matched against remoteExecRE only when one of them is in it.
-var remoteExecWords = [][]byte{[]byte("curl"), []byte("wget"), []byte("iwr"), []byte("irm"), []byte("Invoke-"), []byte("DownloadString"), []byte("fetch")}
+// Every download-and-run command pipes into a runner (curl … | sh,
+// irm … | iex) or opens a parenthesis on a downloader (bash <(curl …),
+// sh -c "$(curl …)", iex (iwr …), iex ((New-Object Net.WebClient)…)). The
+// scan finds those two bytes with a vector search, looks at the word just
+// after each, and tries remoteExecRE on the line only when it is a runner
+// or a downloader.
 
-var remoteExecRE = regexp.MustCompile(`(?i)\b(?:curl|wget|fetch)\b[^|\n;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi)?sh\b` +
-	`|\b(?:curl|wget|fetch)\b[^|\n;&]*\|\s*(?:sudo\s+)?(?:python[0-9.]*|node|perl|ruby|pwsh|powershell|iex)\b` +
+// runners follow a pipe; downloaders follow a parenthesis.
+var (
+	runners     = wordSet("sh bash zsh dash ksh fish sudo python python3 node perl ruby pwsh powershell iex IEX Invoke-Expression")
+	downloaders = wordSet("curl wget iwr irm Invoke-WebRequest Invoke-RestMethod New-Object")
+)
+
+func wordSet(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+var remoteExecRE = regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^|\n;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi)?sh\b` +
+	`|\b(?:curl|wget)\b[^|\n;&]*\|\s*(?:sudo\s+)?(?:python[0-9.]*|node|perl|ruby|pwsh|powershell|iex)\b` +
 	`|\b(?:ba|z)?sh\s+(?:-c\s+)?["']?(?:\$\(|<\()\s*(?:curl|wget)\b` +
 	`|\bsource\s+<\(\s*(?:curl|wget)\b` +
 	`|\b(?:iex|Invoke-Expression)\b\s*\(?\s*(?:\(\s*)?(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s+(?:System\.)?Net\.WebClient)` +
 	`|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^|\n]*\|\s*(?:iex|Invoke-Expression)\b`)
 
-// scanRemoteExec finds the download-and-run commands in src[from:to]: the
-// line range of each match, once per line.
+// scanRemoteExec finds the download-and-run commands in src[from:to],
+// once per line.
 func scanRemoteExec(src []byte, from, to int) []Range {
 	var out []Range
-	seen := map[int]bool{} // matches found, by start
-	for _, w := range remoteExecWords {
+	seen := map[int]bool{} // the starts of the matches found
+	for c, next := range map[byte]map[string]bool{'|': runners, '(': downloaders} {
 		for i := from; i < to; {
-			k := bytes.Index(src[i:to], w)
+			k := bytes.IndexByte(src[i:to], c)
 			if k < 0 {
 				break
 			}
 			k += i
-			ls := bytes.LastIndexByte(src[from:k], '\n') + 1 + from
+			i = k + 1
+			if !next[string(wordAfter(src, k+1, to))] {
+				continue
+			}
 			le := to
 			if e := bytes.IndexByte(src[k:to], '\n'); e >= 0 {
 				le = k + e
 			}
-			i = le
+			i = le // a line is judged once for each of the two bytes
+			back := max(from, k-maxRemoteLine)
+			ls := back + bytes.LastIndexByte(src[back:k], '\n') + 1
 			if loc := remoteExecRE.FindIndex(src[ls:le]); loc != nil && !seen[ls+loc[0]] {
 				seen[ls+loc[0]] = true
 				out = append(out, Range{Start: ls + loc[0], End: ls + loc[1]})
@@ -48,3 +71,20 @@ func scanRemoteExec(src []byte, from, to int) []Range {
 	slices.SortFunc(out, func(a, b Range) int { return a.Start - b.Start })
 	return out
 }
+
+// maxRemoteLine bounds how far back a command's line is looked for.
+const maxRemoteLine = 2000
+
+// wordAfter is the word at i, past spaces and opening parentheses.
+func wordAfter(src []byte, i, to int) []byte {
+	for i < to && (src[i] == ' ' || src[i] == '\t' || src[i] == '(') {
+		i++
+	}
+	e := i
+	for e < to && e-i < 20 && (isWordByte(src[e]) || src[e] == '-') {
+		e++
+	}
+	return src[i:e]
+}
+
+func isWordByte(c byte) bool { return alnum(c) || c == '_' }

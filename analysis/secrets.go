@@ -52,6 +52,14 @@ var providerKeys = []providerKey{
 	{"sk_test_", "a Stripe test secret key", 30, false, alnum},
 }
 
+// keyStarts are the first bytes of providerKeys' prefixes.
+var keyStarts = func() (t [256]bool) {
+	for _, k := range providerKeys {
+		t[k.prefix[0]] = true
+	}
+	return t
+}()
+
 func upperDigit(b byte) bool { return b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' }
 func alnum(b byte) bool      { return upperDigit(b) || b >= 'a' && b <= 'z' }
 func tokenByte(b byte) bool  { return alnum(b) || b == '_' || b == '-' }
@@ -73,11 +81,22 @@ const minGeneric = 20
 func scanSecrets(src []byte, from, to int) []secretFound {
 	var out []secretFound
 	for i := from; i < to; {
-		if !tokenBytes[src[i]] {
-			i++
+		// A run of minGeneric bytes or more starting in [i, j] holds j:
+		// when j is no token byte, none starts there (a skip, as
+		// Boyer-Moore's, over text of short words).
+		j := i + minGeneric - 1
+		if j >= to {
+			break
+		}
+		if !tokenBytes[src[j]] {
+			i = j + 1
 			continue
 		}
-		s := i
+		s := j
+		for s > i && tokenBytes[src[s-1]] {
+			s--
+		}
+		i = j + 1
 		for i < to && tokenBytes[src[i]] {
 			i++
 		}
@@ -87,14 +106,13 @@ func scanSecrets(src []byte, from, to int) []secretFound {
 		if i-s < minGeneric {
 			continue
 		}
-		if cutShort(src, i, to) || exampleLine(src, from, s) {
-			continue
-		}
 		if what, end := knownKey(src[s:i]); what != "" {
-			out = append(out, secretFound{Range: Range{Start: s, End: s + end}, What: what})
+			if !cutShort(src, i, to) && !exampleLine(src, from, s) {
+				out = append(out, secretFound{Range: Range{Start: s, End: s + end}, What: what})
+			}
 			continue
 		}
-		if tok := bytes.TrimRight(src[s:i], "="); randomLooking(tok) && afterKeyWord(src, from, s) {
+		if tok := bytes.TrimRight(src[s:i], "="); randomLooking(tok) && afterKeyWord(src, from, s) && !cutShort(src, i, to) && !exampleLine(src, from, s) {
 			out = append(out, secretFound{Range: Range{Start: s, End: i}, What: "a secret"})
 		}
 	}
@@ -104,6 +122,9 @@ func scanSecrets(src []byte, from, to int) []secretFound {
 // knownKey tells the provider whose key tok is, and where the key ends in
 // it; "" for none, or for a placeholder.
 func knownKey(tok []byte) (string, int) {
+	if !keyStarts[tok[0]] {
+		return "", 0
+	}
 	for _, k := range providerKeys {
 		if !bytes.HasPrefix(tok, []byte(k.prefix)) {
 			continue
@@ -135,14 +156,12 @@ func placeholder(tok []byte) bool {
 // randomLooking is a run with upper and lower case letters and digits,
 // not a placeholder, with the entropy of random text.
 func randomLooking(tok []byte) bool {
-	if len(tok) < minGeneric || len(tok) > 256 || placeholder(tok) {
+	if len(tok) < minGeneric || len(tok) > 256 {
 		return false
 	}
 	var upper, lower bool
 	var digits int
-	var counts [256]int
 	for _, c := range tok {
-		counts[c]++
 		upper = upper || c >= 'A' && c <= 'Z'
 		lower = lower || c >= 'a' && c <= 'z'
 		if c >= '0' && c <= '9' {
@@ -154,7 +173,11 @@ func randomLooking(tok []byte) bool {
 	if !upper || !lower || digits < 2 || bytes.IndexByte(tok, '/') >= 0 && bytes.IndexByte(tok, '+') < 0 {
 		return false
 	}
-	return entropy(counts[:], len(tok)) >= 3.5
+	var counts [256]int
+	for _, c := range tok {
+		counts[c]++
+	}
+	return entropy(counts[:], len(tok)) >= 3.5 && !placeholder(tok)
 }
 
 // entropy is the Shannon entropy of a text in bits per character.

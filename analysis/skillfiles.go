@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -94,7 +95,12 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	if st, err := os.Lstat(path); err == nil {
 		problems = append(problems, modeProblems(st.Mode())...)
 	}
-	src, err := skillcore.ReadFile(path, nil)
+	buf := readBuffers.Get().(*[]byte)
+	defer readBuffers.Put(buf)
+	src, err := skillcore.ReadFile(path, (*buf)[:0])
+	if src != nil {
+		*buf = src[:0] // grown, kept for the next file
+	}
 	if err != nil || bytes.IndexByte(src[:min(len(src), sniffBytes)], 0) >= 0 {
 		src = nil
 	}
@@ -106,8 +112,15 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 		problems = append(problems, textProblems(src, 0, len(src))...)
 		problems = append(problems, shebangProblems(src, e.LoadedBy())...)
 	}
-	return w.findings(readers(e, problems), nil), src
+	if len(problems) == 0 {
+		return []Finding{}, nil
+	}
+	return w.findings(readers(e, problems), nil), bytes.Clone(src) // the buffer goes back
 }
+
+// readBuffers hold the files FileFindings reads, which it keeps only when
+// they have findings: a check reads thousands.
+var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // modeProblems tells a file any user can change, or one that runs with
 // its owner's rights.
