@@ -73,4 +73,3 @@ func tagText(text string) string {
 	}
 	return b.String()
 }
-
