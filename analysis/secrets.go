@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"bytes"
+	"encoding/binary"
 	"math"
 	"regexp"
 	"strings"
@@ -77,46 +78,86 @@ var tokenBytes = func() (t [256]bool) {
 // minGeneric is the least length of a secret known only by its context.
 const minGeneric = 20
 
-// scanSecrets finds keys and tokens in src[from:to] in one pass.
+// scanSecrets finds keys and tokens in src[from:to]: in the stretches of
+// minGeneric bytes or more without a space, a line break or a dot (no
+// token holds one), which a pass eight bytes at a time finds.
 func scanSecrets(src []byte, from, to int) []secretFound {
 	var out []secretFound
-	for i := from; i < to; {
-		// A run of minGeneric bytes or more starting in [i, j] holds j:
-		// when j is no token byte, none starts there (a skip, as
-		// Boyer-Moore's, over text of short words).
-		j := i + minGeneric - 1
-		if j >= to {
-			break
-		}
-		if !tokenBytes[src[j]] {
-			i = j + 1
+	longStretches(src, from, to, minGeneric, func(s, e int) {
+		out = scanTokens(src, s, e, from, to, out)
+	})
+	return append(out, privateKeys(src, from, to)...)
+}
+
+// scanTokens judges the runs of token bytes in src[s:e], a stretch of
+// src[from:to].
+func scanTokens(src []byte, s, e, from, to int, out []secretFound) []secretFound {
+	for i := s; i < e; {
+		if !tokenBytes[src[i]] {
+			i++
 			continue
 		}
-		s := j
-		for s > i && tokenBytes[src[s-1]] {
-			s--
-		}
-		i = j + 1
-		for i < to && tokenBytes[src[i]] {
+		st := i
+		for i < e && tokenBytes[src[i]] {
 			i++
 		}
-		for i < to && src[i] == '=' && i-s >= minGeneric {
+		for i < e && src[i] == '=' && i-st >= minGeneric {
 			i++ // base64 padding
 		}
-		if i-s < minGeneric {
+		if i-st < minGeneric {
 			continue
 		}
-		if what, end := knownKey(src[s:i]); what != "" {
-			if !cutShort(src, i, to) && !exampleLine(src, from, s) {
-				out = append(out, secretFound{Range: Range{Start: s, End: s + end}, What: what})
+		if what, end := knownKey(src[st:i]); what != "" {
+			if !cutShort(src, i, to) && !exampleLine(src, from, st) {
+				out = append(out, secretFound{Range: Range{Start: st, End: st + end}, What: what})
 			}
 			continue
 		}
-		if tok := bytes.TrimRight(src[s:i], "="); randomLooking(tok) && afterKeyWord(src, from, s) && !cutShort(src, i, to) && !exampleLine(src, from, s) {
-			out = append(out, secretFound{Range: Range{Start: s, End: i}, What: "a secret"})
+		if tok := bytes.TrimRight(src[st:i], "="); randomLooking(tok) && afterKeyWord(src, from, st) && !cutShort(src, i, to) && !exampleLine(src, from, st) {
+			out = append(out, secretFound{Range: Range{Start: st, End: i}, What: "a secret"})
 		}
 	}
-	return append(out, privateKeys(src, from, to)...)
+	return out
+}
+
+// longStretches calls fn with each stretch of src[from:to], at least n
+// long (n >= 15), holding no space, tab, line break or dot. Such a stretch
+// holds a whole block of the eight-byte blocks read from from, one with no
+// separator: only around those, rare in prose, does it look byte by byte.
+func longStretches(src []byte, from, to, n int, fn func(s, e int)) {
+	for i := from; i+8 <= to; {
+		if separators(binary.LittleEndian.Uint64(src[i:])) != 0 {
+			i += 8
+			continue
+		}
+		s, e := i, i+8
+		for s > from && !isSeparator(src[s-1]) {
+			s-- // never past the last stretch's end, a separator
+		}
+		for e < to && !isSeparator(src[e]) {
+			e++
+		}
+		if e-s >= n {
+			fn(s, e)
+		}
+		i = e
+	}
+}
+
+func isSeparator(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '.' }
+
+// separators has the high bit of each byte of v that is a space, tab,
+// line break or dot set, and no other bit.
+func separators(v uint64) uint64 {
+	const ones = 0x0101010101010101
+	return zeroBytes(v^(' '*ones)) | zeroBytes(v^('\n'*ones)) | zeroBytes(v^('\t'*ones)) | zeroBytes(v^('.'*ones))
+}
+
+// zeroBytes has the high bit of each zero byte of x set, exactly (no
+// borrow runs into the next byte).
+func zeroBytes(x uint64) uint64 {
+	const lows = 0x7f7f7f7f7f7f7f7f
+	return ^((x&lows + lows) | x | lows)
 }
 
 // knownKey tells the provider whose key tok is, and where the key ends in
