@@ -18,18 +18,19 @@ import (
 // after each, and tries remoteExecRE on the line only when it is a runner
 // or a downloader.
 
-// runners follow a pipe; downloaders follow a parenthesis.
+// runners follow a pipe; downloaders follow a parenthesis. A word's
+// first byte is looked at before the word.
 var (
-	runners     = wordSet("sh bash zsh dash ksh fish sudo python python3 node perl ruby pwsh powershell iex IEX Invoke-Expression")
-	downloaders = wordSet("curl wget iwr irm Invoke-WebRequest Invoke-RestMethod New-Object")
+	runners                        = strings.Fields("sh bash zsh dash ksh fish sudo python python3 node perl ruby pwsh powershell iex IEX Invoke-Expression")
+	downloaders                    = strings.Fields("curl wget iwr irm Invoke-WebRequest Invoke-RestMethod New-Object")
+	runnerStarts, downloaderStarts = firstBytes(runners), firstBytes(downloaders)
 )
 
-func wordSet(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
+func firstBytes(words []string) (t [256]bool) {
+	for _, w := range words {
+		t[w[0]] = true
 	}
-	return m
+	return t
 }
 
 var remoteExecRE = regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^|\n;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi)?sh\b` +
@@ -44,7 +45,11 @@ var remoteExecRE = regexp.MustCompile(`(?i)\b(?:curl|wget)\b[^|\n;&]*\|\s*(?:sud
 func scanRemoteExec(src []byte, from, to int) []Range {
 	var out []Range
 	seen := map[int]bool{} // the starts of the matches found
-	for c, next := range map[byte]map[string]bool{'|': runners, '(': downloaders} {
+	for _, c := range []byte{'|', '('} {
+		words, starts := runners, &runnerStarts
+		if c == '(' {
+			words, starts = downloaders, &downloaderStarts
+		}
 		for i := from; i < to; {
 			k := bytes.IndexByte(src[i:to], c)
 			if k < 0 {
@@ -52,7 +57,7 @@ func scanRemoteExec(src []byte, from, to int) []Range {
 			}
 			k += i
 			i = k + 1
-			if !next[string(wordAfter(src, k+1, to))] {
+			if !wordAfter(src, k+1, to, words, starts) {
 				continue
 			}
 			le := to
@@ -75,16 +80,21 @@ func scanRemoteExec(src []byte, from, to int) []Range {
 // maxRemoteLine bounds how far back a command's line is looked for.
 const maxRemoteLine = 2000
 
-// wordAfter is the word at i, past spaces and opening parentheses.
-func wordAfter(src []byte, i, to int) []byte {
+// wordAfter reports whether one of words stands at i, past spaces and
+// opening parentheses.
+func wordAfter(src []byte, i, to int, words []string, starts *[256]bool) bool {
 	for i < to && (src[i] == ' ' || src[i] == '\t' || src[i] == '(') {
 		i++
 	}
-	e := i
-	for e < to && e-i < 20 && (isWordByte(src[e]) || src[e] == '-') {
-		e++
+	if i == to || !starts[src[i]] {
+		return false
 	}
-	return src[i:e]
+	for _, w := range words {
+		if e := i + len(w); e <= to && string(src[i:e]) == w && (e == to || !isWordByte(src[e]) && src[e] != '-') {
+			return true
+		}
+	}
+	return false
 }
 
 func isWordByte(c byte) bool { return alnum(c) || c == '_' }

@@ -79,8 +79,8 @@ var tokenBytes = func() (t [256]bool) {
 const minGeneric = 20
 
 // scanSecrets finds keys and tokens in src[from:to]: in the stretches of
-// minGeneric bytes or more without a space, a line break or a dot (no
-// token holds one), which a pass eight bytes at a time finds.
+// minGeneric bytes or more without a space or a line break (no token
+// holds one), which a pass eight bytes at a time finds.
 func scanSecrets(src []byte, from, to int) []secretFound {
 	var out []secretFound
 	longStretches(src, from, to, minGeneric, func(s, e int) {
@@ -121,12 +121,12 @@ func scanTokens(src []byte, s, e, from, to int, out []secretFound) []secretFound
 }
 
 // longStretches calls fn with each stretch of src[from:to], at least n
-// long (n >= 15), holding no space, tab, line break or dot. Such a stretch
+// long (n >= 15), holding no space, tab or line break. Such a stretch
 // holds a whole block of the eight-byte blocks read from from, one with no
 // separator: only around those, rare in prose, does it look byte by byte.
 func longStretches(src []byte, from, to, n int, fn func(s, e int)) {
 	for i := from; i+8 <= to; {
-		if separators(binary.LittleEndian.Uint64(src[i:])) != 0 {
+		if hasSeparator(binary.LittleEndian.Uint64(src[i:])) || shortAround(src, i, from, to) {
 			i += 8
 			continue
 		}
@@ -144,20 +144,27 @@ func longStretches(src []byte, from, to, n int, fn func(s, e int)) {
 	}
 }
 
-func isSeparator(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '.' }
-
-// separators has the high bit of each byte of v that is a space, tab,
-// line break or dot set, and no other bit.
-func separators(v uint64) uint64 {
-	const ones = 0x0101010101010101
-	return zeroBytes(v^(' '*ones)) | zeroBytes(v^('\n'*ones)) | zeroBytes(v^('\t'*ones)) | zeroBytes(v^('.'*ones))
+// shortAround reports that the stretch holding the block at i, which
+// has no separator, is shorter than 20: it reaches less than 6 bytes past
+// the block on either side (20 = 8 + 6 + 6), as the neighbouring blocks
+// tell without a look at each byte. Near the ends it cannot tell: false.
+func shortAround(src []byte, i, from, to int) bool {
+	if i-8 < from || i+16 > to {
+		return false
+	}
+	const a2, a2high = 0x6161, 0x6161 << 48                           // two letters, no separator
+	before := binary.LittleEndian.Uint64(src[i-8:])&^0xffff | a2      // its last six bytes
+	after := binary.LittleEndian.Uint64(src[i+8:])&(1<<48-1) | a2high // its first six
+	return hasSeparator(before) && hasSeparator(after)
 }
 
-// zeroBytes has the high bit of each zero byte of x set, exactly (no
-// borrow runs into the next byte).
-func zeroBytes(x uint64) uint64 {
-	const lows = 0x7f7f7f7f7f7f7f7f
-	return ^((x&lows + lows) | x | lows)
+// isSeparator is a space, a tab, a line break or another control byte.
+func isSeparator(c byte) bool { return c <= ' ' }
+
+// hasSeparator reports whether a byte of v is a separator (at most ' ').
+func hasSeparator(v uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return (v-ones*(' '+1))&^v&highs != 0
 }
 
 // knownKey tells the provider whose key tok is, and where the key ends in
