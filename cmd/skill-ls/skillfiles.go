@@ -8,38 +8,40 @@ import (
 // reportSkillFiles adds the other files of the skill folders among files
 // (scripts, references) that have findings, each read once: what an agent
 // reads or runs beside SKILL.md is judged too (hidden characters,
-// secrets, download-and-run commands, shebangs, file modes).
+// secrets, download-and-run commands, shebangs, file modes). Folders are
+// listed and their files judged a skill at a time, in parallel.
 func (r *checkRun) reportSkillFiles(rep *report, files []string) {
-	var paths []string
-	loadedBy := map[string][]string{}
-	for _, f := range files {
-		e := r.ws.World.Entry(f)
-		if e == nil {
-			continue
-		}
-		for _, p := range analysis.SkillFiles(f) {
-			if !r.ws.Ignored(p) {
-				paths = append(paths, p)
-				loadedBy[p] = nonNil(e.LoadedBy())
-			}
-		}
+	type judged struct {
+		path     string
+		findings []analysis.Finding
+		src      []byte
 	}
-	found := make([][]analysis.Finding, len(paths))
-	srcs := make([][]byte, len(paths))
-	skillcore.ForEach(len(paths), func(i int) { found[i], srcs[i] = r.ws.FileFindings(paths[i]) })
-	for i, p := range paths {
-		if len(found[i]) == 0 {
-			continue
+	found := make([][]judged, len(files))
+	skillcore.ForEach(len(files), func(i int) {
+		if r.ws.World.Entry(files[i]) == nil {
+			return
 		}
-		r.lines[p] = analysis.NewPlacement(srcs[i]).Index()
-		fr := fileReport{Path: r.displayPath(p), LoadedBy: loadedBy[p], Packages: []packageReport{}, Findings: []findingReport{}}
-		for _, f := range found[i] {
-			if r.quiet && f.Severity != analysis.Error {
-				fr.hidden.count(f.Severity.String())
+		for _, p := range analysis.SkillFiles(files[i]) {
+			if r.ws.Ignored(p) {
 				continue
 			}
-			fr.Findings = append(fr.Findings, r.findingReport(p, f))
+			if fs, src := r.ws.FileFindings(p); len(fs) > 0 {
+				found[i] = append(found[i], judged{p, fs, src})
+			}
 		}
-		rep.add(fr)
+	})
+	for i, js := range found {
+		for _, j := range js {
+			r.lines[j.path] = analysis.NewPlacement(j.src).Index()
+			fr := fileReport{Path: r.displayPath(j.path), LoadedBy: nonNil(r.ws.World.Entry(files[i]).LoadedBy()), Packages: []packageReport{}, Findings: []findingReport{}}
+			for _, f := range j.findings {
+				if r.quiet && f.Severity != analysis.Error {
+					fr.hidden.count(f.Severity.String())
+					continue
+				}
+				fr.Findings = append(fr.Findings, r.findingReport(j.path, f))
+			}
+			rep.add(fr)
+		}
 	}
 }
