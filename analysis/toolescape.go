@@ -25,9 +25,9 @@ func allowedToolsEscapes(s *skillcore.Skill) []skillcore.Problem {
 	if f == nil || f.Value == nil {
 		return nil
 	}
-	values := []*skillcore.Value{f.Value}
-	if len(f.Value.Items) > 0 {
-		values = f.Value.Items
+	values := f.Value.Items // a list, or the one string
+	if len(values) == 0 {
+		values = append(values[:0:0], f.Value)
 	}
 	var out []skillcore.Problem
 	for _, v := range values {
