@@ -16,6 +16,9 @@ type Body struct {
 	Links    []Link
 	Fences   []Range // fenced and indented code blocks
 	Lines    int
+	// Hidden is the text an agent reads that rendered Markdown does not
+	// show: HTML comments and link reference definitions, in order.
+	Hidden []HiddenText
 }
 
 // Heading is a Markdown heading.
@@ -54,7 +57,7 @@ func scanLines(s *skillcore.Skill, headings, fast bool) *Body {
 	r := s.Body()
 	src := s.Src[:r.End]
 	b := &Body{}
-	m := mdScanner{src: src, b: b, headings: headings, para: -1, code: -1}
+	m := mdScanner{src: src, b: b, headings: headings, para: -1, code: -1, comment: -1}
 	for pos := r.Start; pos < r.End; b.Lines++ {
 		if fast && m.fence && m.fenceBase == 0 && m.quotes == 0 {
 			if pos = m.skipFenced(pos, r.End); pos >= r.End {
@@ -72,6 +75,7 @@ func scanLines(s *skillcore.Skill, headings, fast bool) *Body {
 		pos = next
 	}
 	m.closeAll()
+	sortHidden(b.Hidden)
 	return b
 }
 
@@ -146,7 +150,10 @@ type mdScanner struct {
 	fenceAt   int // start of the opening fence line
 	fenceLast int // end of its last content line, -1 when it has none
 
-	html int // kind of the open HTML block (CommonMark 1 to 7), 0: none
+	html       int  // kind of the open HTML block (CommonMark 1 to 7), 0: none
+	comment    int  // start of the open HTML comment block, -1: none
+	commentEnd int  // end of its last line so far
+	defs       bool // the open paragraph holds only link reference definitions so far
 }
 
 // line reads the line [ls, le) (without its line break).
@@ -197,6 +204,7 @@ func (m *mdScanner) line(ls, le int) {
 		}
 	}
 	if m.html != 0 {
+		m.commentEnd = le
 		if m.html >= 6 {
 			if blank {
 				m.html = 0
@@ -204,6 +212,7 @@ func (m *mdScanner) line(ls, le int) {
 			return
 		}
 		if htmlEnds(m.html, src[i:le]) {
+			m.endComment(i, le)
 			m.html = 0
 		}
 		return
@@ -228,6 +237,7 @@ func (m *mdScanner) line(ls, le int) {
 		}
 		if !m.startsBlock(j, le, indent-base) {
 			m.paraEnd = le // a paragraph continuation line, lazy or not
+			m.defs = m.defs && m.refDef(j, le)
 			return
 		}
 	}
@@ -273,7 +283,11 @@ func (m *mdScanner) block(ls, j, le, indent, base int) {
 		if k := htmlStart(line, m.para >= 0); k > 0 {
 			m.closePara()
 			m.html = k
+			if k == 2 {
+				m.comment, m.commentEnd = j, le
+			}
 			if k < 6 && htmlEnds(k, line) {
+				m.endComment(j, le)
 				m.html = 0
 			}
 			return
@@ -289,6 +303,7 @@ func (m *mdScanner) block(ls, j, le, indent, base int) {
 		}
 		if m.para < 0 {
 			m.para = ls
+			m.defs = m.refDef(j, le)
 		}
 		m.paraEnd = le
 		return
@@ -410,6 +425,10 @@ func (m *mdScanner) closeAll() {
 	if m.fence {
 		m.closeFence(-1)
 	}
+	if m.comment >= 0 {
+		m.b.Hidden = append(m.b.Hidden, HiddenText{Comment: true, Range: Range{Start: m.comment, End: m.commentEnd}})
+		m.comment = -1
+	}
 	m.html = 0
 	m.lists = m.lists[:0]
 }
@@ -455,6 +474,9 @@ func (m *mdScanner) inline(start, end int) {
 			continue
 		case '<':
 			if e := inlineTagEnd(src, i, end); e > 0 {
+				if src[i+1] == '!' && bytes.HasPrefix(src[i:e], []byte("<!--")) {
+					m.b.Hidden = append(m.b.Hidden, HiddenText{Comment: true, Range: Range{Start: i, End: e}})
+				}
 				i = e
 				continue
 			}

@@ -27,6 +27,10 @@ func (w *Workspace) Findings(path string) []Finding {
 		return fs
 	}
 	e := w.file(path)
+	if e == nil && !w.Ignored(path) {
+		fs, _ := w.FileFindings(path) // a script or reference of a skill
+		return fs
+	}
 	if e == nil || w.Ignored(path) {
 		return []Finding{}
 	}
@@ -35,14 +39,14 @@ func (w *Workspace) Findings(path string) []Finding {
 
 func (w *Workspace) entryFindings(e *skillcore.Entry) []Finding {
 	b := w.body(e.Skill)
-	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, b), w.directives(e.Skill, b))
+	return w.findings(w.agentVerdict(e, w.frontProblems(e, w.World.Problems(e.Skill.Path))), readers(e, bodyProblems(e.Skill, b)), w.directives(e.Skill, b))
 }
 
 // entryVerdicts are the file's findings whatever its suppression comments
 // say: a comment silences a finding, it does not make an agent load the
 // file (hover tells what the agents do).
 func (w *Workspace) entryVerdicts(e *skillcore.Entry) []Finding {
-	return w.findings(w.agentVerdict(e, w.World.Problems(e.Skill.Path)), bodyProblems(e.Skill, w.body(e.Skill)), nil)
+	return w.findings(w.agentVerdict(e, w.frontProblems(e, w.World.Problems(e.Skill.Path))), readers(e, bodyProblems(e.Skill, w.body(e.Skill))), nil)
 }
 
 // FindingsOf is Findings for each of paths, for a checker or a server that
@@ -114,7 +118,7 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 		if s == nil || stale[i] {
 			return
 		}
-		out[i] = w.findings(w.agentVerdict(entries[i], problems[i]), body[i], directives[i])
+		out[i] = w.findings(w.agentVerdict(entries[i], w.frontProblems(entries[i], problems[i])), readers(entries[i], body[i]), directives[i])
 		if end := reach(s.Path, out[i]); s.Released() && end > len(s.Src) {
 			if pl := excerptPlacement(s, lines[i]); len(lines[i]) > 0 && end <= pl.Len() {
 				places[i] = pl
@@ -279,5 +283,15 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 				Message: fmt.Sprintf("%s does not exist in the skill's directory", l.Target)})
 		}
 	}
-	return out
+	return append(out, hostileProblems(s, b)...)
+}
+
+// frontProblems is the world's problems of a file with those its
+// frontmatter has among the world's names (name-confusable), without
+// changing the world's own slice.
+func (w *Workspace) frontProblems(e *skillcore.Entry, problems []skillcore.Problem) []skillcore.Problem {
+	if more := readers(e, w.nameConfusable(e)); len(more) > 0 {
+		return slices.Concat(problems, more)
+	}
+	return problems
 }

@@ -38,6 +38,11 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	switch p.Rule {
 	case "bom":
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
+	case "hidden-chars":
+		// The finding's range is the run of invisible characters, whole.
+		return []Fix{{Title: "Remove the invisible characters", Preferred: true, Safe: true, Edits: []Edit{{Range: p.Range}}}}
+	case "unusual-space":
+		return []Fix{{Title: "Write a plain space", Preferred: true, Safe: true, Edits: []Edit{{Range: p.Range, NewText: " "}}}}
 	case "frontmatter-missing":
 		if fm := s.Frontmatter; fm.OpenSpaces {
 			return trimFence(fm.Open)

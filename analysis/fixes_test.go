@@ -44,7 +44,7 @@ func TestApplyEdits(t *testing.T) {
 var mustFix = map[string]bool{
 	"bom": true, "frontmatter-missing": true, "name-missing": true, "name-dir-mismatch": true,
 	"name-hyphens": true, "yaml-duplicate-key": true, "allowed-tools-format": true,
-	"field-unknown": true, "field-value": true,
+	"field-unknown": true, "field-value": true, "unusual-space": true,
 }
 
 // TestFixesResolve applies every fix offered on every finding of the rule

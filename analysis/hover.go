@@ -30,6 +30,9 @@ func (w *Workspace) Hover(path string, offset int) *Hover {
 		return nil
 	}
 	s := e.Skill
+	if h := hiddenHover(s.Src, offset); h != nil {
+		return h
+	}
 	for _, key := range []string{"name", "description"} {
 		if f := onField(s, key, offset); f != nil {
 			return &Hover{Markdown: w.catalogHover(e, f), Range: fieldRange(f)}

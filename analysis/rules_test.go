@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -61,6 +62,7 @@ type ruleCase struct {
 	on      []string // the finding's targets, in any order; nil: not checked
 	message string   // text the message must contain
 	fifo    bool     // the file is a FIFO (src only marks the range)
+	mode    os.FileMode
 }
 
 func ruleCases() []ruleCase {
@@ -80,7 +82,7 @@ name: deploy
 description: Project deploy.
 ---
 `
-	return []ruleCase{
+	return append([]ruleCase{
 		// Encoding and shape.
 		{name: "invalid byte", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Error, on: allBut("copilot", "gemini"), message: "0xE9 at offset 13"},
 		{name: "invalid byte, read past by copilot", rule: "not-utf8", src: fm("name: caf«\xe9»", okDesc), sev: Warning, on: []string{"copilot", "gemini", "opencode", "qwen-code"}},
@@ -350,8 +352,9 @@ description: Project deploy.
 		{name: "unknown rule", rule: "suppression-invalid", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line «link-broke» -- why -->\nSee [a](a.md).\n", sev: Warning, message: `did you mean "link-broken"?`},
 		{name: "known rules", rule: "suppression-invalid", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken, link-escapes -- why -->\nSee [a](a.md) and [b](../b.md).\n", quiet: true},
 		{name: "nothing suppressed", rule: "suppression-unused", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line «link-broken» -- why -->\nSee the guide.\n", sev: Info, message: "unused suppression"},
+		{name: "a suppression comment is no hidden text", rule: "hidden-text", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken -- written at install -->\nSee [a](a.md).\n", quiet: true},
 		{name: "a finding suppressed", rule: "suppression-unused", src: fm(okName, okDesc) + "<!-- skill-ls-disable-next-line link-broken -- why -->\nSee [a](a.md).\n", quiet: true},
-	}
+	}, hostileCases()...)
 }
 
 // budgetTree is n skills in the project whose name and description take
@@ -369,7 +372,7 @@ func TestRules(t *testing.T) {
 	for _, c := range ruleCases() {
 		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
 			file := orDefault(c.file, mySkill)
-			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo})...)
+			tr := newTestTree(t, Config{Targets: c.targets}, append(txtarFiles(c.archive), treeFile{path: file, data: c.src, fifo: c.fifo, mode: c.mode})...)
 			got := tr.findings(file, c.rule)
 			if c.quiet {
 				if len(got) > 0 {

@@ -28,7 +28,8 @@ type testTree struct {
 // treeFile is one file of a tree, written byte for byte.
 type treeFile struct {
 	path, data string
-	fifo       bool // made a FIFO, not a file holding data (which marks a range)
+	fifo       bool        // made a FIFO, not a file holding data (which marks a range)
+	mode       os.FileMode // set with chmod when not 0 (set-uid, world-writable)
 }
 
 // txtarFiles parses a txtar archive into files (each ends with a newline).
@@ -81,6 +82,11 @@ func newTestTree(t testing.TB, cfg Config, files ...treeFile) *testTree {
 			}
 		} else if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
+		}
+		if f.mode != 0 {
+			if err := os.Chmod(p, f.mode); err != nil {
+				t.Fatal(err)
+			}
 		}
 		tr.src[f.path] = []byte(data)
 	}

@@ -84,6 +84,10 @@ func TestQuickFixesResolveTheirFinding(t *testing.T) {
 			"# My skill\n\nDoes things.\n", "frontmatter-missing", "---\nname: my-skill\ndescription: ", false},
 		{"frontmatter-missing-empty-file", "ws/.agents/skills/my-skill/SKILL.md",
 			"", "frontmatter-missing", "---\nname: my-skill\n", true},
+		// Smuggled tag characters after the body's text: each is two
+		// UTF-16 units, and the fix removes the run whole.
+		{"hidden-chars", "ws/.agents/skills/my-skill/SKILL.md",
+			"---\nname: my-skill\ndescription: Does things.\n---\nFormat it.\U000E0072\U000E006D\U000E0020\U000E002D\U000E0072\U000E0066\n", "hidden-chars", "---\nFormat it.\n", true},
 		{"name-missing", "ws/.agents/skills/my-skill/SKILL.md",
 			"---\ndescription: Does things.\n---\n", "name-missing", "---\nname: my-skill\ndescription: Does things.\n---\n", false},
 	}

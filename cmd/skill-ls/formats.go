@@ -106,9 +106,16 @@ type sarifDriver struct {
 }
 
 type sarifRule struct {
-	ID               string       `json:"id"`
-	ShortDescription sarifMessage `json:"shortDescription"`
-	FullDescription  sarifMessage `json:"fullDescription"`
+	ID               string          `json:"id"`
+	ShortDescription sarifMessage    `json:"shortDescription"`
+	FullDescription  sarifMessage    `json:"fullDescription"`
+	Properties       *sarifRuleProps `json:"properties,omitempty"`
+}
+
+// sarifRuleProps carry what code scanning ranks security rules by.
+type sarifRuleProps struct {
+	SecuritySeverity string   `json:"security-severity"`
+	Tags             []string `json:"tags"`
 }
 
 type sarifMessage struct {
@@ -167,8 +174,11 @@ func writeSARIF(w io.Writer, rep *report) error {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: fileURI(cwd) + "/"}}
 	}
 	for _, r := range analysis.Rules {
-		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, sarifRule{ID: r.ID,
-			ShortDescription: sarifMessage{r.Summary}, FullDescription: sarifMessage{r.Doc}})
+		rule := sarifRule{ID: r.ID, ShortDescription: sarifMessage{r.Summary}, FullDescription: sarifMessage{r.Doc}}
+		if sev := analysis.SecuritySeverity(r.ID); sev != "" {
+			rule.Properties = &sarifRuleProps{SecuritySeverity: sev, Tags: []string{"security"}}
+		}
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, rule)
 	}
 	for _, f := range rep.Files {
 		for _, x := range slices.Concat(f.Findings, f.dropped) {

@@ -233,6 +233,7 @@ func (r *checkRun) reportFiles(rep *report, files []string) {
 			rep.add(*fr)
 		}
 	}
+	r.reportSkillFiles(rep, files)
 }
 
 // describeFile is what the report says of a file besides its findings:
