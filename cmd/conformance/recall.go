@@ -78,16 +78,16 @@ func newMemory(dir string) (*memory, error) {
 // same key, or runs it. The key holds a digest of every tree the run reads
 // (taken before any agent writes in them; the caller passes no memory when
 // a digest failed); the trees' paths are kept as placeholders, so an
-// answer laid in another folder is recalled. run's second result says
-// whether its answer may be kept (not after a failure).
+// answer laid in another folder is recalled, if that folder's path is as
+// long: Codex's catalog budget counts the roots' paths, so a longer path
+// leaves less of each description. run's second result says whether its
+// answer may be kept (not after a failure).
 func recall[T any](m *memory, key []string, trees []string, run func() (T, bool)) T {
 	if m == nil {
 		v, _ := run()
 		return v
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%q\n", m.source, key)
-	file := filepath.Join(m.dir, hex.EncodeToString(h.Sum(nil))+".json")
+	file := m.file(key, trees, ".json")
 	var v T
 	if b, err := os.ReadFile(file); err == nil && json.Unmarshal(placeTrees(b, trees, false), &v) == nil {
 		return v
@@ -100,6 +100,17 @@ func recall[T any](m *memory, key []string, trees []string, run func() (T, bool)
 		}
 	}
 	return v
+}
+
+// file is where the answer asked with key is kept; the length of each
+// tree's path is part of the key.
+func (m *memory) file(key, trees []string, ext string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%q\n", m.source, key)
+	for _, t := range trees {
+		fmt.Fprintf(h, "%d\n", len(t))
+	}
+	return filepath.Join(m.dir, hex.EncodeToString(h.Sum(nil))+ext)
 }
 
 // placeTrees turns the trees' paths in an encoded answer into placeholders
@@ -181,9 +192,7 @@ func keepTree(m *memory, key []string, tree, base string, make func() error) err
 	if m == nil {
 		return make()
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%q\n", m.source, key)
-	file := filepath.Join(m.dir, hex.EncodeToString(h.Sum(nil))+".tar.gz")
+	file := m.file(key, nil, ".tar.gz")
 	if f, err := os.Open(file); err == nil {
 		err = untarTree(f, tree, base)
 		f.Close()

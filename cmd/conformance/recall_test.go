@@ -6,8 +6,9 @@ import (
 	"testing"
 )
 
-// An answer is recalled for the same key laid in another folder, with its
-// paths moved there; a changed file, a failed run or -fresh asks again.
+// An answer is recalled for the same key laid in another folder whose path
+// is as long, with its paths moved there; a longer path, a changed file, a
+// failed run or -fresh asks again.
 func TestRecall(t *testing.T) {
 	m, err := newMemory(t.TempDir())
 	if err != nil {
@@ -39,10 +40,15 @@ func TestRecall(t *testing.T) {
 	a, b := lay("one"), lay("one")
 	check("first", ask(m, a, true), a, 1)
 	check("same files elsewhere", ask(m, b, true), b, 1)
+	longer := filepath.Join(t.TempDir(), "deeper")
+	if err := os.CopyFS(longer, os.DirFS(a)); err != nil {
+		t.Fatal(err)
+	}
+	check("same files at a longer path", ask(m, longer, true), longer, 2)
 	c := lay("two")
-	check("changed file", ask(m, c, false), c, 2)
-	check("after a failure", ask(m, c, true), c, 3)
-	check("fresh", ask(nil, a, true), a, 4)
+	check("changed file", ask(m, c, false), c, 3)
+	check("after a failure", ask(m, c, true), c, 4)
+	check("fresh", ask(nil, a, true), a, 5)
 	if digest(filepath.Join(a, "absent")) != "" {
 		t.Error("an unreadable tree has a digest: its answers would be recalled")
 	}
