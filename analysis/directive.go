@@ -62,12 +62,9 @@ type directiveRule struct {
 // blocks), or nil to make one when the body holds a directive. A file
 // without the prefix costs one search.
 func scanDirectives(s *skillcore.Skill, body *Body) []directive {
-	if !bytes.Contains(s.Src, []byte(directivePrefix)) {
-		return nil
-	}
 	var out []directive
 	fm := s.Frontmatter
-	if fm.Present {
+	if fm.Present && bytes.Contains(s.Src[fm.Content.Start:fm.Content.End], []byte(directivePrefix)) {
 		text := textCursor{lines: scalarText(s.Src, s.Meta, fm.Content.End, nil)}
 		eachLine(s.Src, fm.Content, func(line Range, next Range) {
 			if text.holds(s.Src, line) {
@@ -80,22 +77,36 @@ func scanDirectives(s *skillcore.Skill, body *Body) []directive {
 		})
 	}
 	b := fm.Body
-	if b.Start >= b.End || !bytes.Contains(s.Src[b.Start:b.End], []byte(directivePrefix)) {
+	if b.Start >= b.End {
 		return out
 	}
 	if body == nil {
+		if !bytes.Contains(s.Src[b.Start:b.End], []byte(directivePrefix)) {
+			return out
+		}
 		body = ScanBody(s)
 	}
-	code := rangeCursor{rs: body.Fences}
-	eachLine(s.Src, b, func(line Range, next Range) {
-		if code.holds(line.Start) {
-			return
+	// The body's comments outside code are in its scan already: a
+	// directive is one that fills its line.
+	last := -1
+	for _, h := range body.Hidden {
+		if !h.Comment || !bytes.Contains(s.Src[h.Range.Start:h.Range.End], []byte(directivePrefix)) {
+			continue
 		}
+		start := bytes.LastIndexByte(s.Src[:h.Range.Start], '\n') + 1
+		if start <= last {
+			continue // a line of two comments is no directive's
+		}
+		last = start
+		line, nl := lineRange(s.Src, start)
 		if d, ok := parseDirective(s.Src, line, "<!--", "-->"); ok {
-			d.next = next
+			d.next = Range{Start: len(s.Src), End: len(s.Src)}
+			if nl < len(s.Src) {
+				d.next, _ = lineRange(s.Src, nl)
+			}
 			out = append(out, d)
 		}
-	})
+	}
 	return out
 }
 
