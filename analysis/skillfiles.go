@@ -33,15 +33,19 @@ var skippedDirs = map[string]bool{"node_modules": true, "__pycache__": true, ".g
 // SkillFiles lists the files of the skill folder of the SKILL.md at
 // skillPath, other than its SKILL.md, in walk order: without following
 // symlinks, without hidden folders, tools' folders or a nested skill's
-// folder, at most maxSkillFiles of them.
-func SkillFiles(skillPath string) []string {
-	var out []string
-	var walk func(dir string, depth int)
-	walk = func(dir string, depth int) {
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			return
+// folder, at most maxSkillFiles of them. A folder the world's walk listed
+// is not listed again.
+func (w *Workspace) SkillFiles(skillPath string) []string {
+	list := func(dir string) []fs.DirEntry {
+		if entries, ok := w.World.Listing(dir); ok {
+			return entries
 		}
+		entries, _ := os.ReadDir(dir)
+		return entries
+	}
+	var out []string
+	var walk func(dir string, entries []fs.DirEntry, depth int)
+	walk = func(dir string, entries []fs.DirEntry, depth int) {
 		for _, d := range entries {
 			if len(out) >= maxSkillFiles {
 				return
@@ -49,22 +53,30 @@ func SkillFiles(skillPath string) []string {
 			p := filepath.Join(dir, d.Name())
 			switch {
 			case d.IsDir():
-				if depth < maxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] && !hasSkill(p) {
-					walk(p, depth+1)
+				if depth < maxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] {
+					if sub := list(p); !holdsSkill(sub) {
+						walk(p, sub, depth+1)
+					}
 				}
 			case d.Type().IsRegular() && p != skillPath:
 				out = append(out, p)
 			}
 		}
 	}
-	walk(filepath.Dir(skillPath), 0)
+	dir := filepath.Dir(skillPath)
+	walk(dir, list(dir), 0)
 	return out
 }
 
-// hasSkill reports a folder holding a SKILL.md of its own.
-func hasSkill(dir string) bool {
-	_, err := os.Lstat(filepath.Join(dir, skillcore.FileName))
-	return err == nil
+// holdsSkill reports a listing with a SKILL.md of its own: a nested
+// skill's folder.
+func holdsSkill(entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if e.Name() == skillcore.FileName {
+			return true
+		}
+	}
+	return false
 }
 
 // skillOf is the entry of the skill whose folder holds path, or nil.

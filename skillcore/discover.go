@@ -305,8 +305,9 @@ func skillNamer(entries []fs.DirEntry) func(name string) bool {
 func FindSkills(dir string) (files []string, errs []error) { return findSkills(dir, nil) }
 
 // folderSeen is told of a folder a walk entered, with its entries (cut at
-// a cap, which the walk reports), or of the error that kept it out.
-type folderSeen func(p string, entries []fs.DirEntry, err error)
+// a cap, which the walk reports: full is false), or of the error that kept
+// it out.
+type folderSeen func(p string, entries []fs.DirEntry, full bool, err error)
 
 // findSkills is FindSkills, telling seen (when not nil) of every folder the
 // walk enters, with its entries, or of the error that kept it out. The
@@ -420,7 +421,7 @@ func (w *walker) walk(at fsys.Folder, name, p string, depth int, quiet bool) {
 	case err != nil:
 		w.errs = append(w.errs, err)
 		if w.seen != nil {
-			w.seen(p, nil, err)
+			w.seen(p, nil, false, err)
 		}
 		w.mu.Unlock()
 		return
@@ -441,7 +442,7 @@ func (w *walker) walk(at fsys.Folder, name, p string, depth int, quiet bool) {
 		w.limit("folder", w.caps.folder, p)
 	}
 	if w.seen != nil {
-		w.seen(p, entries, nil)
+		w.seen(p, entries, full, nil)
 	}
 	named := skillNamer(entries)
 	for _, e := range entries {
@@ -523,11 +524,12 @@ func (w *World) Find(dir string) ([]string, []error) {
 	// What the walk meets, the package search need not walk for again.
 	facts := newWalkFacts(fsys.CleanPath(dir))
 	facts.hidden = true
-	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, err error) {
+	files, errs := findSkills(dir, func(p string, entries []fs.DirEntry, full bool, err error) {
 		if err != nil {
 			return
 		}
 		facts.addFolder(p)
+		facts.keepSkillListing(p, entries, full)
 		named := skillNamer(entries)
 		for _, e := range entries {
 			name := e.Name()

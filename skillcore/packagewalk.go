@@ -32,6 +32,11 @@ type walkFacts struct {
 	// shallow: only top and the folders of its manifests were listed
 	// (rootFacts); what lies deeper is not known.
 	shallow bool
+	// inSkill holds the folders listed that are a skill's folder or lie
+	// in one; listings, the whole listing of each of those, for the
+	// checker to judge a skill's other files without listing again.
+	inSkill  map[string]bool
+	listings map[string][]fs.DirEntry
 }
 
 func newWalkFacts(top string) *walkFacts {
@@ -146,7 +151,7 @@ func (wf *walkFacts) ended(errs []error) *walkFacts {
 // .venv holds no package.
 func walkForPackages(top string) *walkFacts {
 	wf := newWalkFacts(top)
-	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, err error) {
+	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, _ bool, err error) {
 		if err == nil {
 			wf.seeFolder(p, entries)
 		}

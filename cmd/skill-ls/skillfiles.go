@@ -21,7 +21,7 @@ func (r *checkRun) reportSkillFiles(rep *report, files []string) {
 		if r.ws.World.Entry(files[i]) == nil {
 			return
 		}
-		for _, p := range analysis.SkillFiles(files[i]) {
+		for _, p := range r.ws.SkillFiles(files[i]) {
 			if r.ws.Ignored(p) {
 				continue
 			}
