@@ -83,7 +83,7 @@ const minGeneric = 20
 // holds one), which a pass eight bytes at a time finds.
 func scanSecrets(src []byte, from, to int) []secretFound {
 	var out []secretFound
-	longStretches(src, from, to, minGeneric, func(s, e int) {
+	tokenRuns(src, from, to, minGeneric, func(s, e int) {
 		out = scanTokens(src, s, e, from, to, out)
 	})
 	return append(out, privateKeys(src, from, to)...)
@@ -113,58 +113,50 @@ func scanTokens(src []byte, s, e, from, to int, out []secretFound) []secretFound
 			}
 			continue
 		}
-		if tok := bytes.TrimRight(src[st:i], "="); randomLooking(tok) && afterKeyWord(src, from, st) && !cutShort(src, i, to) && !exampleLine(src, from, st) {
+		if tok := bytes.TrimRight(src[st:i], "="); assigned(src, from, st) && randomLooking(tok) && afterKeyWord(src, from, st) && !cutShort(src, i, to) && !exampleLine(src, from, st) {
 			out = append(out, secretFound{Range: Range{Start: st, End: i}, What: "a secret"})
 		}
 	}
 	return out
 }
 
-// longStretches calls fn with each stretch of src[from:to], at least n
-// long (n >= 15), holding no space, tab or line break. Such a stretch
-// holds a whole block of the eight-byte blocks read from from, one with no
-// separator: only around those, rare in prose, does it look byte by byte.
-func longStretches(src []byte, from, to, n int, fn func(s, e int)) {
+// tokenRuns calls fn with each run of token bytes in src[from:to] at
+// least n long (n >= 15), with the "=" padding after it. Such a run holds
+// a whole eight-byte block, counted from from, of bytes between '+' and
+// 'z', where every token byte lies: a look at eight bytes at a time finds
+// those blocks, rare in prose and absent from text without Latin letters,
+// and only around them is each byte looked at. A run is walked once: the
+// search goes on past its end.
+func tokenRuns(src []byte, from, to, n int, fn func(s, e int)) {
 	for i := from; i+8 <= to; {
-		if hasSeparator(binary.LittleEndian.Uint64(src[i:])) || shortAround(src, i, from, to) {
+		if !tokenRange(binary.LittleEndian.Uint64(src[i:])) {
 			i += 8
 			continue
 		}
-		s, e := i, i+8
-		for s > from && !isSeparator(src[s-1]) {
-			s-- // never past the last stretch's end, a separator
+		s, e := i, i
+		for s > from && tokenBytes[src[s-1]] {
+			s-- // never into the last run: a byte after it is no token byte
 		}
-		for e < to && !isSeparator(src[e]) {
+		for e < to && tokenBytes[src[e]] {
 			e++
 		}
-		if e-s >= n {
+		long := e-s >= n
+		for e < to && src[e] == '=' {
+			e++
+		}
+		if long {
 			fn(s, e)
 		}
-		i = e
+		i = max(i+8, e)
 	}
 }
 
-// shortAround reports that the stretch holding the block at i, which
-// has no separator, is shorter than 20: it reaches less than 6 bytes past
-// the block on either side (20 = 8 + 6 + 6), as the neighbouring blocks
-// tell without a look at each byte. Near the ends it cannot tell: false.
-func shortAround(src []byte, i, from, to int) bool {
-	if i-8 < from || i+16 > to {
-		return false
-	}
-	const a2, a2high = 0x6161, 0x6161 << 48                           // two letters, no separator
-	before := binary.LittleEndian.Uint64(src[i-8:])&^0xffff | a2      // its last six bytes
-	after := binary.LittleEndian.Uint64(src[i+8:])&(1<<48-1) | a2high // its first six
-	return hasSeparator(before) && hasSeparator(after)
-}
-
-// isSeparator is a space, a tab, a line break or another control byte.
-func isSeparator(c byte) bool { return c <= ' ' }
-
-// hasSeparator reports whether a byte of v is a separator (at most ' ').
-func hasSeparator(v uint64) bool {
+// tokenRange reports whether every byte of v lies between '+' and 'z'.
+func tokenRange(v uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	return (v-ones*(' '+1))&^v&highs != 0
+	below := (v - ones*'+') &^ v & highs
+	above := (v + ones*(127-'z') | v) & highs
+	return below|above == 0
 }
 
 // knownKey tells the provider whose key tok is, and where the key ends in
@@ -259,6 +251,25 @@ func exampleLine(src []byte, from, s int) bool {
 // keyWordRE is an assignment to a key, token, secret or password, just
 // before a value.
 var keyWordRE = regexp.MustCompile(`(?i)(?:key|token|secret|passw(?:or)?d|pwd|credentials?|auth)[a-z_-]*["']?\s*(?::|=|:=|=>)\s*["']?(?:Bearer\s+)?$`)
+
+// assigned reports whether the token at s follows ":", "=" or "=>" on its
+// line, past blanks, quotes and a "Bearer": what keyWordRE asks of the
+// text just before a value, told without the expression for most tokens,
+// which follow no such sign.
+func assigned(src []byte, from, s int) bool {
+	j := s
+	skip := func() {
+		for j > from && (src[j-1] == ' ' || src[j-1] == '\t' || src[j-1] == '"' || src[j-1] == '\'') {
+			j--
+		}
+	}
+	skip()
+	if j-6 >= from && bytes.EqualFold(src[j-6:j], []byte("bearer")) {
+		j -= 6
+		skip()
+	}
+	return j > from && (src[j-1] == ':' || src[j-1] == '=' || src[j-1] == '>')
+}
 
 // afterKeyWord reports whether the token at s follows a key word on its line.
 func afterKeyWord(src []byte, from, s int) bool {
