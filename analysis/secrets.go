@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math"
+	"math/bits"
 	"regexp"
 	"strings"
 )
@@ -123,13 +124,14 @@ func scanTokens(src []byte, s, e, from, to int, out []secretFound) []secretFound
 // tokenRuns calls fn with each run of token bytes in src[from:to] at
 // least n long (n >= 15), with the "=" padding after it. Such a run holds
 // a whole eight-byte block, counted from from, of bytes between '+' and
-// 'z', where every token byte lies: a look at eight bytes at a time finds
-// those blocks, rare in prose and absent from text without Latin letters,
-// and only around them is each byte looked at. A run is walked once: the
+// 'z', where every token byte lies, with enough such bytes around it: a
+// look at eight bytes at a time finds those blocks, rare in prose and
+// absent from text without Latin letters, and only around them is each
+// byte looked at. A run is walked once: the
 // search goes on past its end.
 func tokenRuns(src []byte, from, to, n int, fn func(s, e int)) {
 	for i := from; i+8 <= to; {
-		if !tokenRange(binary.LittleEndian.Uint64(src[i:])) {
+		if outOfRange(binary.LittleEndian.Uint64(src[i:])) != 0 || shortRun(src, i, from, to, n) {
 			i += 8
 			continue
 		}
@@ -151,12 +153,30 @@ func tokenRuns(src []byte, from, to, n int, fn func(s, e int)) {
 	}
 }
 
-// tokenRange reports whether every byte of v lies between '+' and 'z'.
-func tokenRange(v uint64) bool {
+// outOfRange marks, by its high bit, each byte of v that is not between
+// '+' and 'z' (no token byte); 0 when none.
+func outOfRange(v uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	below := (v - ones*'+') &^ v & highs
 	above := (v + ones*(127-'z') | v) & highs
-	return below|above == 0
+	return below | above
+}
+
+// shortRun reports that the bytes between '+' and 'z' around the block at
+// i, which holds only such bytes, are fewer than n: they end inside the
+// eight bytes before it and the eight after, as those blocks tell without
+// a look at each byte (most long words in prose). Near the ends it cannot
+// tell: false.
+func shortRun(src []byte, i, from, to, n int) bool {
+	if i-8 < from || i+16 > to {
+		return false
+	}
+	before := outOfRange(binary.LittleEndian.Uint64(src[i-8:]))
+	after := outOfRange(binary.LittleEndian.Uint64(src[i+8:]))
+	if before == 0 || after == 0 {
+		return false
+	}
+	return bits.LeadingZeros64(before)/8+8+bits.TrailingZeros64(after)/8 < n
 }
 
 // knownKey tells the provider whose key tok is, and where the key ends in
