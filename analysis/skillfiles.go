@@ -104,13 +104,15 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	if e == nil || filepath.Base(path) == skillcore.FileName {
 		return []Finding{}, nil
 	}
-	var problems []skillcore.Problem
-	if st, err := os.Lstat(path); err == nil {
-		problems = append(problems, modeProblems(st.Mode())...)
-	}
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
-	src, err := fsys.ReadFile(path, (*buf)[:0])
+	src, mode, err := fsys.ReadFileMode(path, (*buf)[:0])
+	if mode == 0 {
+		if st, lerr := os.Lstat(path); lerr == nil {
+			mode = st.Mode() // not opened (unreadable): its mode still tells
+		}
+	}
+	problems := modeProblems(mode)
 	if src != nil {
 		*buf = src[:0] // grown, kept for the next file
 	}

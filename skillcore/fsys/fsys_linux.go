@@ -128,6 +128,16 @@ func (s *statInfo) Mode() fs.FileMode {
 	case syscall.S_IFLNK:
 		m |= fs.ModeSymlink
 	}
+	// The special bits, as os.Stat gives them.
+	if s.st.Mode&syscall.S_ISUID != 0 {
+		m |= fs.ModeSetuid
+	}
+	if s.st.Mode&syscall.S_ISGID != 0 {
+		m |= fs.ModeSetgid
+	}
+	if s.st.Mode&syscall.S_ISVTX != 0 {
+		m |= fs.ModeSticky
+	}
 	return m
 }
 

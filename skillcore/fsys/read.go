@@ -58,39 +58,48 @@ func TooLargeMessage(size int64) string {
 // *FileError. (The handle is stat'ed, not the path, so the file judged is
 // the file read, even when the path is swapped in between.)
 func ReadFile(path string, buf []byte) ([]byte, error) {
+	b, _, err := ReadFileMode(path, buf)
+	return b, err
+}
+
+// ReadFileMode is ReadFile, also giving the mode of the file it opened
+// (0 when it could not open it), even when it refused to read it: a
+// checker that judges a file's mode need not ask again.
+func ReadFileMode(path string, buf []byte) ([]byte, fs.FileMode, error) {
 	f, err := openFile(path)
 	if err != nil {
 		// A socket cannot be opened at all (ENXIO): say what it is.
 		if st, serr := os.Stat(path); serr == nil && !st.Mode().IsRegular() {
-			return nil, notRegular(path, st)
+			return nil, st.Mode(), notRegular(path, st)
 		}
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
 	st, err := f.stat()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	mode := st.Mode()
 	switch {
-	case !st.Mode().IsRegular():
-		return nil, notRegular(path, st)
+	case !mode.IsRegular():
+		return nil, mode, notRegular(path, st)
 	case st.Size() > MaxFileBytes:
-		return nil, &FileError{Path: path, Rule: "file-too-large", Size: st.Size(), Link: isLink(path)}
+		return nil, mode, &FileError{Path: path, Rule: "file-too-large", Size: st.Size(), Link: isLink(path)}
 	}
 	if st.Size() == 0 && !empty(f) {
 		// A regular file that claims no size yet has bytes is made up by
 		// the kernel as it is read (procfs, sysfs): it may never end.
-		return nil, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
+		return nil, mode, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
 	}
 	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1, int(st.Size()))
 	switch {
 	case err != nil:
-		return nil, err
+		return nil, mode, err
 	case len(buf) > MaxFileBytes:
 		// It grew since the fstat.
-		return nil, &FileError{Path: path, Rule: "file-too-large", Size: max(st.Size(), int64(len(buf))), Link: isLink(path)}
+		return nil, mode, &FileError{Path: path, Rule: "file-too-large", Size: max(st.Size(), int64(len(buf))), Link: isLink(path)}
 	}
-	return buf, nil
+	return buf, mode, nil
 }
 
 // handle is an open file (fsys_*.go).

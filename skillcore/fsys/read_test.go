@@ -146,3 +146,33 @@ func TestReadFileRefuses(t *testing.T) {
 		})
 	}
 }
+
+// ReadFileMode gives the mode of the file it opened, special bits
+// included, whether it read it or refused it.
+func TestReadFileMode(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		size int
+		mode fs.FileMode
+		read bool
+	}{
+		{"plain", 10, 0o644, true},
+		{"world-writable", 10, 0o666, true},
+		{"set-uid", 10, 0o755 | fs.ModeSetuid, true},
+		{"set-gid", 10, 0o755 | fs.ModeSetgid, true},
+		{"too large", MaxFileBytes + 1, 0o666, false},
+	} {
+		p := filepath.Join(dir, tc.name)
+		if err := os.WriteFile(p, make([]byte, tc.size), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, tc.mode); err != nil {
+			t.Fatal(err)
+		}
+		b, mode, err := ReadFileMode(p, nil)
+		if mode != tc.mode || (err == nil) != tc.read || tc.read && len(b) != tc.size {
+			t.Errorf("%s: mode %v, %d bytes, err %v; want mode %v, read %v", tc.name, mode, len(b), err, tc.mode, tc.read)
+		}
+	}
+}
