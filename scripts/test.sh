@@ -52,7 +52,7 @@ go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-30s}" -v | grep -E 'cycl
 
 echo "== fuzz (bounded) ($(date +%T), ${SECONDS}s)"
 FUZZTIME=${FUZZTIME:-6s}
-for pkg in ./skillcore ./analysis ./lsp ./cmd/skill-ls; do
+for pkg in $(go list ./... | grep -v /cmd/conformance | sed "s|^github.com/skill-ls/skill-ls|.|"); do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target ($FUZZTIME)"
     # go's fuzzer can end a timed run with "context deadline exceeded" when
