@@ -104,8 +104,8 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 			}
 			if s = readBack(s, &stale[i]); s != nil {
 				skills[i] = s
-				body[i] = bodyProblems(s, scanLinks(s))
-				directives[i] = w.directives(s, nil)
+				b := scanLinks(s)
+				body[i], directives[i] = bodyProblems(s, b), w.directives(s, b)
 			}
 		})
 	}()

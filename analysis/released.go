@@ -62,7 +62,8 @@ type keptBody struct {
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
 func (w *Workspace) keepBody(s *skillcore.Skill) {
-	k := keptBody{skill: s, problems: bodyProblems(s, scanLinks(s)), directives: w.directives(s, nil)}
+	b := scanLinks(s)
+	k := keptBody{skill: s, problems: bodyProblems(s, b), directives: w.directives(s, b)}
 	k.lines = excerpt(s, k.problems, s.Vars, directiveLines(k.directives))
 	w.keptMu.Lock()
 	w.kept[s.Path] = k
