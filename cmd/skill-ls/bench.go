@@ -51,8 +51,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
+	floorDir := fs.String("floor", "", "only walk this folder and read its SKILL.md files, the least a check must do, and exit (the floor the bench times check against)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
+	}
+	if *floorDir != "" {
+		return floor(*floorDir, stdout, stderr)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -72,18 +76,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "  %s: %.3g %s\n", x.Name, x.Value, x.Unit)
 		}
 	}
-	// checkTree times check on the tree at dir, and the peer beside it.
+	// checkTree times check on the tree at dir, its floor and the peer.
 	checkTree := func(label, dir string, runs int, wallBudget, rssBudget float64) error {
-		wall, rss, err := timeCheck(exe, os.Getenv("HOME"), dir, runs)
-		if err != nil {
-			return err
-		}
-		add(benchResult{Name: "check " + label + ": wall", Value: ms(wall), Unit: "ms", Budget: wallBudget},
-			benchResult{Name: "check " + label + ": peak RSS", Value: mib(rss), Unit: "MiB", Budget: rssBudget})
-		if *peer == "" {
-			return nil
-		}
-		return benchPeer(add, *peer, label, dir, wall, runs)
+		return timeTree(add, exe, os.Getenv("HOME"), label, dir, *peer, runs, wallBudget, rssBudget)
 	}
 	if *corpus != "" {
 		if _, err := os.Stat(*corpus); err == nil {
@@ -175,24 +170,11 @@ func combineSessions(sessions [][]benchResult) []benchResult {
 // timeCheck runs "check --format json path" as a process runs times and
 // returns the median wall time and the largest peak RSS.
 func timeCheck(exe, home, path string, runs int) (time.Duration, int64, error) {
-	var walls []time.Duration
-	var peak int64
-	for i := 0; i < runs; i++ {
-		cmd := exec.Command(exe, "check", "--format", "json", path)
-		cmd.Env = append(os.Environ(), "HOME="+home)
-		cmd.Stdout = io.Discard
-		start := time.Now()
-		err := cmd.Run()
-		walls = append(walls, time.Since(start))
-		if err != nil {
-			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitFindings {
-				return 0, 0, fmt.Errorf("check %s: %w", path, err)
-			}
-		}
-		peak = max(peak, peakRSS(cmd.ProcessState))
+	t, err := timeAlternated([]benchProc{checkProc(exe, home, path)}, runs)
+	if err != nil {
+		return 0, 0, err
 	}
-	slices.Sort(walls)
-	return walls[len(walls)/2], peak, nil
+	return t[0].wall, t[0].rss, nil
 }
 
 // filesWithFindings runs check over a project and its global roots, as the

@@ -2,14 +2,10 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"time"
 )
 
 // largeCorpus copies the real corpora (folders of public skills and
@@ -80,43 +76,4 @@ func copyTree(src, dst string) error {
 		}
 		return nil
 	})
-}
-
-// timePeer runs a peer checker (a command line whose "{}" stands for the
-// path) runs times over path and returns its median wall time and largest
-// peak RSS. Its exit status is not judged: linters exit non-zero on
-// findings.
-func timePeer(peer, path string, runs int) (time.Duration, int64, error) {
-	args := strings.Fields(strings.ReplaceAll(peer, "{}", path))
-	if len(args) == 0 {
-		return 0, 0, fmt.Errorf("empty peer command")
-	}
-	var walls []time.Duration
-	var peak int64
-	for range runs {
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-		start := time.Now()
-		err := cmd.Run()
-		walls = append(walls, time.Since(start))
-		if _, ok := err.(*exec.ExitError); err != nil && !ok {
-			return 0, 0, fmt.Errorf("peer %s: %w", args[0], err)
-		}
-		peak = max(peak, peakRSS(cmd.ProcessState))
-	}
-	slices.Sort(walls)
-	return walls[len(walls)/2], peak, nil
-}
-
-// benchPeer times the peer on path and adds its figures and how many times
-// faster check (which took ours) is; the budget is ten times.
-func benchPeer(add func(...benchResult), peer, label, path string, ours time.Duration, runs int) error {
-	wall, rss, err := timePeer(peer, path, runs)
-	if err != nil {
-		return err
-	}
-	add(benchResult{Name: "peer " + label + ": wall", Value: ms(wall), Unit: "ms"},
-		benchResult{Name: "peer " + label + ": peak RSS", Value: mib(rss), Unit: "MiB"},
-		benchResult{Name: "check " + label + ": times faster than peer", Value: float64(wall) / float64(max(ours, 1)), Unit: "x", Budget: 10, AtLeast: true})
-	return nil
 }

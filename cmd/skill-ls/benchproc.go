@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+)
+
+// benchProc is a process the bench times: a command line, its
+// environment added to ours, and which exit statuses mean it ran.
+type benchProc struct {
+	args []string
+	env  []string
+	// findings is the exit status that still means a run (check's on
+	// findings); -1 takes any status (a peer's linter exits non-zero on
+	// findings in its own way).
+	findings int
+}
+
+// procTime is a process's median wall time and largest peak RSS.
+type procTime struct {
+	wall time.Duration
+	rss  int64
+}
+
+// timeAlternated runs each process in turn, runs rounds of them, and
+// returns each one's median wall time and largest peak RSS. Taking turns,
+// a slow spell of the shared machine slows them all alike, so their
+// ratios hold better than their times.
+func timeAlternated(procs []benchProc, runs int) ([]procTime, error) {
+	walls := make([][]time.Duration, len(procs))
+	out := make([]procTime, len(procs))
+	for range max(runs, 1) {
+		for i, p := range procs {
+			cmd := exec.Command(p.args[0], p.args[1:]...)
+			cmd.Env = append(os.Environ(), p.env...)
+			cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+			start := time.Now()
+			err := cmd.Run()
+			walls[i] = append(walls[i], time.Since(start))
+			if ee, ok := err.(*exec.ExitError); err != nil && (!ok || p.findings >= 0 && ee.ExitCode() != p.findings) {
+				return nil, fmt.Errorf("%s: %w", strings.Join(p.args, " "), err)
+			}
+			out[i].rss = max(out[i].rss, peakRSS(cmd.ProcessState))
+		}
+	}
+	for i, ws := range walls {
+		slices.Sort(ws)
+		out[i].wall = ws[len(ws)/2]
+	}
+	return out, nil
+}
+
+// checkProc is "check --format json path" with HOME at home.
+func checkProc(exe, home, path string) benchProc {
+	return benchProc{args: []string{exe, "check", "--format", "json", path}, env: []string{"HOME=" + home}, findings: exitFindings}
+}
+
+// floorProc is the floor of a check of path (bench --floor).
+func floorProc(exe, path string) benchProc {
+	return benchProc{args: []string{exe, "bench", "--floor", path}}
+}
+
+// peerProc is a peer checker's command line, "{}" standing for the path.
+func peerProc(peer, path string) (benchProc, error) {
+	args := strings.Fields(strings.ReplaceAll(peer, "{}", path))
+	if len(args) == 0 {
+		return benchProc{}, fmt.Errorf("empty peer command")
+	}
+	return benchProc{args: args, findings: -1}, nil
+}
