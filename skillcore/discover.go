@@ -529,6 +529,8 @@ func (w *World) Find(dir string) ([]string, []error) {
 			return
 		}
 		facts.addFolder(p)
+		facts.walked++
+		facts.entries += len(entries)
 		facts.keepSkillListing(p, entries, full)
 		named := skillNamer(entries)
 		for _, e := range entries {

@@ -37,6 +37,11 @@ type walkFacts struct {
 	// checker to judge a skill's other files without listing again.
 	inSkill  map[string]bool
 	listings map[string][]fs.DirEntry
+	// walked and entries count the folders the walk listed itself and
+	// the entries it met, against the walk's caps; errs are the caps
+	// reached, until ended takes them in.
+	walked, entries int
+	errs            []error
 }
 
 func newWalkFacts(top string) *walkFacts {
@@ -135,27 +140,44 @@ func (wf *walkFacts) addFolder(p string) {
 
 // ended takes in the caps a walk reached, and sorts what it met.
 func (wf *walkFacts) ended(errs []error) *walkFacts {
-	for _, err := range errs {
+	for _, err := range append(wf.errs, errs...) {
 		var le *LimitError
 		if errors.As(err, &le) {
 			wf.capped = le.Cap
 		}
 	}
+	wf.errs = nil
 	return wf.done()
 }
 
 // walkForPackages walks top for manifests with the walk check uses for
 // SKILL.md files (its caps, links followed once), when no such walk came
 // first. It enters no hidden folder but those on the way to a manifest
-// (.claude-plugin, .agents/plugins, ...): a workspace's .agents/skills or
-// .venv holds no package.
+// (packageSkip).
 func walkForPackages(top string) *walkFacts {
+	return walkPackagesSkipping(top, packageSkip(top)).ended(nil)
+}
+
+// walkPackagesSkipping is the walk of walkForPackages entering no entry
+// skip names; the caps it reached are in wf.errs, for ended.
+func walkPackagesSkipping(top string, skip func(dir, name string) bool) *walkFacts {
 	wf := newWalkFacts(top)
-	_, errs := walkTree(top, func(p string, entries []fs.DirEntry, _ bool, err error) {
+	_, wf.errs = walkTree(top, func(p string, entries []fs.DirEntry, _ bool, err error) {
 		if err == nil {
 			wf.seeFolder(p, entries)
+			wf.walked++
+			wf.entries += len(entries)
 		}
-	}, func(dir, name string) bool {
+	}, skip)
+	return wf
+}
+
+// packageSkip is the package search's rule for the walk of top: no hidden
+// folder but those on the way to a manifest (.claude-plugin,
+// .agents/plugins, ...), for a workspace's .agents/skills or .venv holds
+// no package.
+func packageSkip(top string) func(dir, name string) bool {
+	return func(dir, name string) bool {
 		if name[0] != '.' && !strings.HasPrefix(filepath.Base(dir), ".") {
 			return false
 		}
@@ -164,8 +186,7 @@ func walkForPackages(top string) *walkFacts {
 			rel = parent + "/" + name
 		}
 		return !hiddenOnTheWay[rel]
-	})
-	return wf.ended(errs)
+	}
 }
 
 // rootFacts lists only what a plugin's agent reads first at its root: the

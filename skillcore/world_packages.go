@@ -207,7 +207,7 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 	}
 	ForEach(len(tops), func(i int) {
 		if facts[i] == nil {
-			facts[i] = walkForPackages(tops[i])
+			facts[i] = walkForPackagesReusing(tops[i], walks)
 		}
 		out[i] = findPackages(tops[i], overlay, facts[i], preread)
 	})
