@@ -40,7 +40,7 @@ func (r benchResult) verdict() string {
 // its stdio by a client.
 func bench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("bench")
-	sizes := fs.String("sizes", "100,1000,10000", "workspace sizes (skills) to generate")
+	sizes := fs.String("sizes", "100,1000,10000", "workspace sizes (skills) to generate ('' for none)")
 	corpus := fs.String("corpus", "../shared/corpus", "a folder of real SKILL.md files to check ('' to skip)")
 	packages := fs.String("packages", "../shared/packages", "a folder of real plugin repositories, copied with the corpus into the large corpus ('' for none)")
 	repos := fs.String("repos", "", "a folder of whole public repositories to check as one tree, as scripts/bench-repos.sh clones them ('' to skip)")
@@ -110,6 +110,9 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, s := range strings.Split(*sizes, ",") {
+		if strings.TrimSpace(s) == "" {
+			continue // --sizes '': no workspaces
+		}
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil || n <= 0 {
 			fmt.Fprintf(stderr, "skill-ls: bad size %q\n", s)
