@@ -31,6 +31,10 @@ type Config struct {
 	// NoInlineConfig ignores the suppression directives in the files
 	// (check --no-inline-config): CI judging skills it does not trust.
 	NoInlineConfig bool
+	// PathOnly judges each file by the roots its path gives, without the
+	// package search (skillcore.World.PathOnly): the provisional workspace
+	// of a server's first scan, for LocalFindings.
+	PathOnly bool
 	// KeepSuppressed also returns the findings directives suppress,
 	// marked Suppressed, for a checker that counts them.
 	KeepSuppressed bool
@@ -64,6 +68,7 @@ func NewWorkspace(cfg Config) *Workspace {
 		}
 	}
 	w.Extra = cfg.Roots
+	w.PathOnly = cfg.PathOnly
 	ws := &Workspace{World: w, config: cfg}
 	if cfg.DeferFits {
 		w.DeferFits = true

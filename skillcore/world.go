@@ -43,6 +43,12 @@ type World struct {
 	// finds while the walk and the package search go on, for the Load that
 	// follows (see readahead.go).
 	ReadAhead bool
+	// PathOnly makes the roots those a file's path gives (each target's
+	// folders in the projects, the home folder and the extra roots),
+	// without the package search or what the agents installed: a world a
+	// server judges the files opened during its first scan in, at the
+	// cost of a few lookups rather than a walk of the projects.
+	PathOnly bool
 
 	ahead *readAhead // files read ahead, until Load takes them
 
@@ -141,14 +147,21 @@ func (w *World) roots() []Root {
 	for _, d := range w.Extra {
 		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
 	}
+	if !w.PathOnly {
+		out = append(out, w.searchedRoots()...)
+	}
+	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)
+	return out
+}
+
+// searchedRoots are the roots a path does not tell: the packages found
+// in the projects and what the agents installed.
+func (w *World) searchedRoots() []Root {
 	if w.walks == nil {
 		w.walks = map[string]*walkFacts{}
 	}
 	w.packageSets = findPackageSets(append(slices.Clone(w.Projects), w.PackageDirs...), w.manifests, w.walks, w.takeManifest)
-	out = append(out, packageRoots(w.packageSets, w.targets())...)
-	out = append(out, w.installedRoots(w.targets())...)
-	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)
-	return out
+	return append(packageRoots(w.packageSets, w.targets()), w.installedRoots(w.targets())...)
 }
 
 // rootSettings are what the world's roots depend on (Env's variables are
