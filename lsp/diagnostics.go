@@ -135,10 +135,24 @@ func (s *Server) writeLoop(batches <-chan []protocol.PublishDiagnosticsParams, w
 func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if !s.ready || s.state.Load() == stageShutdown {
+	if s.state.Load() == stageShutdown {
 		return nil, time.Time{}
 	}
-	now := time.Now()
+	if s.ready {
+		batch, next = s.takeWorldLocked(time.Now())
+	} else {
+		batch, next = s.takeLocalLocked(time.Now()) // early.go
+	}
+	if len(batch) > 0 {
+		s.diag.writing++
+	}
+	s.idle.Broadcast()
+	return batch, next
+}
+
+// takeWorldLocked is takeDue once the first scan is done: the world's
+// findings.
+func (s *Server) takeWorldLocked(now time.Time) (batch []protocol.PublishDiagnosticsParams, next time.Time) {
 	type item struct {
 		path string
 		seq  uint64
@@ -197,10 +211,6 @@ func (s *Server) takeDue() (batch []protocol.PublishDiagnosticsParams, next time
 	} else {
 		next = now // more to do at once
 	}
-	if len(batch) > 0 {
-		s.diag.writing++
-	}
-	s.idle.Broadcast()
 	return batch, next
 }
 
@@ -234,22 +244,28 @@ func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsPar
 				mappers[path] = NewMapper(text, s.enc)
 			}
 		}
-		params := protocol.PublishDiagnosticsParams{
-			URI:         fileURI(path),
-			Diagnostics: diagnostics(findings[i], mappers[path], mapperFor),
-		}
-		if doc != nil {
-			params.Version = protocol.NewOptional(doc.version)
-			params.URI = doc.uri
-		}
-		if n := len(params.Diagnostics); n > 0 {
-			s.diag.published[path] = n
-		} else {
-			delete(s.diag.published, path)
-		}
-		out = append(out, params)
+		out = append(out, s.publishParamsLocked(path, findings[i], mappers[path], mapperFor))
 	}
 	return out
+}
+
+// publishParamsLocked is the notification of path's findings (in an open
+// document's URI and version), noting how many it publishes.
+func (s *Server) publishParamsLocked(path string, findings []analysis.Finding, m *Mapper, mapperFor mapperFunc) protocol.PublishDiagnosticsParams {
+	params := protocol.PublishDiagnosticsParams{
+		URI:         fileURI(path),
+		Diagnostics: diagnostics(findings, m, mapperFor),
+	}
+	if doc := s.docs[path]; doc != nil {
+		params.Version = protocol.NewOptional(doc.version)
+		params.URI = doc.uri
+	}
+	if n := len(params.Diagnostics); n > 0 {
+		s.diag.published[path] = n
+	} else {
+		delete(s.diag.published, path)
+	}
+	return params
 }
 
 // diagnostics converts findings to protocol diagnostics: severity always

@@ -58,6 +58,9 @@ func (s *Server) Initialize(ctx context.Context, params *protocol.InitializePara
 	s.initWarnings = warnings
 	s.mu.Unlock()
 	s.setInitSettings(settings)
+	s.mu.Lock()
+	s.provisionalLocked() // for the documents opened before the first scan ends
+	s.mu.Unlock()
 	version := s.opts.Version
 	if version == "" {
 		version = "devel"

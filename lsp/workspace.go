@@ -104,6 +104,8 @@ func (s *Server) analysisConfigLocked() analysis.Config {
 // root (without holding mu, so editing goes on), lays the open buffers over
 // the disk, swaps it in and schedules diagnostics for every file it holds
 // and every file published before (which clears files no longer relevant).
+// Until the first one is swapped in, the open documents are judged in a
+// provisional workspace (early.go).
 // It returns the number of files in the new workspace.
 func (s *Server) rebuild() int {
 	s.rebuildMu.Lock()
@@ -112,6 +114,9 @@ func (s *Server) rebuild() int {
 	s.mu.Lock()
 	settings, folders := s.settings, slices.Clone(s.folders)
 	ws := analysis.NewWorkspace(s.analysisConfigLocked())
+	if !s.ready {
+		s.provisionalLocked() // with the settings pulled since initialize
+	}
 	// A body read back that changed on disk is an event the watcher has
 	// not told yet, and a deferred catalog fit may change other files'
 	// findings; ws calls this with mu held, as every caller of ws does.
