@@ -47,6 +47,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	large := fs.Int("large", 6000, "build a corpus of at least this many skills from copies of --corpus and --packages, and check it (0 to skip)")
 	peer := fs.String("peer", "", "a peer checker to time on the same corpora, {} standing for the path (e.g. 'skill-check check {} --format json')")
 	edits := fs.Int("edits", 300, "edits, hovers and completions to time through the server")
+	opens := fs.Int("opens", 20, "files to open one after another while the server's first scan runs, timing each open's first diagnostics (0 to skip)")
 	runs := fs.Int("runs", 5, "runs of each check (the median is reported)")
 	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
@@ -139,6 +140,17 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			sessions = append(sessions, rs)
 		}
 		add(combineSessions(sessions)...)
+		if *opens > 0 {
+			sessions = nil
+			for range max(*serverRuns, 1) {
+				rs, err := benchOpensDuringScan(exe, project, home, n, *opens)
+				if err != nil {
+					return benchFailed(stderr, fmt.Errorf("server, opens during the scan: %w", err))
+				}
+				sessions = append(sessions, rs)
+			}
+			add(combineSessions(sessions)...)
+		}
 	}
 	writeBenchTable(stdout, results)
 	if *jsonOut != "" {
@@ -219,19 +231,7 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 	}
 	defer c.close(ctx)
 	c.expect(total)
-	rootURI := "file://" + project
-	init := map[string]any{
-		"processId": os.Getpid(), "rootUri": rootURI,
-		"workspaceFolders":      []any{map[string]any{"uri": rootURI, "name": "proj"}},
-		"initializationOptions": map[string]any{"debounceMs": 0, "home": home},
-		// File watching on offer, as VS Code's client does: the server
-		// then watches only the folders outside the workspace itself.
-		"capabilities": map[string]any{
-			"general":   map[string]any{"positionEncodings": []string{"utf-16"}},
-			"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
-		},
-	}
-	if _, err := c.call(ctx, "initialize", init); err != nil {
+	if _, err := c.call(ctx, "initialize", initParams(project, home, false)); err != nil {
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
 	initTime := time.Since(c.start)
@@ -248,7 +248,7 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 	rssAfterScan, _ := c.peakRSS()
 	scanCPU, _ := c.cpuTime() // from process start: initialize takes a few ms
 
-	path := filepath.Join(project, ".agents", "skills", "skill-00000", "SKILL.md")
+	path := filepath.Join(generatedSkillDir(project, 0), "SKILL.md")
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -306,6 +306,28 @@ func benchServer(exe, project, home string, n, edits int) ([]benchResult, error)
 		{Name: label("completion p99"), Value: ms(percentile(completeLat, 99)), Unit: "ms", Budget: 5},
 		{Name: label("peak RSS at end"), Value: mib(peak), Unit: "MiB", Budget: rssBudget},
 	}, nil
+}
+
+// initParams are the bench client's initialize: the workspace folder, no
+// debounce, and, with progress, work-done progress on offer (the end of
+// the first scan is then told).
+func initParams(project, home string, progress bool) map[string]any {
+	rootURI := "file://" + project
+	caps := map[string]any{
+		"general": map[string]any{"positionEncodings": []string{"utf-16"}},
+		// File watching on offer, as VS Code's client does: the server
+		// then watches only the folders outside the workspace itself.
+		"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}},
+	}
+	if progress {
+		caps["window"] = map[string]any{"workDoneProgress": true}
+	}
+	return map[string]any{
+		"processId": os.Getpid(), "rootUri": rootURI,
+		"workspaceFolders":      []any{map[string]any{"uri": rootURI, "name": "proj"}},
+		"initializationOptions": map[string]any{"debounceMs": 0, "home": home},
+		"capabilities":          caps,
+	}
 }
 
 // timeCalls times n requests of a position method at line:character.

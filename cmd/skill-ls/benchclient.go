@@ -28,6 +28,10 @@ type benchClient struct {
 	waiters  map[string]chan struct{} // "uri#version" -> closed on arrival
 	allSeen  chan struct{}
 	expected int
+	// scanEnded is closed when the server ends the work-done progress of
+	// its first scan (a client that offers progress).
+	scanEnded chan struct{}
+	ended     bool
 }
 
 type rwc struct {
@@ -56,7 +60,7 @@ func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
 		return nil, err
 	}
 	cmd.Stderr = io.Discard
-	c := &benchClient{cmd: cmd, seen: map[string]bool{}, waiters: map[string]chan struct{}{}, allSeen: make(chan struct{})}
+	c := &benchClient{cmd: cmd, seen: map[string]bool{}, waiters: map[string]chan struct{}{}, allSeen: make(chan struct{}), scanEnded: make(chan struct{})}
 	c.start = time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, err
@@ -91,6 +95,19 @@ func (c *benchClient) handle(ctx context.Context, req *jsonrpc2.Request) (any, e
 		return nil, nil
 	case "workspace/configuration":
 		return []any{nil}, nil
+	case "$/progress":
+		var p struct {
+			Value struct{ Kind string }
+		}
+		if json.Unmarshal(req.Params(), &p) == nil && p.Value.Kind == "end" {
+			c.mu.Lock()
+			if !c.ended {
+				c.ended = true
+				close(c.scanEnded)
+			}
+			c.mu.Unlock()
+		}
+		return nil, nil
 	}
 	if req.IsCall() {
 		return nil, nil

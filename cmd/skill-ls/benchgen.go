@@ -19,13 +19,9 @@ func generateWorkspace(dir string, n int, seed uint64) (project, home string, er
 		return "", "", err
 	}
 	for i := 0; i < n; i++ {
-		name := fmt.Sprintf("skill-%05d", i)
-		root := filepath.Join(project, ".agents", "skills")
-		if i%10 == 9 {
-			root = filepath.Join(project, ".claude", "skills")
-		}
-		text, files := generateSkill(rng, name, i)
-		if err := writeSkill(filepath.Join(root, name), text, files); err != nil {
+		dir := generatedSkillDir(project, i)
+		text, files := generateSkill(rng, filepath.Base(dir), i)
+		if err := writeSkill(dir, text, files); err != nil {
 			return "", "", err
 		}
 	}
@@ -37,6 +33,17 @@ func generateWorkspace(dir string, n int, seed uint64) (project, home string, er
 		}
 	}
 	return project, home, nil
+}
+
+// generatedSkillDir is the folder of the i-th skill of a generated
+// workspace: one in ten under .claude/skills, the rest under
+// .agents/skills.
+func generatedSkillDir(project string, i int) string {
+	root := filepath.Join(project, ".agents", "skills")
+	if i%10 == 9 {
+		root = filepath.Join(project, ".claude", "skills")
+	}
+	return filepath.Join(root, fmt.Sprintf("skill-%05d", i))
 }
 
 // writeSkill writes a skill's folder: its SKILL.md and the files it links
