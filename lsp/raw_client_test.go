@@ -68,6 +68,14 @@ func startRawWith(t testing.TB, ws, capabilities string) *rawClient {
 	c.send(frame(fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":%s,"rootUri":%q}}`, capabilities, uri.File(ws))))
 	c.answer("1")
 	c.send(frame(`{"jsonrpc":"2.0","method":"initialized","params":{}}`))
+	// A file opened during the first scan is published twice (its own
+	// findings, then the world's): these tests read publishes in order,
+	// so they start once the scan is done.
+	select {
+	case <-srv.scanned:
+	case <-time.After(failsafe):
+		t.Fatal("the first scan never ended")
+	}
 	return c
 }
 
