@@ -125,7 +125,7 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 			problems = append(problems, hiddenCharProblem(h, name))
 		}
 		problems = append(problems, textProblems(src, 0, len(src))...)
-		problems = append(problems, shebangProblems(src, e.LoadedBy())...)
+		problems = append(problems, shebangProblems(src, e)...)
 	}
 	if len(problems) == 0 {
 		return []Finding{}, nil
@@ -160,7 +160,7 @@ var systemDirs = []string{"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/u
 // shebangProblems tells a shebang whose interpreter is relative (found
 // from the folder the agent runs in, not the skill's), climbs with "..",
 // or lies in one machine's user folders: link-escapes.
-func shebangProblems(src []byte, by []string) []skillcore.Problem {
+func shebangProblems(src []byte, e *skillcore.Entry) []skillcore.Problem {
 	if !bytes.HasPrefix(src, []byte("#!")) {
 		return nil
 	}
@@ -186,7 +186,7 @@ func shebangProblems(src []byte, by []string) []skillcore.Problem {
 	default:
 		return nil
 	}
-	return []skillcore.Problem{{Rule: "link-escapes", Severity: Warning, Targets: by, Range: Range{Start: s, End: s + len(interp)},
+	return []skillcore.Problem{{Rule: "link-escapes", Severity: Warning, Targets: e.LoadedBy(), Range: Range{Start: s, End: s + len(interp)},
 		Message: fmt.Sprintf("the shebang's interpreter %s %s", interp, why)}}
 }
 
