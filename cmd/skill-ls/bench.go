@@ -131,25 +131,29 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 		add(benchResult{Name: fmt.Sprintf("check %d skills: wall", n), Value: ms(wall), Unit: "ms"},
 			benchResult{Name: fmt.Sprintf("check %d skills: peak RSS", n), Value: mib(rss), Unit: "MiB"})
-		var sessions [][]benchResult
-		for range max(*serverRuns, 1) {
-			rs, err := benchServer(exe, project, home, n, *edits)
-			if err != nil {
-				return benchFailed(stderr, fmt.Errorf("server: %w", err))
-			}
-			sessions = append(sessions, rs)
-		}
-		add(combineSessions(sessions)...)
-		if *opens > 0 {
-			sessions = nil
+		// sessions runs one kind of server session serverRuns times and
+		// adds their combined figures.
+		sessions := func(what string, session func() ([]benchResult, error)) error {
+			var all [][]benchResult
 			for range max(*serverRuns, 1) {
-				rs, err := benchOpensDuringScan(exe, project, home, n, *opens)
+				rs, err := session()
 				if err != nil {
-					return benchFailed(stderr, fmt.Errorf("server, opens during the scan: %w", err))
+					return fmt.Errorf("%s: %w", what, err)
 				}
-				sessions = append(sessions, rs)
+				all = append(all, rs)
 			}
-			add(combineSessions(sessions)...)
+			add(combineSessions(all)...)
+			return nil
+		}
+		if err := sessions("server", func() ([]benchResult, error) { return benchServer(exe, project, home, n, *edits) }); err != nil {
+			return benchFailed(stderr, err)
+		}
+		if *opens > 0 {
+			if err := sessions("server, opens during the scan", func() ([]benchResult, error) {
+				return benchOpensDuringScan(exe, project, home, n, *opens)
+			}); err != nil {
+				return benchFailed(stderr, err)
+			}
 		}
 	}
 	writeBenchTable(stdout, results)
