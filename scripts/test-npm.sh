@@ -24,6 +24,9 @@ fi
 work="$(mktemp -d)"
 serve_pid=
 trap '[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null; rm -rf "$work"' EXIT
+# Go keeps its caches and settings where they were before HOME moves.
+GOMODCACHE=$(go env GOMODCACHE) GOCACHE=$(go env GOCACHE) GOENV=$(go env GOENV)
+export GOMODCACHE GOCACHE GOENV
 export npm_config_cache="$work/npm-cache" npm_config_update_notifier=false HOME="$work/home"
 mkdir -p "$HOME"
 

@@ -8,7 +8,10 @@ import (
 
 // version is set at build time with -ldflags "-X main.version=..."; a
 // module build (go install ...@v1.2.3) tells its own.
-var version = "0.1.0-dev"
+var version = devVersion
+
+// devVersion is the version of a build that was not told one.
+const devVersion = "0.1.0-dev"
 
 // buildCommit is the commit built, set with -ldflags "-X main.buildCommit=..."
 // where the build information has none (a build with -buildvcs=false).
@@ -26,7 +29,9 @@ func buildVersion() (ver, commit, goVersion string) {
 		return
 	}
 	goVersion = info.GoVersion
-	if v := info.Main.Version; v != "" && v != "(devel)" {
+	// A release build's -X version wins: Go also stamps a pseudo-version
+	// (v0.0.0-<time>-<commit>) on a build from a clean git checkout.
+	if v := info.Main.Version; version == devVersion && v != "" && v != "(devel)" {
 		ver = v
 	}
 	dirty := false
