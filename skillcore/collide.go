@@ -180,7 +180,7 @@ func (w *World) build(ctx contextKey) *resolution {
 		path string
 		e    *Entry
 	}
-	var ks []keyed
+	ks := make([]keyed, 0, len(w.entries))
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
 			ks = append(ks, keyed{placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}, e.Skill.Path, e})
@@ -268,8 +268,10 @@ func (res *resolution) list() []*Entry {
 			res.order = append(res.order, e)
 		}
 	}
-	if order := res.catalogOrder(); order != nil {
-		slices.SortFunc(res.order, order) // copilot_catalog.go, gemini_catalog.go
+	if t.Catalog == CatalogCopilot {
+		res.sortCopilot() // copilot_catalog.go
+	} else if order := res.catalogOrder(); order != nil {
+		slices.SortFunc(res.order, order) // gemini_catalog.go, claudecode_reader.go
 	}
 	if t.Fit.Model != NoFit {
 		return res.refit(t, nil)

@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -161,6 +162,32 @@ func (res *resolution) copilotOrder(a, b *Entry) int {
 		return c
 	}
 	return strings.Compare(a.Skill.Path, b.Skill.Path)
+}
+
+// sortCopilot sorts the catalog by copilotOrder, each member's group and
+// name worked out once rather than at every comparison.
+func (res *resolution) sortCopilot() {
+	type keyed struct {
+		group int
+		name  string
+		e     *Entry
+	}
+	ks := make([]keyed, len(res.order))
+	for i, e := range res.order {
+		ks[i] = keyed{copilotGroup(res.root[e]), res.listedName(e), e}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if d := a.group - b.group; d != 0 {
+			return d
+		}
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		return strings.Compare(a.e.Skill.Path, b.e.Skill.Path)
+	})
+	for i, k := range ks {
+		res.order[i] = k.e
+	}
 }
 
 // listedName is the name a member is listed under: its installed name, or

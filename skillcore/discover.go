@@ -57,12 +57,15 @@ func (e *LimitError) Error() string {
 // listed whatever it is (reading it says whether it is a file), and so is
 // a SKILL.md spelt in another case (skill.md) where SKILL.md is missing;
 // the error tells of a cap the scan reached.
-func Discover(root Root) ([]string, error) {
+func Discover(root Root) ([]string, error) { return discoverWith(root, nil) }
+
+// discoverWith is Discover, listing folders through l (nil: each afresh).
+func discoverWith(root Root, l *lister) ([]string, error) {
 	if root.Package != nil {
 		return slices.Clone(root.Package.Skills), nil
 	}
 	if root.Target.Scan.Recursive {
-		found, shown, exact := walkRecursive(root.Dir, root.Target.Scan)
+		found, shown, exact := walkRecursive(root.Dir, root.Target.Scan, l)
 		if exact {
 			root.reach(found, shown)
 		}
@@ -173,7 +176,7 @@ func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
 }
 
 func discoverRecursive(dir string, scan Scan) []string {
-	out, _, _ := walkRecursive(dir, scan)
+	out, _, _ := walkRecursive(dir, scan, nil)
 	return out
 }
 
@@ -183,8 +186,9 @@ func discoverRecursive(dir string, scan Scan) []string {
 // follows them (each real folder once, a file reached through a link named
 // by its real path, and shown under the path it was first reached by).
 // exact reports whether the files found are not what the path alone tells
-// (a cap was reached or a link followed).
-func walkRecursive(dir string, scan Scan) (out []string, shown map[string]string, exact bool) {
+// (a cap was reached or a link followed). Folders are listed through l,
+// ahead of the walk: every queued folder is listed by the walk anyway.
+func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[string]string, exact bool) {
 	type queued struct {
 		dir   string
 		depth int
@@ -199,10 +203,19 @@ func walkRecursive(dir string, scan Scan) (out []string, shown map[string]string
 	capped := func() bool {
 		return scan.MaxDirs > 0 && dirs >= scan.MaxDirs || scan.MaxEntries > 0 && entries >= scan.MaxEntries
 	}
-	for len(queue) > 0 {
-		cur := queue[0]
-		queue = queue[1:]
-		list, err := ReadDir(cur.dir)
+	listedTo := 0 // queue[:listedTo] was listed ahead
+	for next := 0; next < len(queue); next++ {
+		if next == listedTo && l != nil {
+			listedTo = min(len(queue), next+aheadBatch)
+			dirs := make([]string, 0, listedTo-next)
+			for _, q := range queue[next:listedTo] {
+				dirs = append(dirs, q.dir)
+			}
+			l.ahead(dirs)
+		}
+		cur := queue[next]
+		queue[next] = queued{}
+		list, err := l.list(cur.dir)
 		if err != nil {
 			continue
 		}

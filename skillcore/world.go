@@ -237,28 +237,31 @@ func (w *World) Scan(extra ...string) []error {
 		}
 	}
 	// Many agents share a root (.agents/skills): walk each folder once per
-	// way of scanning it.
+	// way of scanning it, the roots side by side, listing each folder once.
+	type scanned struct {
+		root  Root
+		found []string
+		err   error
+	}
+	var walks []scanned
 	walked := map[string]bool{}
 	for _, r := range w.roots() {
-		if r.Package != nil {
-			for _, p := range r.Package.Skills {
-				if !seen[p] {
-					seen[p] = true
-					paths = append(paths, p)
-				}
+		if r.Package == nil {
+			key := fmt.Sprintf("%s\x00%+v", r.Dir, r.Target.Scan)
+			if walked[key] {
+				continue
 			}
-			continue
+			walked[key] = true
 		}
-		key := fmt.Sprintf("%s\x00%+v", r.Dir, r.Target.Scan)
-		if walked[key] {
-			continue
+		walks = append(walks, scanned{root: r})
+	}
+	l := newLister(w.Listing)
+	ForEach(len(walks), func(i int) { walks[i].found, walks[i].err = discoverWith(walks[i].root, l) })
+	for _, s := range walks {
+		if s.err != nil {
+			errs = append(errs, s.err)
 		}
-		walked[key] = true
-		found, err := Discover(r)
-		if err != nil {
-			errs = append(errs, err)
-		}
-		for _, p := range found {
+		for _, p := range s.found {
 			if !seen[p] {
 				seen[p] = true
 				paths = append(paths, p)
