@@ -105,7 +105,7 @@ type claudeFit struct {
 // the whole lines are over it, the bundled skills keep theirs, every other
 // line is first counted by name only, and then, in listing order, each
 // skill gets its description back while the difference fits.
-func fitClaude(t *Target, entries []CatalogEntry) claudeFit {
+func fitClaude(t *Target, entries []CatalogEntry, text fitTexts) claudeFit {
 	limit := t.Fit.Limit
 	if t.Fit.Model != FitClaude || limit <= 0 {
 		limit = int(^uint(0) >> 1)
@@ -122,7 +122,7 @@ func fitClaude(t *Target, entries []CatalogEntry) claudeFit {
 		n++
 		names[e.installedName(t)] = true
 		bare := "- " + e.displayName(t)
-		f.lines[i] = bare + ": " + claudeListing(t, e.Skill)
+		f.lines[i] = bare + ": " + text.of(t, e.Skill)
 		full[i], short[i] = claudeWidth(f.lines[i]), claudeWidth(bare)
 		f.cost += full[i]
 	}
@@ -179,7 +179,7 @@ func (e CatalogEntry) installedName(t *Target) string {
 // renderClaude is the listing of the entries, fitted to the budget, without
 // the agent's own skills; "" when no entry is listed.
 func renderClaude(t *Target, entries []CatalogEntry) string {
-	f := fitClaude(t, entries)
+	f := fitClaude(t, entries, nil)
 	var lines []string
 	for _, l := range f.lines {
 		if l != "" {

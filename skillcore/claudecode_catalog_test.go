@@ -18,7 +18,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		src := "---\ndescription: " + name + " " + strings.Repeat("x", 290) + "\n---\nb\n"
 		entries[i] = CatalogEntry{Skill: Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: ScopeProject}
 	}
-	fits := fitEntries(cc, entries)
+	fits := fitEntries(cc, entries, nil)
 	whole := 0
 	for i, f := range fits {
 		if f.state == fitWhole {
@@ -40,7 +40,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		t.Errorf("finding: %+v", p)
 	}
 	// Within the budget every line is whole.
-	if fits := fitEntries(cc, entries[:10]); fits[9].state != fitWhole {
+	if fits := fitEntries(cc, entries[:10], nil); fits[9].state != fitWhole {
 		t.Errorf("10 skills: %+v", fits[9])
 	}
 }

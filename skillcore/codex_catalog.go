@@ -158,13 +158,13 @@ func cutChars(s string, n int) string {
 }
 
 // codexCatalogLines are the entries as catalog lines, in Codex's order.
-func codexCatalogLines(t *Target, entries []CatalogEntry) []codexLine {
+func codexCatalogLines(t *Target, entries []CatalogEntry, text fitTexts) []codexLine {
 	lines := make([]codexLine, 0, len(entries))
 	for i, e := range entries {
 		if e.Skill == nil {
 			continue
 		}
-		desc := catalogDescription(t, e.Skill)
+		desc := text.of(t, e.Skill)
 		n := utf8.RuneCountInString(desc)
 		if n > codexDescMax {
 			desc, n = cutChars(desc, codexDescMax-3)+"...", codexDescMax
@@ -189,9 +189,9 @@ func codexCatalogLines(t *Target, entries []CatalogEntry) []codexLine {
 // fitCodex fits the entries' catalog into t's budget as Codex does: both
 // forms are fitted and the aliased one is taken when it keeps more skills,
 // else cuts fewer description chars, else costs less.
-func fitCodex(t *Target, entries []CatalogEntry) codexFit {
+func fitCodex(t *Target, entries []CatalogEntry, text fitTexts) codexFit {
 	limit := t.Fit.Limit
-	lines := codexCatalogLines(t, entries)
+	lines := codexCatalogLines(t, entries, text)
 	abs := make([]string, len(lines))
 	for i, l := range lines {
 		abs[i] = l.path
@@ -367,7 +367,7 @@ func (f codexFit) text() string {
 // renderCodex is Codex's catalog for the entries, fitted to its budget.
 // Entries marked dropped are fitted again with the rest: the fit decides.
 func renderCodex(t *Target, entries []CatalogEntry) string {
-	return fitCodex(t, entries).text()
+	return fitCodex(t, entries, nil).text()
 }
 
 // fits says, for each of entries, how the budget leaves its line.

@@ -92,7 +92,7 @@ func TestCodexCatalog(t *testing.T) {
 				tg.Fit.Limit = tc.limitT
 			}
 			entries := codexEntries(tc.n, root, tc.desc)
-			tc.check(t, fitEntries(&tg, entries), RenderCatalog(&tg, entries))
+			tc.check(t, fitEntries(&tg, entries, nil), RenderCatalog(&tg, entries))
 		})
 	}
 }
@@ -246,7 +246,7 @@ func TestCodexAliasFormChoice(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := fitCodex(codex, entries(tc.rootOf))
+			f := fitCodex(codex, entries(tc.rootOf), nil)
 			if f.aliased != tc.aliased {
 				t.Errorf("aliased %t, want %t", f.aliased, tc.aliased)
 			}

@@ -37,23 +37,15 @@ type resolution struct {
 	// deferFit: a change marks the fit stale instead of fitting again
 	// (World.DeferFits).
 	deferFit, fitStale bool
+	// texts are the members' lines' texts as the last fit measured them
+	// (fitTexts).
+	texts map[*Skill]string
 }
 
-// placed is the part of a Root a resolution compares members by.
-type placed struct {
-	Rank  int
-	Scope Scope
-	Dir   string // the root's folder (Codex's catalog shortens paths by it)
-	Reach *Reach // the root's scan, for the path it reached a file by
-	// Package is the plugin the root stands for, if any.
-	Package *Package
-}
-
-// skillDir is the folder the agent names as where it found path: the root,
-// or a package's skills folder.
-func (p placed) skillDir(path string) string {
-	return Root{Dir: p.Dir, Package: p.Package}.SkillDir(path)
-}
+// placed is the root a member is loaded from: its rank, scope and folder
+// order the catalog. Members point at their roots rather than copy them: a
+// world of 10,000 skills has 18 catalogs of them.
+type placed = *Root
 
 type budgetUse struct {
 	size, usedAfter int
@@ -183,7 +175,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	ks := make([]keyed, 0, len(w.entries))
 	for _, e := range w.entries {
 		if r, ok := res.member(e); ok {
-			ks = append(ks, keyed{placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}, e.Skill.Path, e})
+			ks = append(ks, keyed{r, e.Skill.Path, e})
 		}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
@@ -213,15 +205,16 @@ func (w *World) build(ctx contextKey) *resolution {
 
 // member reports whether the target loads e in the resolution's project,
 // and from which root.
-func (res *resolution) member(e *Entry) (Root, bool) {
+func (res *resolution) member(e *Entry) (*Root, bool) {
 	t := res.target
-	best, ok := Root{}, false
+	var best *Root
+	ok := false
 	for _, r := range e.Roots {
 		if r.Target != t || (r.Scope.local() && r.projectOf(e) != res.project) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
-			best, ok = *r, true
+			best, ok = r, true
 		}
 	}
 	return best, ok && Loads(e.Problems, t.ID) && (t.identity(e) != "" || t.Name.Empty)
@@ -404,7 +397,7 @@ func (res *resolution) insert(e *Entry) {
 		return
 	}
 	now := res.target.identity(e)
-	res.root[e] = placed{r.Rank, r.Scope, r.Dir, r.Reach, r.Package}
+	res.root[e] = r
 	i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
 	res.members = slices.Insert(res.members, i, e)
 	g := res.groups[now]
@@ -731,7 +724,7 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
 		r := res.root[e]
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.skillDir(e.Skill.Path), RootRank: r.Rank}
+		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.SkillDir(e.Skill.Path), RootRank: r.Rank}
 		if p := r.Reach.shownPath(e.Skill.Path); p != e.Skill.Path {
 			out[i].Shown = p
 		}
@@ -757,7 +750,7 @@ func (w *World) Loads(t *Target, project string) []Load {
 	out := make([]Load, len(res.members))
 	for i, e := range res.members {
 		out[i] = Load{
-			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].skillDir(e.Skill.Path), RootRank: res.root[e].Rank},
+			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].SkillDir(e.Skill.Path), RootRank: res.root[e].Rank},
 			Winner:       res.groups[t.identity(e)][0] == e,
 			Hidden:       t.hidesEntry(e),
 		}

@@ -32,14 +32,52 @@ type fitted struct {
 }
 
 // fitEntries fits entries, in the catalog's order, with t's own model.
-func fitEntries(t *Target, entries []CatalogEntry) []fitted {
+func fitEntries(t *Target, entries []CatalogEntry, text fitTexts) []fitted {
 	switch t.Fit.Model {
 	case FitCodex:
-		return fitCodex(t, entries).fits(len(entries))
+		return fitCodex(t, entries, text).fits(len(entries))
 	case FitClaude:
-		return fitClaude(t, entries).fits()
+		return fitClaude(t, entries, text).fits()
 	}
 	return nil
+}
+
+// fitTexts gives the text of a skill's line that a target's fit measures
+// (fitText); nil works each out afresh.
+type fitTexts func(s *Skill) string
+
+// of is the text of s's line for t.
+func (f fitTexts) of(t *Target, s *Skill) string {
+	if f != nil {
+		return f(s)
+	}
+	return fitText(t, s)
+}
+
+// fitText is the text of a skill's line that t's fit measures: Claude
+// Code's listing text, or the description.
+func fitText(t *Target, s *Skill) string {
+	if t.Fit.Model == FitClaude {
+		return claudeListing(t, s)
+	}
+	return catalogDescription(t, s)
+}
+
+// fitTexts remembers, from one fit to the next, the text of each member's
+// line: a change refits the whole catalog, and working out every text
+// again was most of a keystroke's time in a large world. Only the texts
+// of the current members are kept.
+func (res *resolution) fitTexts() fitTexts {
+	was := res.texts
+	res.texts = make(map[*Skill]string, len(res.order))
+	return func(s *Skill) string {
+		text, ok := was[s]
+		if !ok {
+			text = fitText(res.target, s)
+		}
+		res.texts[s] = text
+		return text
+	}
 }
 
 // entries are the resolution's catalog as CatalogEntry values, named as
@@ -65,7 +103,7 @@ func (res *resolution) refit(t *Target, gone []*Entry) []*Entry {
 			changed = append(changed, e)
 		}
 	}
-	fits := fitEntries(t, res.entries())
+	fits := fitEntries(t, res.entries(), res.fitTexts())
 	for i, e := range res.order {
 		u := budgetUse{fit: fits[i], dropped: fits[i].state == fitDropped}
 		if w, ok := res.budget[e]; !ok || w.view(t) != u.view(t) {
@@ -139,7 +177,7 @@ func fitProblem(t *Target, e *Entry, f fitted) Problem {
 // only or drops.
 func fitReport(t *Target, entries []CatalogEntry) string {
 	var b strings.Builder
-	fits := fitEntries(t, entries)
+	fits := fitEntries(t, entries, nil)
 	text := RenderCatalog(t, entries)
 	var cut, nameOnly, dropped, long []string
 	listed := 0
