@@ -203,14 +203,7 @@ func fitCodex(t *Target, entries []CatalogEntry, text fitTexts) codexFit {
 	}
 	// The alias table: the roots of the listed skills, in the loader's
 	// order of roots (see codexAliasRoots).
-	byRoot := slices.Clone(lines)
-	slices.SortStableFunc(byRoot, func(a, b codexLine) int {
-		if a.order[0] != b.order[0] {
-			return a.order[0] - b.order[0]
-		}
-		return a.order[1] - b.order[1]
-	})
-	roots := codexAliasRoots(byRoot)
+	roots := codexAliasRoots(lines)
 	if len(roots) == 0 {
 		return best
 	}

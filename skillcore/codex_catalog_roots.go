@@ -1,6 +1,9 @@
 package skillcore
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Codex 0.169.0's alias table ("### Skill roots"): each listed skill's root
 // in the loader's order of roots, except that the root of an installed
@@ -10,20 +13,42 @@ import "strings"
 // (shared_host_alias_roots in codex-rs/ext/skills/src/host_aliases.rs).
 // Paths are in slash form here.
 
-// codexAliasRoots is the alias table for lines in the loader's order of
-// roots: their roots, widened as above, each once.
-func codexAliasRoots(byRoot []codexLine) []string {
+// codexAliasRoots is the alias table for lines: their roots in the
+// loader's order of roots, widened as above, each once.
+func codexAliasRoots(lines []codexLine) []string {
+	// The lines' roots, each with its place in the order of roots, first
+	// met first: a catalog has thousands of lines and a few roots.
+	type place struct {
+		root  string
+		order [2]int
+	}
+	var places []place
+	perRoot := map[string]int{}
+	met := map[place]bool{}
+	for _, l := range lines {
+		perRoot[l.root]++
+		if p := (place{l.root, l.order}); !met[p] {
+			met[p] = true
+			places = append(places, p)
+		}
+	}
+	slices.SortStableFunc(places, func(a, b place) int {
+		if a.order[0] != b.order[0] {
+			return a.order[0] - b.order[0]
+		}
+		return a.order[1] - b.order[1]
+	})
 	// Skills per installed plugin version: a plugin version with one
 	// listed skill shares its marketplace's alias.
 	perVersion := map[string]int{}
-	for _, l := range byRoot {
-		if v, ok := codexPluginVersion(l.root); ok {
-			perVersion[v]++
+	for root, n := range perRoot {
+		if v, ok := codexPluginVersion(root); ok {
+			perVersion[v] += n
 		}
 	}
 	var roots []string
 	seen := map[string]bool{}
-	for _, l := range byRoot {
+	for _, l := range places {
 		if l.root == "" {
 			continue
 		}

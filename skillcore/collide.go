@@ -40,6 +40,8 @@ type resolution struct {
 	// texts are the members' lines' texts as the last fit measured them
 	// (fitTexts).
 	texts map[*Skill]string
+	// entryBuf is the slice entries made last.
+	entryBuf []CatalogEntry
 }
 
 // placed is the root a member is loaded from: its rank, scope and folder

@@ -65,17 +65,25 @@ func fitText(t *Target, s *Skill) string {
 
 // fitTexts remembers, from one fit to the next, the text of each member's
 // line: a change refits the whole catalog, and working out every text
-// again was most of a keystroke's time in a large world. Only the texts
-// of the current members are kept.
+// again was most of a keystroke's time in a large world. The texts of
+// skills no longer members (an edited file's earlier versions) are let go
+// once there are 64 of them.
 func (res *resolution) fitTexts() fitTexts {
-	was := res.texts
-	res.texts = make(map[*Skill]string, len(res.order))
+	if res.texts == nil || len(res.texts) > len(res.order)+64 {
+		was := res.texts
+		res.texts = make(map[*Skill]string, len(res.order))
+		for _, e := range res.order {
+			if text, ok := was[e.Skill]; ok {
+				res.texts[e.Skill] = text
+			}
+		}
+	}
 	return func(s *Skill) string {
-		text, ok := was[s]
+		text, ok := res.texts[s]
 		if !ok {
 			text = fitText(res.target, s)
+			res.texts[s] = text
 		}
-		res.texts[s] = text
 		return text
 	}
 }
@@ -84,7 +92,9 @@ func (res *resolution) fitTexts() fitTexts {
 // the agent lists them.
 func (res *resolution) entries() []CatalogEntry {
 	t := res.target
-	out := make([]CatalogEntry, len(res.order))
+	// Made again at every refit: the slice of the last one is reused.
+	out := slices.Grow(res.entryBuf[:0], len(res.order))[:len(res.order)]
+	res.entryBuf = out
 	for i, e := range res.order {
 		r := res.root[e]
 		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Root: r.Dir, RootRank: r.Rank, Name: e.InstalledName(t)}

@@ -8,6 +8,7 @@ import (
 	"os/signal"
 	"runtime/pprof"
 	"syscall"
+	"time"
 
 	"github.com/skill-ls/skill-ls/lsp"
 )
@@ -47,6 +48,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	holdMemoryCeiling(ctx, time.Second)
 	return lsp.Serve(ctx, stdin, stdout, lsp.Options{LogFile: *logFile, Getenv: os.Getenv, Version: version})
 }
 
