@@ -36,7 +36,7 @@ type Skill struct {
 	released *releasedText
 	// views are the readings of the targets that read the file their own
 	// way (Reading.Own).
-	views map[*Target]*AgentView
+	views []targetView
 }
 
 // Parse reads src as the SKILL.md at path. It never fails: every defect is a

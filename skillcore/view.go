@@ -32,28 +32,45 @@ type AgentReader func(s *Skill) AgentView
 // readViews reads the file as every target with a reader of its own does.
 // Done once per parse, so the views are only read afterwards.
 func (s *Skill) readViews() {
-	s.views = nil
+	n := 0
 	for _, t := range Targets {
-		if t.Reading.Own == nil {
-			continue
+		if t.Reading.Own != nil {
+			n++
 		}
-		if s.views == nil {
-			s.views = map[*Target]*AgentView{}
-		}
-		v := t.Reading.Own(s)
-		s.views[t] = &v
 	}
+	s.views = make([]targetView, 0, n)
+	for _, t := range Targets {
+		if t.Reading.Own != nil {
+			s.views = append(s.views, targetView{t, t.Reading.Own(s)})
+		}
+	}
+}
+
+// targetView is one target's own reading of a skill. A skill keeps its few
+// in a slice: a map of them was a tenth of what a large world held.
+type targetView struct {
+	target *Target
+	view   AgentView
 }
 
 // view is the target's own reading of s, or nil when it has none.
 func (t *Target) view(s *Skill) *AgentView {
-	if t.Reading.Own == nil || s.views == nil {
+	if t.Reading.Own == nil {
 		return nil
 	}
-	if v, ok := s.views[t]; ok {
-		return v
+	for i := range s.views {
+		if s.views[i].target == t {
+			return &s.views[i].view
+		}
 	}
-	return s.views[TargetByID(t.ID)] // a copy of the target (a catalog at another budget)
+	// A copy of the target (a catalog at another budget) reads as it does.
+	byID := TargetByID(t.ID)
+	for i := range s.views {
+		if s.views[i].target == byID {
+			return &s.views[i].view
+		}
+	}
+	return nil
 }
 
 // body is the text the target takes as the skill's body.
