@@ -105,7 +105,7 @@ type claudeFit struct {
 // the whole lines are over it, the bundled skills keep theirs, every other
 // line is first counted by name only, and then, in listing order, each
 // skill gets its description back while the difference fits.
-func fitClaude(t *Target, entries []CatalogEntry, text fitTexts) claudeFit {
+func fitClaude(t *Target, entries []CatalogEntry, memo *fitMemo) claudeFit {
 	limit := t.Fit.Limit
 	if t.Fit.Model != FitClaude || limit <= 0 {
 		limit = int(^uint(0) >> 1)
@@ -122,7 +122,7 @@ func fitClaude(t *Target, entries []CatalogEntry, text fitTexts) claudeFit {
 		n++
 		names[e.installedName(t)] = true
 		bare := "- " + e.displayName(t)
-		f.lines[i] = bare + ": " + text.of(t, e.Skill)
+		f.lines[i] = bare + ": " + memo.text(t, e.Skill)
 		full[i], short[i] = claudeWidth(f.lines[i]), claudeWidth(bare)
 		f.cost += full[i]
 	}

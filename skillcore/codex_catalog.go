@@ -158,13 +158,17 @@ func cutChars(s string, n int) string {
 }
 
 // codexCatalogLines are the entries as catalog lines, in Codex's order.
-func codexCatalogLines(t *Target, entries []CatalogEntry, text fitTexts) []codexLine {
-	lines := make([]codexLine, 0, len(entries))
+func codexCatalogLines(t *Target, entries []CatalogEntry, memo *fitMemo) []codexLine {
+	var lines []codexLine
+	if memo != nil {
+		lines = memo.lines[:0]
+	}
+	lines = slices.Grow(lines, len(entries))
 	for i, e := range entries {
 		if e.Skill == nil {
 			continue
 		}
-		desc := text.of(t, e.Skill)
+		desc := memo.text(t, e.Skill)
 		n := utf8.RuneCountInString(desc)
 		if n > codexDescMax {
 			desc, n = cutChars(desc, codexDescMax-3)+"...", codexDescMax
@@ -189,10 +193,16 @@ func codexCatalogLines(t *Target, entries []CatalogEntry, text fitTexts) []codex
 // fitCodex fits the entries' catalog into t's budget as Codex does: both
 // forms are fitted and the aliased one is taken when it keeps more skills,
 // else cuts fewer description chars, else costs less.
-func fitCodex(t *Target, entries []CatalogEntry, text fitTexts) codexFit {
+func fitCodex(t *Target, entries []CatalogEntry, memo *fitMemo) codexFit {
 	limit := t.Fit.Limit
-	lines := codexCatalogLines(t, entries, text)
-	abs := make([]string, len(lines))
+	lines := codexCatalogLines(t, entries, memo)
+	var abs, short []string
+	if memo != nil {
+		memo.lines = lines
+		abs, short = reuseStrings(&memo.abs, len(lines)), reuseStrings(&memo.short, len(lines))
+	} else {
+		abs, short = make([]string, len(lines)), make([]string, len(lines))
+	}
 	for i, l := range lines {
 		abs[i] = l.path
 	}
@@ -212,9 +222,8 @@ func fitCodex(t *Target, entries []CatalogEntry, text fitTexts) codexFit {
 	if table >= limit {
 		return best
 	}
-	short := make([]string, len(lines))
 	for i, l := range lines {
-		short[i] = codexShorten(roots, l.path)
+		short[i] = memo.shortPath(roots, l.path)
 	}
 	kept, cost, stage := codexAllocate(lines, short, limit-table)
 	alias := codexFit{lines: lines, kept: kept, aliased: true, roots: roots, cost: table + cost, limit: limit, stage: stage}

@@ -37,9 +37,8 @@ type resolution struct {
 	// deferFit: a change marks the fit stale instead of fitting again
 	// (World.DeferFits).
 	deferFit, fitStale bool
-	// texts are the members' lines' texts as the last fit measured them
-	// (fitTexts).
-	texts map[*Skill]string
+	// memo is what the last fit keeps for the next (fitMemo).
+	memo fitMemo
 	// entryBuf is the slice entries made last.
 	entryBuf []CatalogEntry
 }

@@ -32,26 +32,41 @@ type fitted struct {
 }
 
 // fitEntries fits entries, in the catalog's order, with t's own model.
-func fitEntries(t *Target, entries []CatalogEntry, text fitTexts) []fitted {
+func fitEntries(t *Target, entries []CatalogEntry, memo *fitMemo) []fitted {
 	switch t.Fit.Model {
 	case FitCodex:
-		return fitCodex(t, entries, text).fits(len(entries))
+		return fitCodex(t, entries, memo).fits(len(entries))
 	case FitClaude:
-		return fitClaude(t, entries, text).fits()
+		return fitClaude(t, entries, memo).fits()
 	}
 	return nil
 }
 
-// fitTexts gives the text of a skill's line that a target's fit measures
-// (fitText); nil works each out afresh.
-type fitTexts func(s *Skill) string
+// fitMemo is what a resolution's fits keep from one to the next: a
+// change refits the whole catalog, and in a large world working out every
+// line's text again, and making the slices of every line anew, was most
+// of a keystroke's time and garbage. A nil memo keeps nothing.
+type fitMemo struct {
+	texts map[*Skill]string // each member's line text (fitText)
+	// Codex's lines and their paths, absolute and shortened; shorts
+	// remembers each path's short form under the roots shortRoots names.
+	lines      []codexLine
+	abs, short []string
+	shorts     map[string]string
+	shortRoots string
+}
 
-// of is the text of s's line for t.
-func (f fitTexts) of(t *Target, s *Skill) string {
-	if f != nil {
-		return f(s)
+// text is the text of s's line for t.
+func (m *fitMemo) text(t *Target, s *Skill) string {
+	if m == nil {
+		return fitText(t, s)
 	}
-	return fitText(t, s)
+	text, ok := m.texts[s]
+	if !ok {
+		text = fitText(t, s)
+		m.texts[s] = text
+	}
+	return text
 }
 
 // fitText is the text of a skill's line that t's fit measures: Claude
@@ -63,29 +78,46 @@ func fitText(t *Target, s *Skill) string {
 	return catalogDescription(t, s)
 }
 
-// fitTexts remembers, from one fit to the next, the text of each member's
-// line: a change refits the whole catalog, and working out every text
-// again was most of a keystroke's time in a large world. The texts of
-// skills no longer members (an edited file's earlier versions) are let go
-// once there are 64 of them.
-func (res *resolution) fitTexts() fitTexts {
-	if res.texts == nil || len(res.texts) > len(res.order)+64 {
-		was := res.texts
-		res.texts = make(map[*Skill]string, len(res.order))
+// shortPath is codexShorten, remembered.
+func (m *fitMemo) shortPath(roots []string, path string) string {
+	if m == nil {
+		return codexShorten(roots, path)
+	}
+	if key := strings.Join(roots, "\x00"); key != m.shortRoots || len(m.shorts) > 2*len(m.lines)+64 {
+		m.shorts, m.shortRoots = map[string]string{}, key
+	}
+	short, ok := m.shorts[path]
+	if !ok {
+		short = codexShorten(roots, path)
+		m.shorts[path] = short
+	}
+	return short
+}
+
+// reuseStrings is a slice of n strings, the one buf holds when it is large
+// enough.
+func reuseStrings(buf *[]string, n int) []string {
+	if cap(*buf) < n {
+		*buf = make([]string, n)
+	}
+	return (*buf)[:n]
+}
+
+// fitMemo readies the resolution's memo for a fit: the texts of skills no
+// longer members (an edited file's earlier versions) are let go once there
+// are 64 of them.
+func (res *resolution) fitMemo() *fitMemo {
+	m := &res.memo
+	if m.texts == nil || len(m.texts) > len(res.order)+64 {
+		was := m.texts
+		m.texts = make(map[*Skill]string, len(res.order))
 		for _, e := range res.order {
 			if text, ok := was[e.Skill]; ok {
-				res.texts[e.Skill] = text
+				m.texts[e.Skill] = text
 			}
 		}
 	}
-	return func(s *Skill) string {
-		text, ok := res.texts[s]
-		if !ok {
-			text = fitText(res.target, s)
-			res.texts[s] = text
-		}
-		return text
-	}
+	return m
 }
 
 // entries are the resolution's catalog as CatalogEntry values, named as
@@ -113,7 +145,7 @@ func (res *resolution) refit(t *Target, gone []*Entry) []*Entry {
 			changed = append(changed, e)
 		}
 	}
-	fits := fitEntries(t, res.entries(), res.fitTexts())
+	fits := fitEntries(t, res.entries(), res.fitMemo())
 	for i, e := range res.order {
 		u := budgetUse{fit: fits[i], dropped: fits[i].state == fitDropped}
 		if w, ok := res.budget[e]; !ok || w.view(t) != u.view(t) {
