@@ -207,7 +207,7 @@ func fitCodex(t *Target, entries []CatalogEntry, memo *fitMemo) codexFit {
 		abs[i] = l.path
 	}
 	best := codexFit{lines: lines, limit: limit}
-	best.kept, best.cost, best.stage = codexAllocate(lines, abs, limit)
+	best.kept, best.cost, best.stage = codexAllocate(lines, abs, limit, memo.allocScratch(0))
 	if len(lines) == 0 {
 		return best
 	}
@@ -222,10 +222,11 @@ func fitCodex(t *Target, entries []CatalogEntry, memo *fitMemo) codexFit {
 	if table >= limit {
 		return best
 	}
+	memo.useRoots(roots)
 	for i, l := range lines {
 		short[i] = memo.shortPath(roots, l.path)
 	}
-	kept, cost, stage := codexAllocate(lines, short, limit-table)
+	kept, cost, stage := codexAllocate(lines, short, limit-table, memo.allocScratch(1))
 	alias := codexFit{lines: lines, kept: kept, aliased: true, roots: roots, cost: table + cost, limit: limit, stage: stage}
 	aDropped, aCut, aCost := alias.tally(short)
 	bDropped, bCut, bCost := best.tally(abs)
@@ -281,9 +282,11 @@ func codexShorten(roots []string, path string) string {
 // codexAllocate is allocate_skill_lines: the description chars each line
 // keeps (-1 for a dropped line) within limit tokens, what the lines would
 // cost whole, and the stage it reached (see codexFit).
-func codexAllocate(lines []codexLine, locs []string, limit int) (kept []int, full, stage int) {
-	kept = make([]int, len(lines))
-	mins := make([]int, len(lines))
+func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocScratch) (kept []int, full, stage int) {
+	if scratch == nil {
+		scratch = &allocScratch{}
+	}
+	kept, mins := reuseInts(&scratch.kept, len(lines)), reuseInts(&scratch.mins, len(lines))
 	minSum := 0
 	for i, l := range lines {
 		full += codexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
@@ -310,15 +313,13 @@ func codexAllocate(lines []codexLine, locs []string, limit int) (kept []int, ful
 	// Round-robin: each pass gives every unfinished description one more
 	// char while its extra cost fits.
 	remaining := limit - minSum
-	type grow struct {
-		minBytes, base  int // the bare line with its line break, and its cost
-		at, bytes, cost int
-		desc            string
+	if cap(scratch.gs) < len(lines) {
+		scratch.gs = make([]codexGrow, len(lines))
 	}
-	gs := make([]grow, len(lines))
+	gs := scratch.gs[:len(lines)]
 	for i, l := range lines {
 		mb := codexLineLen(l.name, 0, locs[i]) + 1
-		gs[i] = grow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
+		gs[i] = codexGrow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
 		kept[i] = 0
 	}
 	for changed := true; changed; {
@@ -341,6 +342,28 @@ func codexAllocate(lines []codexLine, locs []string, limit int) (kept []int, ful
 		}
 	}
 	return kept, full, 1
+}
+
+// codexGrow is a line's description growing in codexAllocate's rounds.
+type codexGrow struct {
+	minBytes, base  int // the bare line with its line break, and its cost
+	at, bytes, cost int
+	desc            string
+}
+
+// allocScratch holds the slices of one codexAllocate for the next.
+type allocScratch struct {
+	kept, mins []int
+	gs         []codexGrow
+}
+
+// reuseInts is a slice of n ints, the one buf holds when it is large
+// enough; its values are left to the caller to set.
+func reuseInts(buf *[]int, n int) []int {
+	if cap(*buf) < n {
+		*buf = make([]int, n)
+	}
+	return (*buf)[:n]
 }
 
 // text renders the fitted catalog.
@@ -373,8 +396,17 @@ func renderCodex(t *Target, entries []CatalogEntry) string {
 }
 
 // fits says, for each of entries, how the budget leaves its line.
-func (f codexFit) fits(n int) []fitted {
-	out := make([]fitted, n)
+func (f codexFit) fits(n int, memo *fitMemo) []fitted {
+	var out []fitted
+	if memo != nil && cap(memo.fits) >= n {
+		out = memo.fits[:n]
+		clear(out)
+	} else {
+		out = make([]fitted, n)
+		if memo != nil {
+			memo.fits = out
+		}
+	}
 	for i, l := range f.lines {
 		k := f.kept[i]
 		switch {

@@ -35,7 +35,7 @@ type fitted struct {
 func fitEntries(t *Target, entries []CatalogEntry, memo *fitMemo) []fitted {
 	switch t.Fit.Model {
 	case FitCodex:
-		return fitCodex(t, entries, memo).fits(len(entries))
+		return fitCodex(t, entries, memo).fits(len(entries), memo)
 	case FitClaude:
 		return fitClaude(t, entries, memo).fits()
 	}
@@ -54,6 +54,19 @@ type fitMemo struct {
 	abs, short []string
 	shorts     map[string]string
 	shortRoots string
+	// The slices of the two allocations (absolute and aliased) and of
+	// the fits.
+	alloc [2]allocScratch
+	fits  []fitted
+}
+
+// allocScratch is the scratch of Codex's allocation i (0 absolute, 1
+// aliased); nil for a nil memo.
+func (m *fitMemo) allocScratch(i int) *allocScratch {
+	if m == nil {
+		return nil
+	}
+	return &m.alloc[i]
 }
 
 // text is the text of s's line for t.
@@ -78,13 +91,23 @@ func fitText(t *Target, s *Skill) string {
 	return catalogDescription(t, s)
 }
 
-// shortPath is codexShorten, remembered.
-func (m *fitMemo) shortPath(roots []string, path string) string {
+// useRoots readies shortPath for paths under roots: the short forms
+// remembered are of the same roots, and of no more paths than twice the
+// lines.
+func (m *fitMemo) useRoots(roots []string) {
 	if m == nil {
-		return codexShorten(roots, path)
+		return
 	}
 	if key := strings.Join(roots, "\x00"); key != m.shortRoots || len(m.shorts) > 2*len(m.lines)+64 {
 		m.shorts, m.shortRoots = map[string]string{}, key
+	}
+}
+
+// shortPath is codexShorten, remembered (after useRoots with the same
+// roots).
+func (m *fitMemo) shortPath(roots []string, path string) string {
+	if m == nil {
+		return codexShorten(roots, path)
 	}
 	short, ok := m.shorts[path]
 	if !ok {
