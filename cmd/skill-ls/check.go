@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -26,8 +27,12 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls: configuration:", escapeText(err.Error()))
 		return exitUsage
 	}
-	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(checkMemoryCeiling)
+	defer holdMemoryCeiling(20 * time.Millisecond)()
+	if os.Getenv("GOGC") == "" {
+		// One pass over the files: collecting a small run's garbage is
+		// time lost (a sixth of checking 598 skills), and the ceiling
+		// bounds a large one.
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	cfg := checkConfig(opts, project)
 	run, err := newCheckRun(paths, cfg, stderr)
@@ -176,12 +181,6 @@ func checkConfig(opts checkOptions, project *skillcore.Config) analysis.Config {
 		// 10,000 skills need not hold them all.
 		ReleaseBodies: true}
 }
-
-// checkMemoryCeiling bounds what a check may hold, twice the working set
-// of a 6,000-skill corpus (about 40 MiB), so a large run stays within 100
-// MiB resident; the collector otherwise keeps its default pace, and small
-// runs never come near it. A GOMEMLIMIT the user sets wins.
-const checkMemoryCeiling = 90 << 20
 
 // checkRun is one invocation of check: the workspace every selected file is
 // judged in, and the files to report.
