@@ -106,7 +106,7 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	}
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
-	src, mode, err := fsys.ReadFileMode(path, (*buf)[:0])
+	src, mode, err := fsys.ReadTextMode(path, (*buf)[:0], sniffBytes)
 	if mode == 0 {
 		if st, lerr := os.Lstat(path); lerr == nil {
 			mode = st.Mode() // not opened (unreadable): its mode still tells
@@ -116,8 +116,8 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	if src != nil {
 		*buf = src[:0] // grown, kept for the next file
 	}
-	if err != nil || bytes.IndexByte(src[:min(len(src), sniffBytes)], 0) >= 0 {
-		src = nil
+	if err != nil {
+		src = nil // not regular, too large, or binary
 	}
 	if src != nil {
 		name := filepath.Base(path)

@@ -1,6 +1,7 @@
 package fsys
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -66,6 +67,24 @@ func ReadFile(path string, buf []byte) ([]byte, error) {
 // (0 when it could not open it), even when it refused to read it: a
 // checker that judges a file's mode need not ask again.
 func ReadFileMode(path string, buf []byte) ([]byte, fs.FileMode, error) {
+	return readFileMode(path, buf, 0)
+}
+
+// ErrBinary is ReadTextMode's refusal of a file whose first bytes hold a
+// NUL.
+var ErrBinary = errors.New("a binary file")
+
+// ReadTextMode is ReadFileMode for a file wanted only when it is text: it
+// reads the first sniff bytes, and when they hold a NUL (binary, as git
+// judges) it reads no further and returns ErrBinary with the mode. A
+// skill's fonts and images cost a look at their start.
+func ReadTextMode(path string, buf []byte, sniff int) ([]byte, fs.FileMode, error) {
+	return readFileMode(path, buf, max(sniff, 1))
+}
+
+// readFileMode is ReadFileMode, reading the first sniff bytes (0: none)
+// before the rest and stopping there at a NUL.
+func readFileMode(path string, buf []byte, sniff int) ([]byte, fs.FileMode, error) {
 	f, err := openFile(path)
 	if err != nil {
 		// A socket cannot be opened at all (ENXIO): say what it is.
@@ -91,7 +110,20 @@ func ReadFileMode(path string, buf []byte) ([]byte, fs.FileMode, error) {
 		// the kernel as it is read (procfs, sysfs): it may never end.
 		return nil, mode, &FileError{Path: path, Rule: "file-not-regular", What: "a kernel pseudo-file, of size 0 yet not empty", Link: isLink(path)}
 	}
-	buf, err = readAtMost(f, buf[:0], MaxFileBytes+1, int(st.Size()))
+	buf = buf[:0]
+	if sniff > 0 {
+		k := min(sniff, int(st.Size()))
+		if buf, err = readAtMost(f, buf, k, k); err != nil {
+			return nil, mode, err
+		}
+		if bytes.IndexByte(buf, 0) >= 0 {
+			return nil, mode, ErrBinary
+		}
+		if len(buf) < k || k == int(st.Size()) {
+			return buf, mode, nil // the whole file (or it shrank since the fstat)
+		}
+	}
+	buf, err = readAtMost(f, buf, MaxFileBytes+1, int(st.Size()))
 	switch {
 	case err != nil:
 		return nil, mode, err

@@ -176,3 +176,42 @@ func TestReadFileMode(t *testing.T) {
 		}
 	}
 }
+
+// TestReadTextMode: a text file is read whole, as ReadFileMode reads it,
+// whatever its length against the sniff; a NUL in the first sniff bytes
+// stops the read with ErrBinary and the mode; a NUL past them is text.
+func TestReadTextMode(t *testing.T) {
+	dir := t.TempDir()
+	const sniff = 16
+	for _, tc := range []struct {
+		name    string
+		content string
+		binary  bool
+	}{
+		{"empty", "", false},
+		{"short text", "hello\n", false},
+		{"text of the sniff's length", strings.Repeat("a", sniff), false},
+		{"long text", strings.Repeat("line of text\n", 1000), false},
+		{"NUL at the start", "\x00PNG" + strings.Repeat("x", 100), true},
+		{"NUL within the sniff", "abc\x00def", true},
+		{"NUL past the sniff", strings.Repeat("a", sniff) + "\x00", false},
+	} {
+		p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-"))
+		if err := os.WriteFile(p, []byte(tc.content), 0o640); err != nil {
+			t.Fatal(err)
+		}
+		got, mode, err := ReadTextMode(p, nil, sniff)
+		if mode.Perm() != 0o640 {
+			t.Errorf("%s: mode %v, want -rw-r-----", tc.name, mode)
+		}
+		if tc.binary {
+			if !errors.Is(err, ErrBinary) || got != nil {
+				t.Errorf("%s: %q, %v; want ErrBinary", tc.name, got, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != tc.content {
+			t.Errorf("%s: %d bytes, %v; want the file's %d bytes", tc.name, len(got), err, len(tc.content))
+		}
+	}
+}
