@@ -199,7 +199,7 @@ func fitCodex(t *Target, entries []CatalogEntry, memo *fitMemo) codexFit {
 	var abs, short []string
 	if memo != nil {
 		memo.lines = lines
-		abs, short = reuseStrings(&memo.abs, len(lines)), reuseStrings(&memo.short, len(lines))
+		abs, short = reuse(&memo.abs, len(lines)), reuse(&memo.short, len(lines))
 	} else {
 		abs, short = make([]string, len(lines)), make([]string, len(lines))
 	}
@@ -286,7 +286,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	if scratch == nil {
 		scratch = &allocScratch{}
 	}
-	kept, mins := reuseInts(&scratch.kept, len(lines)), reuseInts(&scratch.mins, len(lines))
+	kept, mins := reuse(&scratch.kept, len(lines)), reuse(&scratch.mins, len(lines))
 	minSum := 0
 	for i, l := range lines {
 		full += codexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
@@ -313,10 +313,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	// Round-robin: each pass gives every unfinished description one more
 	// char while its extra cost fits.
 	remaining := limit - minSum
-	if cap(scratch.gs) < len(lines) {
-		scratch.gs = make([]codexGrow, len(lines))
-	}
-	gs := scratch.gs[:len(lines)]
+	gs := reuse(&scratch.gs, len(lines))
 	for i, l := range lines {
 		mb := codexLineLen(l.name, 0, locs[i]) + 1
 		gs[i] = codexGrow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
@@ -355,15 +352,6 @@ type codexGrow struct {
 type allocScratch struct {
 	kept, mins []int
 	gs         []codexGrow
-}
-
-// reuseInts is a slice of n ints, the one buf holds when it is large
-// enough; its values are left to the caller to set.
-func reuseInts(buf *[]int, n int) []int {
-	if cap(*buf) < n {
-		*buf = make([]int, n)
-	}
-	return (*buf)[:n]
 }
 
 // text renders the fitted catalog.

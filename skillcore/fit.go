@@ -74,12 +74,17 @@ func (m *fitMemo) text(t *Target, s *Skill) string {
 	if m == nil {
 		return fitText(t, s)
 	}
-	text, ok := m.texts[s]
+	return remembered(m.texts, s, func() string { return fitText(t, s) })
+}
+
+// remembered is memo[key], worked out by work and kept the first time.
+func remembered[K comparable](memo map[K]string, key K, work func() string) string {
+	v, ok := memo[key]
 	if !ok {
-		text = fitText(t, s)
-		m.texts[s] = text
+		v = work()
+		memo[key] = v
 	}
-	return text
+	return v
 }
 
 // fitText is the text of a skill's line that t's fit measures: Claude
@@ -109,19 +114,14 @@ func (m *fitMemo) shortPath(roots []string, path string) string {
 	if m == nil {
 		return codexShorten(roots, path)
 	}
-	short, ok := m.shorts[path]
-	if !ok {
-		short = codexShorten(roots, path)
-		m.shorts[path] = short
-	}
-	return short
+	return remembered(m.shorts, path, func() string { return codexShorten(roots, path) })
 }
 
-// reuseStrings is a slice of n strings, the one buf holds when it is large
-// enough.
-func reuseStrings(buf *[]string, n int) []string {
+// reuse is a slice of n values, the one buf holds when it is large
+// enough; its values are left to the caller to set.
+func reuse[T any](buf *[]T, n int) []T {
 	if cap(*buf) < n {
-		*buf = make([]string, n)
+		*buf = make([]T, n)
 	}
 	return (*buf)[:n]
 }
