@@ -29,9 +29,9 @@ type resolution struct {
 	groups map[string][]*Entry
 	// order is the catalog: winners, in the order the agent lists them.
 	order []*Entry
-	// root is where each member is found: its root's rank and scope,
-	// copied small, as the map has an entry per skill and target.
-	root   map[*Entry]placed
+	// root is the root each member is found under, pointed at rather
+	// than copied: the map has an entry per skill and target.
+	root   map[*Entry]*Root
 	budget map[*Entry]budgetUse
 	spent  int // bytes of the budget the catalog uses
 	// deferFit: a change marks the fit stale instead of fitting again
@@ -39,14 +39,7 @@ type resolution struct {
 	deferFit, fitStale bool
 	// memo is what the last fit keeps for the next (fitMemo).
 	memo fitMemo
-	// entryBuf is the slice entries made last.
-	entryBuf []CatalogEntry
 }
-
-// placed is the root a member is loaded from: its rank, scope and folder
-// order the catalog. Members point at their roots rather than copy them: a
-// world of 10,000 skills has 18 catalogs of them.
-type placed = *Root
 
 type budgetUse struct {
 	size, usedAfter int
@@ -169,7 +162,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
-		at   placed
+		at   *Root
 		path string
 		e    *Entry
 	}
@@ -188,7 +181,7 @@ func (w *World) build(ctx contextKey) *resolution {
 	// The maps are made at their size: growing them was most of what
 	// building 18 catalogs of 10,000 skills allocated.
 	res.members = make([]*Entry, len(ks))
-	res.root = make(map[*Entry]placed, len(ks))
+	res.root = make(map[*Entry]*Root, len(ks))
 	res.groups = make(map[string][]*Entry, len(ks))
 	res.budget = map[*Entry]budgetUse{}
 	if t.budgeted() {

@@ -140,7 +140,7 @@ func copilotMoreLine(names []string) string {
 // roots of the folders above the one copilot runs in ("inherited"), then
 // those of that folder, then each home root by its rank; the installed
 // plugins' skills are one group, sorted by name across plugins.
-func copilotGroup(at placed) int {
+func copilotGroup(at *Root) int {
 	switch {
 	case at.Scope == ScopeProject && at.Rank%rankStride > 0:
 		return -2
@@ -152,39 +152,41 @@ func copilotGroup(at placed) int {
 	return at.Rank
 }
 
-// copilotOrder orders copilot's catalog: by source group, then by the name
-// listed, in byte order.
-func (res *resolution) copilotOrder(a, b *Entry) int {
-	if d := copilotGroup(res.root[a]) - copilotGroup(res.root[b]); d != 0 {
-		return d
-	}
-	if c := strings.Compare(res.listedName(a), res.listedName(b)); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Skill.Path, b.Skill.Path)
+// copilotKey is what copilot's catalog orders a member by: its source
+// group, then the name listed, in byte order, then its path.
+type copilotKey struct {
+	group int
+	name  string
+	e     *Entry
 }
 
-// sortCopilot sorts the catalog by copilotOrder, each member's group and
-// name worked out once rather than at every comparison.
+func (res *resolution) copilotKey(e *Entry) copilotKey {
+	return copilotKey{copilotGroup(res.root[e]), res.listedName(e), e}
+}
+
+func (a copilotKey) compare(b copilotKey) int {
+	if d := a.group - b.group; d != 0 {
+		return d
+	}
+	if c := strings.Compare(a.name, b.name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.e.Skill.Path, b.e.Skill.Path)
+}
+
+// copilotOrder orders copilot's catalog by copilotKey.
+func (res *resolution) copilotOrder(a, b *Entry) int {
+	return res.copilotKey(a).compare(res.copilotKey(b))
+}
+
+// sortCopilot sorts the catalog by copilotOrder, each member's key worked
+// out once rather than at every comparison.
 func (res *resolution) sortCopilot() {
-	type keyed struct {
-		group int
-		name  string
-		e     *Entry
-	}
-	ks := make([]keyed, len(res.order))
+	ks := make([]copilotKey, len(res.order))
 	for i, e := range res.order {
-		ks[i] = keyed{copilotGroup(res.root[e]), res.listedName(e), e}
+		ks[i] = res.copilotKey(e)
 	}
-	slices.SortFunc(ks, func(a, b keyed) int {
-		if d := a.group - b.group; d != 0 {
-			return d
-		}
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		return strings.Compare(a.e.Skill.Path, b.e.Skill.Path)
-	})
+	slices.SortFunc(ks, copilotKey.compare)
 	for i, k := range ks {
 		res.order[i] = k.e
 	}

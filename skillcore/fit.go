@@ -58,6 +58,8 @@ type fitMemo struct {
 	// the fits.
 	alloc [2]allocScratch
 	fits  []fitted
+	// entries is the slice resolution.entries made last.
+	entries []CatalogEntry
 }
 
 // allocScratch is the scratch of Codex's allocation i (0 absolute, 1
@@ -148,8 +150,7 @@ func (res *resolution) fitMemo() *fitMemo {
 func (res *resolution) entries() []CatalogEntry {
 	t := res.target
 	// Made again at every refit: the slice of the last one is reused.
-	out := slices.Grow(res.entryBuf[:0], len(res.order))[:len(res.order)]
-	res.entryBuf = out
+	out := reuse(&res.memo.entries, len(res.order))
 	for i, e := range res.order {
 		r := res.root[e]
 		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Root: r.Dir, RootRank: r.Rank, Name: e.InstalledName(t)}
