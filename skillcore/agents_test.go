@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestAgentFiles: every agent is whole in agent_<id>.go (its id without
@@ -13,17 +15,17 @@ import (
 // that one file sees where the agent finds plugins.
 func TestAgentFiles(t *testing.T) {
 	reads := map[string][]string{}
-	for _, f := range PluginFormats {
+	for _, f := range loader.PluginFormats {
 		for _, r := range f.Readers {
 			reads[r.Target] = append(reads[r.Target], f.ID)
 		}
 	}
-	for _, f := range MarketplaceFormats {
+	for _, f := range loader.MarketplaceFormats {
 		for _, r := range f.Readers {
 			reads[r.Target] = append(reads[r.Target], f.ID)
 		}
 	}
-	for _, tg := range Targets {
+	for _, tg := range loader.Targets {
 		name := "agent_" + strings.ReplaceAll(tg.ID, "-", "") + ".go"
 		src, err := os.ReadFile(name)
 		if err != nil {

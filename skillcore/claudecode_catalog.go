@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"golang.org/x/text/width"
 )
@@ -19,13 +21,6 @@ import (
 // Skill tool:", a blank line, and one line per skill, the agent's own
 // skills last. skill-ls renders the project's and the user's skills only;
 // the agent's own are counted against the budget (claudeBuiltins).
-
-// ClaudeBudget is Claude Code's default listing budget: the default
-// model's context window in tokens × 4 chars × 0.01, 30,000 columns
-// ("163 skills, 52258 chars > 30000 budget" in its debug log).
-// SLASH_COMMAND_TOOL_CHAR_BUDGET or skillListingBudgetFraction in settings
-// set another; a 200k-token model (--model claude-sonnet-4-5) has 8,000.
-const ClaudeBudget = 30000
 
 // claudeWidth is how wide a line is on a terminal, which is how the
 // listing's budget counts it (Bun.stringWidth with ambiguous characters
@@ -86,7 +81,7 @@ var claudeBuiltins = []claudeBuiltin{
 var claudeStyle = catalogStyle{
 	head: "The following skills are available for use with the Skill tool:\n\n",
 	sep:  "\n",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "- " + name + ": " + claudeListing(t, s)
 	},
 }
@@ -105,9 +100,9 @@ type claudeFit struct {
 // the whole lines are over it, the bundled skills keep theirs, every other
 // line is first counted by name only, and then, in listing order, each
 // skill gets its description back while the difference fits.
-func fitClaude(t *Target, entries []CatalogEntry, memo *fitMemo) claudeFit {
+func fitClaude(t *loader.Target, entries []CatalogEntry, memo *fitMemo) claudeFit {
 	limit := t.Fit.Limit
-	if t.Fit.Model != FitClaude || limit <= 0 {
+	if t.Fit.Model != loader.FitClaude || limit <= 0 {
 		limit = int(^uint(0) >> 1)
 	}
 	f := claudeFit{lines: make([]string, len(entries)), nameOnly: make([]bool, len(entries)), limit: limit}
@@ -169,7 +164,7 @@ func fitClaude(t *Target, entries []CatalogEntry, memo *fitMemo) claudeFit {
 
 // installedName is the name the agent knows the entry by, without the
 // listing's "(name)".
-func (e CatalogEntry) installedName(t *Target) string {
+func (e CatalogEntry) installedName(t *loader.Target) string {
 	if e.Name != "" {
 		return e.Name
 	}
@@ -178,7 +173,7 @@ func (e CatalogEntry) installedName(t *Target) string {
 
 // renderClaude is the listing of the entries, fitted to the budget, without
 // the agent's own skills; "" when no entry is listed.
-func renderClaude(t *Target, entries []CatalogEntry) string {
+func renderClaude(t *loader.Target, entries []CatalogEntry) string {
 	f := fitClaude(t, entries, nil)
 	var lines []string
 	for _, l := range f.lines {
@@ -226,8 +221,8 @@ const listingCut = "…"
 // frontmatter name to a skill's folder name where that name is another
 // word and names no other skill (not a folder of the listing, nor the
 // shown name of one listed before it).
-func listNames(t *Target, entries []CatalogEntry) {
-	if t.Catalog != CatalogClaude {
+func listNames(t *loader.Target, entries []CatalogEntry) {
+	if t.Catalog != loader.CatalogClaude {
 		return
 	}
 	names := make(map[string]bool, len(entries))
@@ -238,7 +233,7 @@ func listNames(t *Target, entries []CatalogEntry) {
 		e := &entries[i]
 		name := e.displayName(t)
 		shown := claudeShownName(t, e.Skill)
-		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == ScopePackage || e.Scope == ScopeInstalled) {
+		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == loader.ScopePackage || e.Scope == loader.ScopeInstalled) {
 			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
 		}
 		if shown == "" || shown == name || strings.HasSuffix(name, ":"+shown) || names[shown] {
@@ -256,13 +251,13 @@ var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
 // claudeShownName is the frontmatter name the listing shows beside the
 // folder name, or "": any scalar, as text, of at most 256 UTF-16 units and
 // made of letters, marks, digits and _:.- only.
-func claudeShownName(t *Target, s *Skill) string {
-	f := t.meta(s).Field("name")
+func claudeShownName(t *loader.Target, s *loader.Skill) string {
+	f := t.Meta(s).Field("name")
 	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
 		return ""
 	}
 	name := f.Value.Text
-	if utf16Len(name) > 256 || !claudeNameWord.MatchString(name) {
+	if loader.UTF16Len(name) > 256 || !claudeNameWord.MatchString(name) {
 		return ""
 	}
 	return name
@@ -272,19 +267,19 @@ func claudeShownName(t *Target, s *Skill) string {
 // the description, " - " and the target's ListingExtra field, cut past
 // ListingMax UTF-16 units to ListingMax-1 of them and listingCut. Without a
 // description claude-code takes the body's first line.
-func claudeListing(t *Target, s *Skill) string {
+func claudeListing(t *loader.Target, s *loader.Skill) string {
 	text, cut := claudeListingText(t, s)
 	if cut {
-		text = cutUTF16(text, t.Description.ListingMax-1) + listingCut
+		text = loader.CutUTF16(text, t.Description.ListingMax-1) + listingCut
 	}
 	return text
 }
 
 // claudeListingText returns the listing before any cut, and whether it is cut.
-func claudeListingText(t *Target, s *Skill) (string, bool) {
+func claudeListingText(t *loader.Target, s *loader.Skill) (string, bool) {
 	desc, ok := claudeText(t, s, "description")
 	if !ok {
-		desc = claudeClean(firstLineDescription(t.body(s).Text(s.Src)))
+		desc = claudeClean(loader.FirstLineDescription(t.Body(s).Text(s.Src)))
 	}
 	if t.Description.ListingExtra != "" {
 		if extra, ok := claudeText(t, s, t.Description.ListingExtra); ok {
@@ -292,14 +287,14 @@ func claudeListingText(t *Target, s *Skill) (string, bool) {
 		}
 	}
 	limit := t.Description.ListingMax
-	return desc, limit > 0 && utf16Len(desc) > limit
+	return desc, limit > 0 && loader.UTF16Len(desc) > limit
 }
 
 // claudeText is a field as claude-code shows it: a string trimmed (blank
 // is none), a number or boolean as its text, anything else none; then
 // cleaned for the listing.
-func claudeText(t *Target, s *Skill, key string) (string, bool) {
-	f := t.meta(s).Field(key)
+func claudeText(t *loader.Target, s *loader.Skill, key string) (string, bool) {
+	f := t.Meta(s).Field(key)
 	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
 		return "", false
 	}
@@ -337,3 +332,7 @@ func claudeClean(text string) string {
 	}
 	return strings.TrimSpace(b.String())
 }
+
+// claudeOrder is the order of Claude Code's listing: the order it finds
+// the skills in.
+func (res *resolution) claudeOrder(a, b *Entry) int { return res.compare(a, b) }

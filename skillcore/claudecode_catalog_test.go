@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestClaudeListingBudget: past its budget Claude Code 2.1.328 lists the
@@ -11,12 +13,12 @@ import (
 // lines: 150 skills of 296-column lines at 30,000 keep s000-s076 whole
 // (the agent's own take 6,041 columns whole and 23 by name).
 func TestClaudeListingBudget(t *testing.T) {
-	cc := TargetByID("claude-code")
+	cc := loader.TargetByID("claude-code")
 	entries := make([]CatalogEntry, 150)
 	for i := range entries {
 		name := fmt.Sprintf("s%03d", i)
 		src := "---\ndescription: " + name + " " + strings.Repeat("x", 290) + "\n---\nb\n"
-		entries[i] = CatalogEntry{Skill: Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: ScopeProject}
+		entries[i] = CatalogEntry{Skill: loader.Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject}
 	}
 	fits := fitEntries(cc, entries, nil)
 	whole := 0

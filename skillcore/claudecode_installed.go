@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -68,13 +70,13 @@ func claudeRegistered(in *Installation, e Env, path string, reg *syntax.JSONValu
 	for _, mem := range m.Members {
 		plugin, market, ok := splitPluginID(mem.Key)
 		if !ok {
-			in.problem(path, Warning, mem.KeyRange, fmt.Sprintf("%q is not <plugin>@<marketplace>: Claude Code skips it", mem.Key), target)
+			in.problem(path, loader.Warning, mem.KeyRange, fmt.Sprintf("%q is not <plugin>@<marketplace>: Claude Code skips it", mem.Key), target)
 			continue
 		}
 		best, bestRank := (*syntax.JSONValue)(nil), 0
 		for _, inst := range installs(mem.Value) {
 			if inst.Kind != syntax.JSONObject {
-				in.problem(path, Warning, inst.Range, "an installation is "+inst.Kind.String()+", not an object: Claude Code skips it", target)
+				in.problem(path, loader.Warning, inst.Range, "an installation is "+inst.Kind.String()+", not an object: Claude Code skips it", target)
 				continue
 			}
 			scope, _ := inst.Get("scope").Str()
@@ -98,13 +100,13 @@ func claudeRegistered(in *Installation, e Env, path string, reg *syntax.JSONValu
 		switch {
 		case p.Root == "":
 			p.Broken = "installed_plugins.json gives it no installPath"
-			in.problem(path, Warning, best.Range, fmt.Sprintf("%s has no installPath: Claude Code cannot load it", mem.Key), target)
+			in.problem(path, loader.Warning, best.Range, fmt.Sprintf("%s has no installPath: Claude Code cannot load it", mem.Key), target)
 		case !isDir(p.Root):
 			p.Broken = fmt.Sprintf("its installPath %s is not a folder", p.Root)
-			in.problem(path, Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which is not a folder: Claude Code fails to load it", mem.Key, p.Root), target)
+			in.problem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which is not a folder: Claude Code fails to load it", mem.Key, p.Root), target)
 		case !pluginFolder(e.Home, p.Root):
 			p.Broken = fmt.Sprintf("its installPath %s holds the home folder", p.Root)
-			in.problem(path, Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which holds the home folder: skill-ls does not search it for skills", mem.Key, p.Root), target)
+			in.problem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which holds the home folder: skill-ls does not search it for skills", mem.Key, p.Root), target)
 		default:
 			p.Root = filepath.Clean(p.Root)
 		}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Codex 0.169.0 (@openai/codex): the host skill catalog, byte for byte, and
@@ -25,11 +27,6 @@ const (
 // codexDescMax is the most description chars a catalog line shows; a longer
 // one is cut to codexDescMax-3 chars and "...".
 const codexDescMax = 1024
-
-// CodexBudget is Codex's default catalog budget: 2% of the default model's
-// 272,000-token context window. skills.max_context_tokens in its
-// config.toml sets another (at most 10,000), which skill-ls does not read.
-const CodexBudget = 5440
 
 // codexLine is one skill of the catalog.
 type codexLine struct {
@@ -119,9 +116,9 @@ func itoa(n int) string {
 
 // codexScopeRank is the catalog's order of scopes: system, admin (under
 // /etc/codex), repo, user.
-func codexScopeRank(scope Scope, root string) int {
+func codexScopeRank(scope loader.Scope, root string) int {
 	switch {
-	case scope == ScopeProject:
+	case scope == loader.ScopeProject:
 		return 2
 	case strings.HasPrefix(root, "/etc/"):
 		return 1
@@ -133,9 +130,9 @@ func codexScopeRank(scope Scope, root string) int {
 // the alias table: the project's .codex/skills from the working folder up,
 // then the user's and the admin's roots and plugins, then the project's
 // .agents/skills from the top down.
-func codexRootOrder(scope Scope, root string, rank int) [2]int {
+func codexRootOrder(scope loader.Scope, root string, rank int) [2]int {
 	depth := strings.Count(root, "/")
-	if scope == ScopeProject {
+	if scope == loader.ScopeProject {
 		switch {
 		case strings.HasSuffix(root, "/.codex/skills"):
 			return [2]int{0, -depth}
@@ -158,7 +155,7 @@ func cutChars(s string, n int) string {
 }
 
 // codexCatalogLines are the entries as catalog lines, in Codex's order.
-func codexCatalogLines(t *Target, entries []CatalogEntry, memo *fitMemo) []codexLine {
+func codexCatalogLines(t *loader.Target, entries []CatalogEntry, memo *fitMemo) []codexLine {
 	var lines []codexLine
 	if memo != nil {
 		lines = memo.lines[:0]
@@ -193,7 +190,7 @@ func codexCatalogLines(t *Target, entries []CatalogEntry, memo *fitMemo) []codex
 // fitCodex fits the entries' catalog into t's budget as Codex does: both
 // forms are fitted and the aliased one is taken when it keeps more skills,
 // else cuts fewer description chars, else costs less.
-func fitCodex(t *Target, entries []CatalogEntry, memo *fitMemo) codexFit {
+func fitCodex(t *loader.Target, entries []CatalogEntry, memo *fitMemo) codexFit {
 	limit := t.Fit.Limit
 	lines := codexCatalogLines(t, entries, memo)
 	var abs, short []string
@@ -379,7 +376,7 @@ func (f codexFit) text() string {
 
 // renderCodex is Codex's catalog for the entries, fitted to its budget.
 // Entries marked dropped are fitted again with the rest: the fit decides.
-func renderCodex(t *Target, entries []CatalogEntry) string {
+func renderCodex(t *loader.Target, entries []CatalogEntry) string {
 	return fitCodex(t, entries, nil).text()
 }
 
@@ -414,7 +411,7 @@ func (f codexFit) fits(n int, memo *fitMemo) []fitted {
 // it with the budget to spare and the full path; RenderCatalog renders the
 // whole catalog with renderCodex.
 var codexStyle = catalogStyle{
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		desc := catalogDescription(t, s)
 		if utf8.RuneCountInString(desc) > codexDescMax {
 			desc = cutChars(desc, codexDescMax-3) + "..."

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // codexEntries makes n project skills under root, named and described by
@@ -13,7 +15,7 @@ func codexEntries(n int, root string, desc func(i int) string) []CatalogEntry {
 	for i := range out {
 		name := fmt.Sprintf("s%03d", i)
 		src := "---\nname: " + name + "\ndescription: " + desc(i) + "\n---\nbody\n"
-		out[i] = CatalogEntry{Skill: Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: ScopeProject, Root: root, RootRank: 1}
+		out[i] = CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject, Root: root, RootRank: 1}
 	}
 	return out
 }
@@ -21,7 +23,7 @@ func codexEntries(n int, root string, desc func(i int) string) []CatalogEntry {
 // TestCodexCatalog: Codex 0.169's catalog, byte for byte, in the cases of
 // the probes it was observed on (notes/codex.md §7).
 func TestCodexCatalog(t *testing.T) {
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	const root = "/tmp/p/proj/.agents/skills"
 	one := codexEntries(1, root, func(int) string { return "Alpha desc" })
 	want := "<skills_instructions>\n## Skills\n" + codexAliasIntro + "\n### Skill roots\n- `r0` = `" + root + "`\n### Available skills\n" +
@@ -100,14 +102,14 @@ func TestCodexCatalog(t *testing.T) {
 // TestCodexCatalogOrder: repo skills before user skills, then by name in
 // byte order; the roots table in the loader's order of roots.
 func TestCodexCatalogOrder(t *testing.T) {
-	codex := TargetByID("codex")
-	mk := func(path, name string, scope Scope, root string) CatalogEntry {
-		return CatalogEntry{Skill: Parse(path, []byte("---\nname: "+name+"\ndescription: d\n---\n")), Scope: scope, Root: root}
+	codex := loader.TargetByID("codex")
+	mk := func(path, name string, scope loader.Scope, root string) CatalogEntry {
+		return CatalogEntry{Skill: loader.Parse(path, []byte("---\nname: "+name+"\ndescription: d\n---\n")), Scope: scope, Root: root}
 	}
 	entries := []CatalogEntry{
-		mk("/h/.agents/skills/a/SKILL.md", "a-user", ScopeGlobal, "/h/.agents/skills"),
-		mk("/p/.agents/skills/c/SKILL.md", "c-case", ScopeProject, "/p/.agents/skills"),
-		mk("/p/.codex/skills/b/SKILL.md", "C-Case", ScopeProject, "/p/.codex/skills"),
+		mk("/h/.agents/skills/a/SKILL.md", "a-user", loader.ScopeGlobal, "/h/.agents/skills"),
+		mk("/p/.agents/skills/c/SKILL.md", "c-case", loader.ScopeProject, "/p/.agents/skills"),
+		mk("/p/.codex/skills/b/SKILL.md", "C-Case", loader.ScopeProject, "/p/.codex/skills"),
 	}
 	got := RenderCatalog(codex, entries)
 	want := "- `r0` = `/p/.codex/skills`\n- `r1` = `/h/.agents/skills`\n- `r2` = `/p/.agents/skills`\n### Available skills\n" +
@@ -165,18 +167,18 @@ func TestCodexAliasRoots(t *testing.T) {
 			"- `r0` = `/h/plugins/m/solo/1.0.0/skills`\n- `r1` = `/p/.agents/skills`\n### Available skills\n" +
 				"- local: d (file: r1/local/SKILL.md)\n- solo: d (file: r0/solo/SKILL.md)\n"},
 	}
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var entries []CatalogEntry
 			for rank, root := range tc.roots {
 				for _, s := range root {
-					scope := ScopeGlobal
+					scope := loader.ScopeGlobal
 					if s.plugin == "" {
-						scope = ScopeProject
+						scope = loader.ScopeProject
 					}
 					src := "---\nname: " + s.name + "\ndescription: d\n---\n"
-					entries = append(entries, CatalogEntry{Skill: Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
+					entries = append(entries, CatalogEntry{Skill: loader.Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
 				}
 			}
 			got := RenderCatalog(codex, entries)
@@ -225,13 +227,13 @@ func TestCodexPluginFolders(t *testing.T) {
 // so the aliased form is shorter; the same skills under as many roots outside
 // a plugin cache make a table dearer than it saves, so paths stay absolute.
 func TestCodexAliasFormChoice(t *testing.T) {
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	entries := func(rootOf func(i int) string) []CatalogEntry {
 		out := make([]CatalogEntry, 28)
 		for i := range out {
 			name, root := fmt.Sprintf("s%02d", i), rootOf(i)
 			src := "---\nname: " + name + "\ndescription: d\n---\n"
-			out[i] = CatalogEntry{Skill: Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: ScopeGlobal, Root: root, RootRank: i}
+			out[i] = CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeGlobal, Root: root, RootRank: i}
 		}
 		return out
 	}

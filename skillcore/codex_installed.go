@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/BurntSushi/toml"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -39,7 +41,7 @@ func codexInstalled(e Env, project string, in *Installation) {
 	for _, id := range cfg.order {
 		plugin, market, ok := splitPluginID(id)
 		if !ok || !codexSegment(plugin) || !codexSegment(market) {
-			in.problem(config, Warning, cfg.where(id), fmt.Sprintf("[plugins.%q] is not <plugin>@<marketplace> of ASCII letters, digits, `_` and `-`: Codex fails to load it", id), target)
+			in.problem(config, loader.Warning, cfg.where(id), fmt.Sprintf("[plugins.%q] is not <plugin>@<marketplace> of ASCII letters, digits, `_` and `-`: Codex fails to load it", id), target)
 			continue
 		}
 		seen[id] = true
@@ -116,7 +118,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			in.problem(path, Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
+			in.problem(path, loader.Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
 		}
 		return cfg
 	}
@@ -133,7 +135,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 			r = syntax.Range{Start: pe.Position.Start, End: pe.Position.Start + max(pe.Position.Len, 1)}
 			err = errors.New(pe.Message)
 		}
-		in.problem(path, Error, r, fmt.Sprintf("not valid TOML (%v): Codex refuses its configuration", err), target)
+		in.problem(path, loader.Error, r, fmt.Sprintf("not valid TOML (%v): Codex refuses its configuration", err), target)
 		return cfg
 	}
 	if v, ok := doc.Features["plugins"]; ok {
@@ -147,7 +149,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 		id := k[1]
 		table, ok := doc.Plugins[id].(map[string]any)
 		if !ok {
-			in.problem(path, Warning, cfg.where(id), fmt.Sprintf("plugins.%q is not a table: Codex ignores its plugin settings", id), target)
+			in.problem(path, loader.Warning, cfg.where(id), fmt.Sprintf("plugins.%q is not a table: Codex ignores its plugin settings", id), target)
 			continue
 		}
 		cfg.order = append(cfg.order, id)
@@ -155,7 +157,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 		if v, ok := table["enabled"]; ok {
 			b, isBool := v.(bool)
 			if !isBool {
-				in.problem(path, Error, cfg.where(id), fmt.Sprintf("[plugins.%q] enabled is %T, not true or false: Codex ignores its plugin settings", id, v), target)
+				in.problem(path, loader.Error, cfg.where(id), fmt.Sprintf("[plugins.%q] enabled is %T, not true or false: Codex ignores its plugin settings", id, v), target)
 				cfg.order = cfg.order[:len(cfg.order)-1]
 				continue
 			}
@@ -189,7 +191,7 @@ func codexActiveVersion(in *Installation, base string) string {
 		}
 		names = append(names, v)
 	}
-	return newestVersion(names)
+	return loader.NewestVersion(names)
 }
 
 // codexVersion is a version folder name Codex accepts.

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // GitHub Copilot CLI 1.0.102 (@github/copilot): the catalog the model sees,
@@ -48,26 +50,26 @@ const (
 // scope.
 var copilotStyle = catalogStyle{
 	head: copilotHead, tail: copilotTail,
-	entry: func(t *Target, s *Skill, name string) string {
-		return copilotEntry(t, s, name, ScopeProject)
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
+		return copilotEntry(t, s, name, loader.ScopeProject)
 	},
 }
 
 // copilotLocation is the label <location> gives a skill's source: project
 // (the project's folders and its parents'), user (~/.copilot/skills and
 // ~/.agents/skills), plugin (an installed plugin's; probe installed-kit).
-func copilotLocation(scope Scope) string {
+func copilotLocation(scope loader.Scope) string {
 	switch scope {
-	case ScopeGlobal:
+	case loader.ScopeGlobal:
 		return "user"
-	case ScopePackage, ScopeInstalled:
+	case loader.ScopePackage, loader.ScopeInstalled:
 		return "plugin"
 	}
 	return "project"
 }
 
 // copilotEntry is one skill of the catalog, with its line break.
-func copilotEntry(t *Target, s *Skill, name string, scope Scope) string {
+func copilotEntry(t *loader.Target, s *loader.Skill, name string, scope loader.Scope) string {
 	return "<skill>\n" +
 		"  <name>" + xmlEscaper.Replace(name) + "</name>\n" +
 		"  <description>" + xmlEscaper.Replace(catalogDescription(t, s)) + "</description>\n" +
@@ -77,7 +79,7 @@ func copilotEntry(t *Target, s *Skill, name string, scope Scope) string {
 
 // renderCopilot is the whole catalog: the entries that fit, in the order
 // given (World.Catalog's: copilot's), then the dropped ones by name.
-func renderCopilot(t *Target, entries []CatalogEntry) string {
+func renderCopilot(t *loader.Target, entries []CatalogEntry) string {
 	var b strings.Builder
 	var more []string
 	for _, e := range entries {
@@ -119,18 +121,18 @@ const copilotMoreMax = 5000
 func copilotMoreLine(names []string) string {
 	var b strings.Builder
 	b.WriteString(copilotOverflow)
-	size := utf16Len(copilotOverflow)
+	size := loader.UTF16Len(copilotOverflow)
 	for i, n := range names {
 		add := n
 		if i > 0 {
 			add = ", " + n
 		}
-		if i > 0 && size+utf16Len(add) > copilotMoreMax {
+		if i > 0 && size+loader.UTF16Len(add) > copilotMoreMax {
 			b.WriteString("... and " + strconv.Itoa(len(names)-i) + " more")
 			break
 		}
 		b.WriteString(add)
-		size += utf16Len(add)
+		size += loader.UTF16Len(add)
 	}
 	b.WriteString("\n")
 	return b.String()
@@ -142,11 +144,11 @@ func copilotMoreLine(names []string) string {
 // plugins' skills are one group, sorted by name across plugins.
 func copilotGroup(at *Root) int {
 	switch {
-	case at.Scope == ScopeProject && at.Rank%rankStride > 0:
+	case at.Scope == loader.ScopeProject && at.Rank%loader.RankStride > 0:
 		return -2
-	case at.Scope == ScopeProject:
+	case at.Scope == loader.ScopeProject:
 		return -1
-	case at.Scope == ScopeInstalled:
+	case at.Scope == loader.ScopeInstalled:
 		return installedRank
 	}
 	return at.Rank
@@ -204,18 +206,18 @@ func (res *resolution) listedName(e *Entry) string {
 // copilotCost is what a member takes of copilot's budget: its rendered
 // entry in UTF-16 units.
 func (res *resolution) copilotCost(e *Entry) int {
-	return utf16Len(copilotEntry(res.target, e.Skill, res.listedName(e), res.root[e].Scope))
+	return loader.UTF16Len(copilotEntry(res.target, e.Skill, res.listedName(e), res.root[e].Scope))
 }
 
 // catalogOrder is how the resolution's target orders its catalog where
 // that is not the order it finds skills in; nil: the order it finds them.
 func (res *resolution) catalogOrder() func(a, b *Entry) int {
 	switch res.target.Catalog {
-	case CatalogCopilot:
+	case loader.CatalogCopilot:
 		return res.copilotOrder
-	case CatalogXMLRaw:
+	case loader.CatalogXMLRaw:
 		return res.geminiOrder
-	case CatalogClaude:
+	case loader.CatalogClaude:
 		return res.claudeOrder // claudecode_reader.go
 	}
 	return nil
@@ -224,7 +226,7 @@ func (res *resolution) catalogOrder() func(a, b *Entry) int {
 // budgetCost is what a member takes of the target's CatalogBudget: for
 // copilot its rendered entry, else its name and description bytes.
 func (res *resolution) budgetCost(e *Entry) int {
-	if res.target.Catalog == CatalogCopilot {
+	if res.target.Catalog == loader.CatalogCopilot {
 		return res.copilotCost(e)
 	}
 	return e.sig.size
@@ -234,9 +236,9 @@ func (res *resolution) budgetCost(e *Entry) int {
 // depends on: the description as it reads it (the body's text when the
 // frontmatter has none), so an edit that keeps the byte count but not the
 // escaped length is still counted again.
-func budgetSigText(targets []*Target, s *Skill) string {
+func budgetSigText(targets []*loader.Target, s *loader.Skill) string {
 	for _, t := range targets {
-		if t.Catalog == CatalogCopilot && t.CatalogBudget > 0 {
+		if t.Catalog == loader.CatalogCopilot && t.CatalogBudget > 0 {
 			return catalogDescription(t, s)
 		}
 	}
@@ -245,14 +247,14 @@ func budgetSigText(targets []*Target, s *Skill) string {
 
 // copilotBudgetProblem is what a finding says of a skill's place in
 // copilot's budget.
-func copilotBudgetProblem(t *Target, e *Entry, b budgetUse) Problem {
-	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
+func copilotBudgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Problem {
+	p := loader.Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
-		p.Severity = Warning
+		p.Severity = loader.Warning
 		p.Message = fmt.Sprintf("past %s's catalog budget: its %d chars of entries are used up before this skill's %d-char entry, so the model sees only its name, on the \"Additional skills available (invoke by name)\" line, without its description", t.Title, t.CatalogBudget, b.size)
 	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
-		p.Severity = Info
+		p.Severity = loader.Info
 		p.Message = fmt.Sprintf("this skill's %d-char entry falls in the last %d%% of %s's %d-char catalog budget; skills listed after it may lose their descriptions", b.size, int(100-100*nearBudget), t.Title, t.CatalogBudget)
 	default:
 		p.Rule = ""
@@ -262,11 +264,11 @@ func copilotBudgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 
 // copilotBudgetLine is BudgetReport's line on copilot's budget: the chars
 // of the entries that fit.
-func copilotBudgetLine(t *Target, entries []CatalogEntry) string {
+func copilotBudgetLine(t *loader.Target, entries []CatalogEntry) string {
 	used := 0
 	for _, e := range entries {
 		if e.Skill != nil && !e.Dropped {
-			used += utf16Len(copilotEntry(t, e.Skill, e.displayName(t), e.Scope))
+			used += loader.UTF16Len(copilotEntry(t, e.Skill, e.displayName(t), e.Scope))
 		}
 	}
 	return fmt.Sprintf("; budget %d of %d chars used (rendered entries, %.1f%%)", used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -42,7 +44,7 @@ func copilotFill(n, total int) [][2]string {
 }
 
 func copilotNames(w *World, dropped bool) []string {
-	t := TargetByID("copilot")
+	t := loader.TargetByID("copilot")
 	var out []string
 	for _, e := range w.Catalog(t, w.Projects[0]) {
 		if e.Dropped == dropped {
@@ -106,7 +108,7 @@ func TestCopilotCatalogText(t *testing.T) {
 		[2]string{"proj/.github/skills/t-big", "Big & <long> " + strings.Repeat("d", 600)},
 		[2]string{"home/.copilot/skills/u-small", "it's small"})
 	w := copilotWorld(t, skills)
-	tg := TargetByID("copilot")
+	tg := loader.TargetByID("copilot")
 	text := RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
 	if !strings.HasPrefix(text, "<skill>\n<available_skills>\n<skill>\n  <name>s000</name>\n  <description>ddd") {
 		t.Errorf("head: %q", text[:80])
@@ -114,13 +116,13 @@ func TestCopilotCatalogText(t *testing.T) {
 	if want := "  <location>project</location>\n</skill>\nAdditional skills available (invoke by name): t-big, u-small\n</available_skills>\n</skill>\n"; !strings.HasSuffix(text, want) {
 		t.Errorf("tail: %q", text[len(text)-200:])
 	}
-	var big Problem
+	var big loader.Problem
 	for _, p := range w.Problems(filepath.Join(filepath.Dir(w.Projects[0]), "proj/.github/skills/t-big/SKILL.md")) {
 		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") {
 			big = p
 		}
 	}
-	if big.Severity != Warning || !strings.Contains(big.Message, "Additional skills available") {
+	if big.Severity != loader.Warning || !strings.Contains(big.Message, "Additional skills available") {
 		t.Errorf("finding on the skill past the budget: %+v", big)
 	}
 	// Within the budget, the user's skill is listed as "user".
@@ -165,7 +167,7 @@ func TestCopilotMoreLine(t *testing.T) {
 	}
 	long := append(slices.Clone(names), names...)
 	got = copilotMoreLine(append(long, long...))
-	if n := utf16Len(strings.TrimSuffix(got, "\n")); n > copilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
+	if n := loader.UTF16Len(strings.TrimSuffix(got, "\n")); n > copilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
 		t.Errorf("line of %d chars: %q", n, got[len(got)-40:])
 	}
 }

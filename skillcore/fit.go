@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // An agent's own catalog budget (Target.Fit) as findings: the resolution
@@ -32,11 +34,11 @@ type fitted struct {
 }
 
 // fitEntries fits entries, in the catalog's order, with t's own model.
-func fitEntries(t *Target, entries []CatalogEntry, memo *fitMemo) []fitted {
+func fitEntries(t *loader.Target, entries []CatalogEntry, memo *fitMemo) []fitted {
 	switch t.Fit.Model {
-	case FitCodex:
+	case loader.FitCodex:
 		return fitCodex(t, entries, memo).fits(len(entries), memo)
-	case FitClaude:
+	case loader.FitClaude:
 		return fitClaude(t, entries, memo).fits()
 	}
 	return nil
@@ -47,7 +49,7 @@ func fitEntries(t *Target, entries []CatalogEntry, memo *fitMemo) []fitted {
 // line's text again, and making the slices of every line anew, was most
 // of a keystroke's time and garbage. A nil memo keeps nothing.
 type fitMemo struct {
-	texts map[*Skill]string // each member's line text (fitText)
+	texts map[*loader.Skill]string // each member's line text (fitText)
 	// Codex's lines and their paths, absolute and shortened; shorts
 	// remembers each path's short form under the roots shortRoots names.
 	lines      []codexLine
@@ -72,7 +74,7 @@ func (m *fitMemo) allocScratch(i int) *allocScratch {
 }
 
 // text is the text of s's line for t.
-func (m *fitMemo) text(t *Target, s *Skill) string {
+func (m *fitMemo) text(t *loader.Target, s *loader.Skill) string {
 	if m == nil {
 		return fitText(t, s)
 	}
@@ -91,8 +93,8 @@ func remembered[K comparable](memo map[K]string, key K, work func() string) stri
 
 // fitText is the text of a skill's line that t's fit measures: Claude
 // Code's listing text, or the description.
-func fitText(t *Target, s *Skill) string {
-	if t.Fit.Model == FitClaude {
+func fitText(t *loader.Target, s *loader.Skill) string {
+	if t.Fit.Model == loader.FitClaude {
 		return claudeListing(t, s)
 	}
 	return catalogDescription(t, s)
@@ -135,7 +137,7 @@ func (res *resolution) fitMemo() *fitMemo {
 	m := &res.memo
 	if m.texts == nil || len(m.texts) > len(res.order)+64 {
 		was := m.texts
-		m.texts = make(map[*Skill]string, len(res.order))
+		m.texts = make(map[*loader.Skill]string, len(res.order))
 		for _, e := range res.order {
 			if text, ok := was[e.Skill]; ok {
 				m.texts[e.Skill] = text
@@ -161,7 +163,7 @@ func (res *resolution) entries() []CatalogEntry {
 
 // refit fits the whole catalog again and returns the entries whose
 // findings change, gone ones included.
-func (res *resolution) refit(t *Target, gone []*Entry) []*Entry {
+func (res *resolution) refit(t *loader.Target, gone []*Entry) []*Entry {
 	var changed []*Entry
 	for _, e := range gone {
 		if _, ok := res.budget[e]; ok && !slices.Contains(res.order, e) {
@@ -203,10 +205,10 @@ func (f fitted) rounded() fitted {
 
 // fitProblem is what the finding on a skill says of its line in a fitted
 // catalog, or a Problem without a rule when the line is whole.
-func fitProblem(t *Target, e *Entry, f fitted) Problem {
-	p := Problem{Rule: "catalog-budget", Severity: Warning, Range: nameRange(e.Skill), Targets: []string{t.ID}}
+func fitProblem(t *loader.Target, e *Entry, f fitted) loader.Problem {
+	p := loader.Problem{Rule: "catalog-budget", Severity: loader.Warning, Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	unit := "token"
-	if t.Fit.Model == FitClaude {
+	if t.Fit.Model == loader.FitClaude {
 		unit = "char"
 	}
 	r := f.rounded()
@@ -226,7 +228,7 @@ func fitProblem(t *Target, e *Entry, f fitted) Problem {
 		p.Message = fmt.Sprintf("%s cuts this skill's description in the model's catalog, keeping %s of its %d chars: %s", t.Title, kept, f.had, over)
 	case fitNameOnly:
 		what := "with its description removed, as every skill's is"
-		if t.Fit.Model == FitClaude {
+		if t.Fit.Model == loader.FitClaude {
 			what = "as \"- name\", without its description"
 		}
 		p.Message = fmt.Sprintf("%s lists this skill by name only, %s: %s", t.Title, what, over)
@@ -241,7 +243,7 @@ func fitProblem(t *Target, e *Entry, f fitted) Problem {
 // fitReport is BudgetReport for a target with its own budget model: what
 // the catalog takes of the budget, and each skill it cuts, lists by name
 // only or drops.
-func fitReport(t *Target, entries []CatalogEntry) string {
+func fitReport(t *loader.Target, entries []CatalogEntry) string {
 	var b strings.Builder
 	fits := fitEntries(t, entries, nil)
 	text := RenderCatalog(t, entries)
@@ -263,14 +265,14 @@ func fitReport(t *Target, entries []CatalogEntry) string {
 		if fits[i].state != fitDropped {
 			listed++
 		}
-		if t.Fit.Model == FitCodex && utf8.RuneCountInString(catalogDescription(t, e.Skill)) > codexDescMax {
+		if t.Fit.Model == loader.FitCodex && utf8.RuneCountInString(catalogDescription(t, e.Skill)) > codexDescMax {
 			long = append(long, name)
-		} else if _, c := claudeListingText(t, e.Skill); c && t.Catalog == CatalogClaude {
+		} else if _, c := claudeListingText(t, e.Skill); c && t.Catalog == loader.CatalogClaude {
 			long = append(long, name)
 		}
 	}
 	unit, limit := "tokens", t.Fit.Limit
-	if t.Fit.Model == FitClaude {
+	if t.Fit.Model == loader.FitClaude {
 		unit = "chars"
 	}
 	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(text))
@@ -280,7 +282,7 @@ func fitReport(t *Target, entries []CatalogEntry) string {
 		if cost > limit {
 			fmt.Fprintf(&b, ", %d over", cost-limit)
 		}
-		if t.Fit.Model == FitClaude {
+		if t.Fit.Model == loader.FitClaude {
 			b.WriteString(" (the agent's own skills included)")
 		}
 	}
@@ -296,7 +298,7 @@ func fitReport(t *Target, entries []CatalogEntry) string {
 	}
 	if len(long) > 0 {
 		max := codexDescMax
-		if t.Fit.Model == FitClaude {
+		if t.Fit.Model == loader.FitClaude {
 			max = t.Description.ListingMax
 		}
 		fmt.Fprintf(&b, "listing cut at %d chars (%d): %s\n", max, len(long), strings.Join(long, ", "))

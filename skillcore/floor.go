@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -59,7 +61,7 @@ func Floor(dir string) (FloorRead, []error) {
 			return
 		}
 		for _, e := range entries {
-			if e.Name() != FileName {
+			if e.Name() != loader.FileName {
 				continue
 			}
 			path := fsys.ChildPath(p, e.Name())

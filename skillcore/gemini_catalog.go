@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Gemini CLI 0.61.0 (@google/gemini-cli): the catalog in the system prompt,
@@ -37,7 +39,7 @@ const geminiLead = "# Available Agent Skills\n\n" +
 
 var geminiStyle = catalogStyle{
 	head: geminiLead + "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + name + "</name>\n" +
 			"    <description>" + catalogDescription(t, s) + "</description>\n" +
@@ -91,11 +93,11 @@ var geminiOwnSkills = []string{"antigravity-support", "skill-creator"}
 // geminiSlot is where a winner stands in gemini's catalog: where the first
 // skill of its name was loaded.
 func (res *resolution) geminiSlot(e *Entry) geminiLoad {
-	if i := slices.Index(geminiOwnSkills, res.target.identity(e)); i >= 0 {
+	if i := slices.Index(geminiOwnSkills, identityOf(res.target, e)); i >= 0 {
 		return geminiLoad{rank: packageRank << 4, folder: string(rune('z' - i))}
 	}
 	slot := res.geminiLoadOf(e)
-	for _, m := range res.groups[res.target.identity(e)] {
+	for _, m := range res.groups[identityOf(res.target, e)] {
 		if l := res.geminiLoadOf(m); l.compare(slot) < 0 {
 			slot = l
 		}

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -40,7 +42,7 @@ func geminiInstalled(e Env, project string, in *Installation) {
 				p.Plugin, p.Name = n, n
 			} else {
 				p.Broken = "its gemini-extension.json has no name"
-				in.problem(filepath.Join(p.Root, "gemini-extension.json"), Error, mv.Range, "has no `name`: Gemini CLI skips the extension", target)
+				in.problem(filepath.Join(p.Root, "gemini-extension.json"), loader.Error, mv.Range, "has no `name`: Gemini CLI skips the extension", target)
 			}
 			p.Version, _ = mv.Get("version").Str()
 		}
@@ -63,7 +65,7 @@ func geminiEnabled(in *Installation, path string, rules *syntax.JSONValue, name,
 	for _, r := range arrayOf(ext.Get("overrides")) {
 		rule, ok := r.Str()
 		if !ok {
-			in.problem(path, Warning, r.Range, fmt.Sprintf("an override of %q is %s, not a string: Gemini CLI fails on it", name, r.Kind), "gemini")
+			in.problem(path, loader.Warning, r.Range, fmt.Sprintf("an override of %q is %s, not a string: Gemini CLI fails on it", name, r.Kind), "gemini")
 			continue
 		}
 		if geminiRule(rule).MatchString(at) {

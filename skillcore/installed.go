@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -73,7 +75,7 @@ func (p InstalledPlugin) Loads() bool { return p.Enabled && p.Broken == "" }
 // a settings file, a registry, an enablement file or a manifest.
 type FileProblem struct {
 	Path string
-	Problem
+	loader.Problem
 }
 
 // Installation is what the agents on one machine have installed, as seen
@@ -167,7 +169,7 @@ func (in *Installation) subdirs(dir string) []string {
 	ents, _ := f.ReadDir(maxListed + 1)
 	if len(ents) > maxListed {
 		ents = ents[:maxListed]
-		in.problem(dir, Warning, syntax.Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
+		in.problem(dir, loader.Warning, syntax.Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
 	}
 	var out []string
 	for _, de := range ents {
@@ -187,8 +189,8 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-func (in *Installation) problem(path string, sev Severity, r syntax.Range, msg string, targets ...string) {
-	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: Problem{
+func (in *Installation) problem(path string, sev loader.Severity, r syntax.Range, msg string, targets ...string) {
+	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: loader.Problem{
 		Rule: "installed-config", Severity: sev, Message: msg, Range: r, Targets: targets,
 	}})
 }
@@ -210,11 +212,11 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 	var fe *fsys.FileError
 	switch {
 	case errors.As(err, &fe):
-		in.problem(path, Warning, syntax.Range{}, fe.Message()+": "+consequence, target)
+		in.problem(path, loader.Warning, syntax.Range{}, fe.Message()+": "+consequence, target)
 		return nil, nil
 	case err != nil:
 		if !os.IsNotExist(err) {
-			in.problem(path, Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
+			in.problem(path, loader.Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
 		return nil, nil
 	}
@@ -225,13 +227,13 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 	if jsonc {
 		src = standardizeJSONC(src)
 	}
-	v, jerr := parseJSON(src)
+	v, jerr := loader.ParseJSON(src)
 	switch {
 	case jerr != nil:
-		in.problem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
+		in.problem(path, loader.Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
 		return nil, text
 	case v.Kind != syntax.JSONObject:
-		in.problem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
+		in.problem(path, loader.Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
 		return nil, text
 	}
 	return v, text
@@ -245,7 +247,7 @@ func (in *Installation) objectOf(path, target string, v *syntax.JSONValue, key, 
 		return nil
 	}
 	if m.Value.Kind != syntax.JSONObject {
-		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
+		in.problem(path, loader.Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
 		return nil
 	}
 	return m.Value
@@ -259,7 +261,7 @@ func (in *Installation) boolOf(path, target string, v *syntax.JSONValue, key, co
 		return false, false
 	}
 	if m.Value.Kind != syntax.JSONBool {
-		in.problem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
+		in.problem(path, loader.Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
 		return false, false
 	}
 	return m.Value.Text == "true", true
@@ -281,7 +283,7 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 	if v == nil {
 		return en
 	}
-	agent := TargetByID(target).Title
+	agent := loader.TargetByID(target).Title
 	m := in.objectOf(path, target, v, "enabledPlugins", agent+" ignores it")
 	if m == nil {
 		return en
@@ -294,7 +296,7 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 			// A list of versions enables the plugin at those versions.
 			en.on[mem.Key], en.said[mem.Key] = true, "a list of versions"
 		default:
-			in.problem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
+			in.problem(path, loader.Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
 		}
 	}
 	return en
@@ -327,18 +329,18 @@ func pluginFolder(home, dir string) bool {
 // first it finds is not a JSON object (it does not look further).
 func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *syntax.JSONValue {
 	var tried []string
-	for _, l := range pluginLookup(p.Target) {
-		if slices.Contains(tried, l.rel) {
+	for _, l := range loader.PluginLookup(p.Target) {
+		if slices.Contains(tried, l.Rel) {
 			continue
 		}
-		tried = append(tried, l.rel)
-		path := filepath.Join(p.Root, filepath.FromSlash(l.rel))
-		if !isRegular(path) || l.format.Schema.Marker != "" && !markedAs(path, l.format) {
+		tried = append(tried, l.Rel)
+		path := filepath.Join(p.Root, filepath.FromSlash(l.Rel))
+		if !isRegular(path) || l.Format.Schema.Marker != "" && !markedAs(path, l.Format) {
 			continue
 		}
-		return p.readManifest(in, l.rel, true, consequence)
+		return p.readManifest(in, l.Rel, true, consequence)
 	}
-	p.Broken = "it has no manifest where " + TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+	p.Broken = "it has no manifest where " + loader.TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
 	return nil
 }
 
@@ -357,12 +359,12 @@ func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bo
 
 // markedAs reports whether the JSON file at path has the $schema that
 // makes it a manifest of format pf.
-func markedAs(path string, pf *PluginFormat) bool {
+func markedAs(path string, pf *loader.PluginFormat) bool {
 	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return false
 	}
-	v, jerr := parseJSON(src)
+	v, jerr := loader.ParseJSON(src)
 	if jerr != nil {
 		return false
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestInstalledNames: each installed plugin as the agent reads it — the
@@ -41,12 +43,12 @@ func TestInstalledNames(t *testing.T) {
 	if errs := w.Scan(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	cache := filepath.Join(home, ".codex", "plugins", "cache", "acme")
 	var loaded []string
 	for _, p := range w.Paths() {
 		if e := w.Entry(p); within(cache, p) && slices.Contains(e.LoadedBy(), "codex") {
-			name, _, _ := strings.Cut(codex.identity(e), "\x00") // codex keys by name and path
+			name, _, _ := strings.Cut(identityOf(codex, e), "\x00") // codex keys by name and path
 			loaded = append(loaded, name)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
 )
@@ -39,7 +41,7 @@ var openCodeEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;"
 var openCodeStyle = catalogStyle{
 	head: openCodeLead + "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
 	empty: openCodeLead + "No skills are currently available.",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + name + "</name>\n" +
 			"    <description>" + catalogDescription(t, s) + "</description>\n" +
@@ -49,7 +51,7 @@ var openCodeStyle = catalogStyle{
 }
 
 // renderOpenCode is the whole catalog, sorted as OpenCode sorts it.
-func renderOpenCode(t *Target, entries []CatalogEntry) string {
+func renderOpenCode(t *loader.Target, entries []CatalogEntry) string {
 	return renderLocaleSorted(t, &openCodeStyle, entries, func(e CatalogEntry, name string) string {
 		return openCodeStyle.entry(t, e.Skill, name)
 	})
@@ -57,7 +59,7 @@ func renderOpenCode(t *Target, entries []CatalogEntry) string {
 
 // renderLocaleSorted renders the entries that are not dropped in the
 // order of JavaScript's name.localeCompare, then path.
-func renderLocaleSorted(t *Target, st *catalogStyle, entries []CatalogEntry, entry func(e CatalogEntry, name string) string) string {
+func renderLocaleSorted(t *loader.Target, st *catalogStyle, entries []CatalogEntry, entry func(e CatalogEntry, name string) string) string {
 	type item struct {
 		e    CatalogEntry
 		name string

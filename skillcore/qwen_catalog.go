@@ -1,6 +1,9 @@
 package skillcore
 
-import "github.com/skill-ls/skill-ls/skillcore/syntax"
+import (
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
 // Qwen Code 0.24.4 (@qwen-code/qwen-code): the skill listing, byte for
 // byte. buildAvailableSkillsReminder and renderAvailableSkillsBlock
@@ -41,26 +44,26 @@ const qwenHead = "<system-reminder>\n" +
 var qwenStyle = catalogStyle{
 	head: qwenHead, sep: "\n", tail: "\n</available_skills>\n</system-reminder>",
 	empty: "<system-reminder>\nNo skills are currently available. Skills can be added by creating directories with SKILL.md files or by configuring MCP servers with model-invocable prompts.\n</system-reminder>",
-	entry: func(t *Target, s *Skill, name string) string {
-		return qwenEntry(t, s, name, ScopeProject)
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
+		return qwenEntry(t, s, name, loader.ScopeProject)
 	},
 }
 
 // qwenLevel is the level qwen-code names a skill's source by.
-func qwenLevel(scope Scope) string {
+func qwenLevel(scope loader.Scope) string {
 	switch scope {
-	case ScopeGlobal:
+	case loader.ScopeGlobal:
 		return "user"
-	case ScopePackage, ScopeInstalled:
+	case loader.ScopePackage, loader.ScopeInstalled:
 		return "extension"
 	}
 	return "project"
 }
 
 // qwenEntry is one skill of the listing.
-func qwenEntry(t *Target, s *Skill, name string, scope Scope) string {
+func qwenEntry(t *loader.Target, s *loader.Skill, name string, scope loader.Scope) string {
 	desc := xmlEscaper.Replace(catalogDescription(t, s))
-	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
+	if f := t.Meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
 		desc += " \u2014 " + xmlEscaper.Replace(f.Value.Text)
 	}
 	level := qwenLevel(scope)
@@ -70,7 +73,7 @@ func qwenEntry(t *Target, s *Skill, name string, scope Scope) string {
 }
 
 // renderQwen is the whole listing, sorted as qwen-code sorts it.
-func renderQwen(t *Target, entries []CatalogEntry) string {
+func renderQwen(t *loader.Target, entries []CatalogEntry) string {
 	return renderLocaleSorted(t, &qwenStyle, entries, func(e CatalogEntry, name string) string {
 		return qwenEntry(t, e.Skill, name, e.Scope)
 	})
@@ -78,9 +81,9 @@ func renderQwen(t *Target, entries []CatalogEntry) string {
 
 // qwenListedDescription is the description as the listing shows it,
 // unescaped, without the level: the description, and " — when_to_use".
-func qwenListedDescription(t *Target, s *Skill) string {
+func qwenListedDescription(t *loader.Target, s *loader.Skill) string {
 	d := catalogDescription(t, s)
-	if f := t.meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
+	if f := t.Meta(s).Field("when_to_use"); f != nil && f.Value.Kind == syntax.KindString && f.Value.Text != "" {
 		d += " \u2014 " + f.Value.Text
 	}
 	return d

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf16"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -27,32 +27,32 @@ type catalogStyle struct {
 	empty           string // the whole text when nothing is listed
 	sortByName      bool   // the agent sorts by name, then path
 	// entry renders one skill listed under name (see displayName).
-	entry func(t *Target, s *Skill, name string) string
+	entry func(t *loader.Target, s *loader.Skill, name string) string
 }
 
-func styleOf(t *Target) *catalogStyle {
+func styleOf(t *loader.Target) *catalogStyle {
 	switch t.Catalog {
-	case CatalogXML:
+	case loader.CatalogXML:
 		return &zedStyle
-	case CatalogXMLLines:
+	case loader.CatalogXMLLines:
 		return &skillsRefStyle
-	case CatalogXMLInline:
+	case loader.CatalogXMLInline:
 		return &tinyStyle
-	case CatalogXMLRaw:
+	case loader.CatalogXMLRaw:
 		return &geminiStyle
-	case CatalogCopilot:
+	case loader.CatalogCopilot:
 		return &copilotStyle
-	case CatalogCodex:
+	case loader.CatalogCodex:
 		return &codexStyle
-	case CatalogClaude:
+	case loader.CatalogClaude:
 		return &claudeStyle
-	case CatalogZot:
+	case loader.CatalogZot:
 		return &zotStyle
-	case CatalogPlain:
+	case loader.CatalogPlain:
 		return &plainStyle
-	case CatalogOpenCode:
+	case loader.CatalogOpenCode:
 		return &openCodeStyle // opencode_catalog.go
-	case CatalogQwen:
+	case loader.CatalogQwen:
 		return &qwenStyle // qwen_catalog.go
 	}
 	return nil
@@ -62,25 +62,25 @@ func styleOf(t *Target) *catalogStyle {
 // agent's order and escaping. Entries dropped for the budget are left out;
 // entries are otherwise taken as given (World.Catalog has already removed
 // hidden skills and collision losers).
-func RenderCatalog(t *Target, entries []CatalogEntry) string {
+func RenderCatalog(t *loader.Target, entries []CatalogEntry) string {
 	switch t.Catalog {
-	case CatalogCodex:
+	case loader.CatalogCodex:
 		return renderCodex(t, entries) // codex_catalog.go
-	case CatalogClaude:
+	case loader.CatalogClaude:
 		return renderClaude(t, entries) // claudecode_catalog.go
-	case CatalogCopilot:
+	case loader.CatalogCopilot:
 		return renderCopilot(t, entries) // copilot_catalog.go
-	case CatalogOpenCode:
+	case loader.CatalogOpenCode:
 		return renderOpenCode(t, entries) // opencode_catalog.go
-	case CatalogQwen:
+	case loader.CatalogQwen:
 		return renderQwen(t, entries) // qwen_catalog.go
 	}
 	st := styleOf(t)
 	if st == nil {
 		return ""
 	}
-	listed := make([]*Skill, 0, len(entries))
-	names := make(map[*Skill]string, len(entries))
+	listed := make([]*loader.Skill, 0, len(entries))
+	names := make(map[*loader.Skill]string, len(entries))
 	for _, e := range entries {
 		if !e.Dropped && e.Skill != nil {
 			listed = append(listed, e.Skill)
@@ -91,7 +91,7 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 		return st.empty
 	}
 	if st.sortByName {
-		slices.SortStableFunc(listed, func(a, b *Skill) int {
+		slices.SortStableFunc(listed, func(a, b *loader.Skill) int {
 			if c := strings.Compare(names[a], names[b]); c != 0 {
 				return c
 			}
@@ -119,15 +119,15 @@ func RenderCatalog(t *Target, entries []CatalogEntry) string {
 // RenderEntry returns the text one skill contributes to t's catalog, without
 // the catalog's lead-in and separators; RenderCatalog is built from it. A
 // dropped entry is rendered too, as it would read if it fit.
-func RenderEntry(t *Target, e CatalogEntry) string {
+func RenderEntry(t *loader.Target, e CatalogEntry) string {
 	st := styleOf(t)
 	if st == nil || e.Skill == nil {
 		return ""
 	}
-	if t.Catalog == CatalogCopilot {
+	if t.Catalog == loader.CatalogCopilot {
 		return copilotEntry(t, e.Skill, e.displayName(t), e.Scope) // copilot_catalog.go
 	}
-	if t.Catalog == CatalogQwen {
+	if t.Catalog == loader.CatalogQwen {
 		return qwenEntry(t, e.Skill, e.displayName(t), e.Scope) // qwen_catalog.go
 	}
 	return st.entry(t, e.Skill, e.displayName(t))
@@ -135,7 +135,7 @@ func RenderEntry(t *Target, e CatalogEntry) string {
 
 // displayName is the name the entry is listed under: the installed name
 // of a skill a plugin brings, else the skill's own.
-func (e CatalogEntry) displayName(t *Target) string {
+func (e CatalogEntry) displayName(t *loader.Target) string {
 	if e.Listed != "" {
 		return e.Listed
 	}
@@ -147,7 +147,7 @@ func (e CatalogEntry) displayName(t *Target) string {
 
 // displayName is the name the agent shows: its identity for the skill, but
 // in the author's case where the agent only compares names case-blind.
-func displayName(t *Target, s *Skill) string {
+func displayName(t *loader.Target, s *loader.Skill) string {
 	if t.Name.FoldCase {
 		u := *t
 		u.Name.FoldCase = false
@@ -157,48 +157,10 @@ func displayName(t *Target, s *Skill) string {
 }
 
 // DisplayName is the name the entry is listed under.
-func (e CatalogEntry) DisplayName(t *Target) string { return e.displayName(t) }
+func (e CatalogEntry) DisplayName(t *loader.Target) string { return e.displayName(t) }
 
 // catalogDescription is the description as the target's reader sees it.
-func catalogDescription(t *Target, s *Skill) string { return t.Describe(s) }
-
-// Describe is the skill's description as the agent takes it: the
-// frontmatter's as its reader sees text, else what it makes of the body.
-func (t *Target) Describe(s *Skill) string {
-	if d, ok := t.Str(s, "description"); ok {
-		if t.Description.CollapseSpace {
-			d = collapseSpace(d)
-		}
-		return d
-	}
-	if f := t.meta(s).Field("description"); f != nil {
-		return ""
-	}
-	switch t.Description.FromBody {
-	case FirstLine:
-		return firstLineDescription(syntax.LossyText(t.body(s).Text(s.Src)))
-	case Paragraphs:
-		return paragraphsDescription(syntax.LossyText(t.body(s).Text(s.Src)))
-	}
-	return ""
-}
-
-// paragraphsDescription is copilot's description from the body: the
-// first three non-blank lines that are not headings, trimmed, joined by
-// spaces, cut to 1,024 UTF-16 units.
-func paragraphsDescription(body string) string {
-	var words []string
-	for line := range strings.SplitSeq(body, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if words = append(words, line); len(words) == 3 {
-			break
-		}
-	}
-	return cutUTF16(strings.Join(words, " "), 1024)
-}
+func catalogDescription(t *loader.Target, s *loader.Skill) string { return t.Describe(s) }
 
 // Escapers, one per agent that escapes.
 var (
@@ -218,7 +180,7 @@ var (
 // read_file verbatim.
 var zedStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>\n",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + handlebarsEscaper.Replace(name) + "</name>\n" +
 			"    <description>" + handlebarsEscaper.Replace(catalogDescription(t, s)) + "</description>\n" +
@@ -232,7 +194,7 @@ var zedStyle = catalogStyle{
 var skillsRefStyle = catalogStyle{
 	head: "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
 	empty: "<available_skills>\n</available_skills>",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "<skill>\n" +
 			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
 			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(catalogDescription(t, s))) + "\n</description>\n" +
@@ -244,58 +206,12 @@ var skillsRefStyle = catalogStyle{
 // tiny-agent: src/skills/prompt.ts generateSkillsPrompt.
 var tinyStyle = catalogStyle{
 	head: "<available_skills>", tail: "</available_skills>",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "<skill><name>" + xmlEscaper.Replace(name) +
 			"</name><description>" + xmlEscaper.Replace(catalogDescription(t, s)) +
 			"</description><location>" + xmlEscaper.Replace(s.Path) +
 			"</location></skill>"
 	},
-}
-
-// utf16Len is a string's length as JavaScript counts it.
-func utf16Len(s string) int {
-	n := 0
-	for _, r := range s {
-		n += utf16.RuneLen(r)
-	}
-	return n
-}
-
-// cutUTF16 keeps the first n UTF-16 units of s; a pair cut in two leaves
-// its first half, which reaches the model as U+FFFD.
-func cutUTF16(s string, n int) string {
-	units := 0
-	for i, r := range s {
-		w := utf16.RuneLen(r)
-		if units+w > n {
-			if units < n {
-				return s[:i] + "\uFFFD"
-			}
-			return s[:i]
-		}
-		units += w
-	}
-	return s
-}
-
-// firstLineDescription is claude-code's description from the body: the
-// first non-blank line, without a heading's #s, over 100 UTF-16 units cut
-// to 97 and "...".
-func firstLineDescription(body string) string {
-	for line := range strings.SplitSeq(body, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" {
-			continue
-		}
-		if rest := strings.TrimLeft(line, "#"); rest != line && rest != "" && unicode.IsSpace(rune(rest[0])) {
-			line = strings.TrimSpace(rest)
-		}
-		if utf16Len(line) > 100 {
-			line = cutUTF16(line, 97) + "..."
-		}
-		return line
-	}
-	return "Skill"
 }
 
 // zot: internal/skills SystemPromptAddendum. zot reads frontmatter line by
@@ -304,7 +220,7 @@ func firstLineDescription(body string) string {
 var zotStyle = catalogStyle{
 	head: "Available skills (call the `skill` tool with one of these names to load full instructions):\n",
 	sep:  "\n", tail: "\n", sortByName: true,
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		d := zotLine(s, "description")
 		if d == "" {
 			d = "(no description)"
@@ -314,7 +230,7 @@ var zotStyle = catalogStyle{
 }
 
 // zotLine is the value zot's line parser reads for a top-level key.
-func zotLine(s *Skill, key string) string {
+func zotLine(s *loader.Skill, key string) string {
 	f := s.Field(key)
 	if f == nil {
 		return ""
@@ -335,14 +251,14 @@ func zotLine(s *Skill, key string) string {
 // plain: "- name: description" lines.
 var plainStyle = catalogStyle{
 	sep: "\n", tail: "\n",
-	entry: func(t *Target, s *Skill, name string) string {
+	entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "- " + name + ": " + catalogDescription(t, s)
 	},
 }
 
 // activationSource is how Zed's envelope names a scope.
-func activationSource(scope Scope) string {
-	if scope == ScopeGlobal {
+func activationSource(scope loader.Scope) string {
+	if scope == loader.ScopeGlobal {
 		return "global"
 	}
 	return "project-local"
@@ -352,8 +268,8 @@ func activationSource(scope Scope) string {
 // its skill tool and slash commands hand it to the model: the name, the
 // source, the directory, the relative-path sentence and the trimmed body,
 // every interpolated value XML-escaped so a body cannot close the envelope.
-func RenderActivation(s *Skill, scope Scope) string {
-	name := scalarText(s, "name")
+func RenderActivation(s *loader.Skill, scope loader.Scope) string {
+	name := loader.ScalarText(s, "name")
 	if strings.TrimSpace(name) == "" {
 		name = s.DirName()
 	}
@@ -369,11 +285,11 @@ func RenderActivation(s *Skill, scope Scope) string {
 
 // BudgetReport summarises the catalog's cost for `skill-ls catalog`: the
 // budget used, the skills dropped for it, and listings the agent cuts.
-func BudgetReport(t *Target, entries []CatalogEntry) string {
+func BudgetReport(t *loader.Target, entries []CatalogEntry) string {
 	if styleOf(t) == nil {
 		return t.ID + ": no catalog; the agent lists no skills for the model\n"
 	}
-	if t.Fit.Model != NoFit {
+	if t.Fit.Model != loader.NoFit {
 		return fitReport(t, entries) // fit.go
 	}
 	var b strings.Builder
@@ -389,13 +305,13 @@ func BudgetReport(t *Target, entries []CatalogEntry) string {
 			continue
 		}
 		listed++
-		used += len(scalarText(e.Skill, "name")) + len(catalogDescription(t, e.Skill))
-		if _, c := claudeListingText(t, e.Skill); c && t.Catalog == CatalogClaude {
+		used += len(loader.ScalarText(e.Skill, "name")) + len(catalogDescription(t, e.Skill))
+		if _, c := claudeListingText(t, e.Skill); c && t.Catalog == loader.CatalogClaude {
 			cut = append(cut, name)
 		}
 	}
 	fmt.Fprintf(&b, "%s: %d skill%s listed, %d bytes of catalog text", t.ID, listed, pluralS(listed), len(RenderCatalog(t, entries)))
-	if t.Catalog == CatalogCopilot && t.CatalogBudget > 0 {
+	if t.Catalog == loader.CatalogCopilot && t.CatalogBudget > 0 {
 		b.WriteString(copilotBudgetLine(t, entries)) // copilot_catalog.go
 	} else if t.CatalogBudget > 0 {
 		fmt.Fprintf(&b, "; budget %d of %d bytes used (name + description, %.1f%%)",

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -128,7 +130,7 @@ func codexCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 // catalog is skill-ls's catalog for the agent in the layout, at budget
 // (0: the target's own).
 func (j *judged) catalog(a agent, budget int) string {
-	t := skillcore.TargetByID(a.id())
+	t := loader.TargetByID(a.id())
 	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e skillcore.CatalogEntry) bool { return !j.given(a, e) })
 	if budget > 0 {
 		u := *t

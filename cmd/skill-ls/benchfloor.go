@@ -5,6 +5,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -13,7 +15,7 @@ import (
 // its own so that it is timed as check is, start-up included.
 func floor(dir string, stdout, stderr io.Writer) int {
 	read, errs := skillcore.Floor(dir)
-	fmt.Fprintf(stdout, "%d %s files, %d bytes\n", read.Files, skillcore.FileName, read.Bytes)
+	fmt.Fprintf(stdout, "%d %s files, %d bytes\n", read.Files, loader.FileName, read.Bytes)
 	if len(errs) > 0 {
 		fmt.Fprintf(stderr, "skill-ls: %d %s not walked or read, as: %s\n", len(errs), plural(len(errs), "entry", "entries"), escapeText(errs[0].Error()))
 	}

@@ -1,0 +1,71 @@
+package loader
+
+// geminiTarget is Gemini CLI (@google/gemini-cli 0.61.0), from its source
+// (packages/core/src/skills/skillLoader.ts) and probed
+// (testdata/conformance/notes/gemini.md, probes/gemini).
+//
+//   - roots: .agents/skills and .gemini/skills of the project, then of the
+//     home; later roots win
+//   - scan: one level down, dot-folders and node_modules skipped, links
+//     followed, a SKILL.md in the root loads; the first folder by name
+//     wins a shared name within a root
+//   - YAML: readGemini (gemini_reader.go): js-yaml, then a line reader
+//   - name and description: a line of each needed (skipped silently
+//     without); :\/<>*?"| in a name turned into "-"; empty values load
+//   - catalog: raw XML in its own order (gemini_catalog.go); no budget
+//   - packages: gemini-extension, below
+//   - installed plugins: geminiInstalled (gemini_installed.go), from
+//     ~/.gemini/extensions
+var geminiTarget = &Target{
+	// Gemini CLI 0.61.0 (packages/core/src/skills/skillLoader.ts,
+	// probed): name and description are required and skills without
+	// them are skipped silently; js-yaml, and on a YAML error a line
+	// parser that takes each "key: value" as written; :\/<>*?"| in a
+	// name become "-"; dot-folders are skipped and a SKILL.md directly
+	// in a root loads; names compare case-sensitively, the later root
+	// winning.
+	ID:    "gemini",
+	Title: "Gemini CLI",
+	// Later roots win: workspace over user, .agents over .gemini.
+	Roots: []RootSpec{
+		project(".agents/skills"), project(".gemini/skills"),
+		home(".agents/skills"), home(".gemini/skills"),
+	},
+	// Project roots are read only in a folder the user trusts
+	// (~/.gemini/trustedFolders.json, GEMINI_CLI_TRUST_WORKSPACE):
+	// skill-ls cannot know that, and takes the project as trusted.
+	// Only the working folder's roots, none of its parents'.
+	Scan: Scan{SkipHidden: true, RootFile: true, FollowSymlinks: true, SkipNames: []string{"node_modules"},
+		FirstFolderWins: true},
+	// A name or description line is all it needs (gemini_reader.go):
+	// empty and blank values load.
+	Name:        NameRule{Identity: DeclaredName, Sanitize: `:\/<>*?"|`, Empty: true},
+	Description: DescriptionRule{},
+	Fields:      withSpec(nil),
+	Reading:     Reading{ScalarText: true}, // Own: gemini_reader.go
+	Fences:      Fences{CloseSpaces: true},
+	Catalog:     CatalogXMLRaw,
+	Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
+	Verified:    Verified{Package: "@google/gemini-cli", Version: "0.61.0"},
+}
+
+// Set at init, as readGemini reaches the Targets table through parseYAML.
+func init() { geminiTarget.Reading.Own = readGemini }
+
+// geminiExtension is Gemini CLI's extension format.
+var geminiExtension = &PluginFormat{
+	ID:        "gemini-extension",
+	Title:     "Gemini extension",
+	Manifests: []string{"gemini-extension.json"},
+	Readers:   []FormatReader{{Target: "gemini", Order: 1}},
+	Schema: ManifestSchema{
+		Fields: withMeta(map[string]JSONType{
+			"contextFileName": TString | TArray, "mcpServers": TObject, "excludeTools": TArray,
+			"settings": TArray, "themes": TArray, "plan": TObject, "migratedTo": TString,
+		}),
+		Required: []string{"name", "version"},
+		BadType:  Error,
+		Unknown:  Warning,
+	},
+	Skills: SkillsLayout{Dir: "skills", Depth: 1, DirIsSkill: true, Requires: []string{"name", "description"}},
+}
