@@ -116,7 +116,7 @@ func (w *Workspace) Remove(path string) []string {
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }
 
-// ManifestPaths lists every package manifest in the workspace.
+// ManifestPaths() lists every package manifest in the workspace.
 func (w *Workspace) ManifestPaths() []string { return w.World.ManifestPaths() }
 
 // Source is the whole text of the file at path, read back from disk when

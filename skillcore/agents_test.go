@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,8 +10,8 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
-// TestAgentFiles: every agent is whole in agent_<id>.go (its id without
-// dashes): the file holds its Target, names the version it was verified
+// TestAgentFiles: every agent is whole in its folder, agents/<id> (its id
+// without dashes), whose agent.go holds its Target, names the version it was verified
 // against, and names every package format the agent reads, so a reader of
 // that one file sees where the agent finds plugins.
 func TestAgentFiles(t *testing.T) {
@@ -26,7 +27,7 @@ func TestAgentFiles(t *testing.T) {
 		}
 	}
 	for _, tg := range loader.Targets {
-		name := "agent_" + strings.ReplaceAll(tg.ID, "-", "") + ".go"
+		name := filepath.Join("agents", strings.ReplaceAll(tg.ID, "-", ""), "agent.go")
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Errorf("%s: %v", tg.ID, err)

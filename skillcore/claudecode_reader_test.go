@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -121,21 +123,21 @@ func TestBunNumberText(t *testing.T) {
 		"123e-20": "1.23e-18", "123456789012345678901": "123456789012345680000", "1e400": "Infinity",
 		"0xFFFFFFFFFFFFFFFF": "18446744073709552000", "9007199254740993": "9007199254740992",
 	} {
-		f, ok := loader.BunNumber(in)
+		f, ok := claudecode.BunNumber(in)
 		if !ok {
 			t.Errorf("%s: not a number", in)
 			continue
 		}
-		if got := loader.BunNumberText(f); got != want {
+		if got := claudecode.BunNumberText(f); got != want {
 			t.Errorf("%s = %s, want %s", in, got, want)
 		}
 	}
 	for _, in := range []string{"0b101", "1_000", "0X1F", "0O17", "0xFFFFFFFFFFFFFFFFF", "+.nan", "1e", "0x", "Infinity", "--1", "1..2"} {
-		if f, ok := loader.BunNumber(in); ok {
+		if f, ok := claudecode.BunNumber(in); ok {
 			t.Errorf("%s = %v, want text", in, f)
 		}
 	}
-	if loader.BunNumberText(math.Copysign(0, -1)) != "0" {
+	if claudecode.BunNumberText(math.Copysign(0, -1)) != "0" {
 		t.Error("-0 is 0")
 	}
 }
@@ -147,7 +149,7 @@ func TestClaudeBadName(t *testing.T) {
 		":a": true, "a:": true, "a: b": true, "a :b": true, "a\u00a0b": true, "a\u200bb": true,
 		strings.Repeat("n", 256): false, strings.Repeat("n", 257): true,
 	} {
-		if got := loader.ClaudeBadName(name) != ""; got != bad {
+		if got := claudecode.ClaudeBadName(name) != ""; got != bad {
 			t.Errorf("%q: bad = %v, want %v", name, got, bad)
 		}
 	}
@@ -157,7 +159,7 @@ func TestClaudeBadName(t *testing.T) {
 func TestClaudeScanOrder(t *testing.T) {
 	for _, pair := range [][2]string{{"_x", "-d"}, {"-d", "0n"}, {"a", "B"}, {"B", "é"}, {"name-bool", "name-bool-desc-colon"}, {".dotdir", "ctxfork"}, {"uinv", "UpperDir"}} {
 		a, b := "/r/"+pair[0]+"/SKILL.md", "/r/"+pair[1]+"/SKILL.md"
-		if loader.ClaudeScanOrder(a, b) >= 0 || loader.ClaudeScanOrder(b, a) <= 0 {
+		if claudecode.ClaudeScanOrder(a, b) >= 0 || claudecode.ClaudeScanOrder(b, a) <= 0 {
 			t.Errorf("%s should come before %s", pair[0], pair[1])
 		}
 	}

@@ -551,7 +551,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 		for _, e := range entries {
 			name := e.Name()
 			path := facts.see(p, e)
-			if manifest := loader.ManifestNames[name] && e.Type().IsRegular(); manifest || named(name) {
+			if manifest := loader.ManifestNames()[name] && e.Type().IsRegular(); manifest || named(name) {
 				if path == "" {
 					path = fsys.ChildPath(p, name)
 				}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -118,7 +120,7 @@ func checkName(m *Manifest, v *syntax.JSONValue, targets []string, re *regexp.Re
 			m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
 		}
 	}
-	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && loader.ClaudeReservedPlugin(name) {
+	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudecode.ClaudeReservedPlugin(name) {
 		m.add("manifest-name", loader.Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
 	}
 }

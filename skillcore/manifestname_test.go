@@ -3,7 +3,7 @@ package skillcore
 import (
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 )
 
 func TestClaudeReservedPlugin(t *testing.T) {
@@ -19,7 +19,7 @@ func TestClaudeReservedPlugin(t *testing.T) {
 		"claudeish":                        false,
 		"anthropics":                       true,
 	} {
-		if got := loader.ClaudeReservedPlugin(name); got != want {
+		if got := claudecode.ClaudeReservedPlugin(name); got != want {
 			t.Errorf("%q: got %v, want %v", name, got, want)
 		}
 	}

@@ -310,7 +310,7 @@ func PackageTopOf(path string) string {
 	top := ""
 	dir := filepath.Dir(fsys.CleanPath(path))
 	for range packageTopLevels {
-		for _, rel := range loader.ManifestPaths {
+		for _, rel := range loader.ManifestPaths() {
 			if isRegular(filepath.Join(dir, rel)) {
 				top = dir
 				break

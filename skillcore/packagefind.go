@@ -180,7 +180,7 @@ func (f *packageFinder) prefetch() {
 	// paths: each is looked at once, for the folder it would belong to.
 	var paths []string
 	for _, p := range f.facts.manifests {
-		for _, rel := range loader.ManifestPaths {
+		for _, rel := range loader.ManifestPaths() {
 			rel = filepath.FromSlash(rel)
 			if !strings.HasSuffix(p, rel) || len(p) <= len(rel) || !os.IsPathSeparator(p[len(p)-len(rel)-1]) {
 				continue

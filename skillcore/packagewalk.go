@@ -58,7 +58,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) string {
 	link := d.Type()&fs.ModeSymlink != 0
 	name := d.Name()
 	skill := name == loader.FileName && d.Type().IsRegular()
-	manifest := loader.ManifestNames[name]
+	manifest := loader.ManifestNames()[name]
 	if !link && !skill && !manifest {
 		return ""
 	}
@@ -258,7 +258,7 @@ func (wf *walkFacts) foldersUnder(dir string) int {
 // the way to a manifest: ".claude-plugin", ".agents", ".agents/plugins".
 var hiddenOnTheWay = func() map[string]bool {
 	out := map[string]bool{}
-	for _, rel := range loader.ManifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		parts := strings.Split(rel, "/")
 		for i := 1; i < len(parts); i++ {
 			if strings.HasPrefix(parts[0], ".") {
@@ -297,7 +297,7 @@ func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 // one in a hidden folder that holds no manifests (.claude/skills/...).
 func (f *packageFinder) note(p string) {
 	slash := filepath.ToSlash(p)
-	for _, rel := range loader.ManifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		if !strings.HasSuffix(slash, "/"+rel) {
 			continue
 		}

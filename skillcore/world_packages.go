@@ -179,7 +179,7 @@ func manifestRel(path string) string {
 func manifestRoot(path string) string {
 	slash := filepath.ToSlash(path)
 	best := filepath.Dir(path)
-	for _, rel := range loader.ManifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		if len(slash) > len(rel) && slash[len(slash)-len(rel)-1:] == "/"+rel {
 			if d := path[:len(path)-len(rel)-1]; len(d) < len(best) {
 				best = d

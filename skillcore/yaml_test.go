@@ -191,11 +191,11 @@ func checkValueRanges(t testing.TB, s *loader.Skill) {
 func checkSimple(t testing.TB, src []byte) bool {
 	t.Helper()
 	content := syntax.SplitFrontmatter(src, 0).Content
-	fast, ok := syntax.ParseYAMLFast(src, content, loader.FieldNames)
+	fast, ok := syntax.ParseYAMLFast(src, content, loader.FieldNames())
 	if !ok {
 		return false
 	}
-	full, problems := syntax.ParseYAMLFull(src, content, loader.FieldNames)
+	full, problems := syntax.ParseYAMLFull(src, content, loader.FieldNames())
 	if len(problems) > 0 || !reflect.DeepEqual(fast, full) {
 		t.Fatalf("%q:\nsimple %s\nfull   %s %v", src, dumpValue(fast), dumpValue(full), problems)
 	}

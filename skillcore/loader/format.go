@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -210,7 +211,7 @@ func PluginFormatByID(id string) *PluginFormat {
 // the language server and check read as one.
 func IsManifest(path string) bool {
 	p := strings.ReplaceAll(path, "\\", "/")
-	for _, rel := range ManifestPaths {
+	for _, rel := range ManifestPaths() {
 		if p == rel || strings.HasSuffix(p, rel) && p[len(p)-len(rel)-1] == '/' {
 			return true
 		}
@@ -219,16 +220,16 @@ func IsManifest(path string) bool {
 }
 
 // manifestNames are the file names of manifestPaths.
-var ManifestNames = func() map[string]bool {
+var ManifestNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
-	for _, p := range ManifestPaths {
+	for _, p := range ManifestPaths() {
 		out[path.Base(p)] = true
 	}
 	return out
-}()
+})
 
 // manifestPaths lists every manifest path of every format.
-var ManifestPaths = func() []string {
+var ManifestPaths = sync.OnceValue(func() []string {
 	var out []string
 	for _, f := range PluginFormats {
 		out = append(out, f.Manifests...)
@@ -238,4 +239,4 @@ var ManifestPaths = func() []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
-}()
+})

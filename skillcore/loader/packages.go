@@ -10,7 +10,7 @@ import "regexp"
 
 // agentPluginsSchema is the $schema that makes a plugin.json an Agent
 // Plugins 1.0 manifest.
-const agentPluginsSchema = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json"
+const AgentPluginsSchema = "https://agent-plugins.org/schemas/1.0.0/plugin.schema.json"
 
 // Keys every plugin manifest format shares: metadata the agents show.
 var pluginMeta = map[string]JSONType{
@@ -19,7 +19,7 @@ var pluginMeta = map[string]JSONType{
 	"license": TString, "keywords": TArray,
 }
 
-func withMeta(extra map[string]JSONType) map[string]JSONType {
+func WithMeta(extra map[string]JSONType) map[string]JSONType {
 	m := make(map[string]JSONType, len(pluginMeta)+len(extra))
 	for k, v := range pluginMeta {
 		m[k] = v
@@ -33,40 +33,22 @@ func withMeta(extra map[string]JSONType) map[string]JSONType {
 // agentPluginName is the name Agent Plugins 1.0 accepts for a plugin.
 var agentPluginName = regexp.MustCompile(`^[a-z0-9.-]{1,64}$`)
 
-// PluginFormats is every plugin manifest format, most specific first.
-var PluginFormats = []*PluginFormat{
-	claudeCodePlugin,
-	codexPlugin,
-	agentPlugins,
-	copilotPlugin,
-	cursorPlugin,
-	geminiExtension,
-}
-
-// agentPlugins is the open Agent Plugins 1.0 format, which several agents
+// AgentPlugins is the open Agent Plugins 1.0 format, which several agents
 // read; every other format is in the file of the agent that defines it
-// (agent_<id>.go).
-var agentPlugins = &PluginFormat{
+// (skillcore/agents/<id>).
+var AgentPlugins = &PluginFormat{
 	ID:        "agent-plugins",
 	Title:     "Agent Plugins 1.0",
 	Manifests: []string{"plugin.json"},
 	Schema: ManifestSchema{
-		Fields:   withMeta(map[string]JSONType{"mcpServers": TString | TObject}),
+		Fields:   WithMeta(map[string]JSONType{"mcpServers": TString | TObject}),
 		Required: []string{"name"},
 		Closed:   true,
 		BadType:  Error,
 		Unknown:  Error,
 		Name:     agentPluginName, NameWhat: "1 to 64 of a-z, 0-9, - and .",
-		Marker: agentPluginsSchema,
+		Marker: AgentPluginsSchema,
 	},
 	Readers: []FormatReader{{Target: "codex", Order: 1}, {Target: "copilot", Order: 2}, {Target: "cursor", Order: 2}},
 	Skills:  SkillsLayout{Dir: "skills", Depth: 1},
-}
-
-// MarketplaceFormats is every marketplace manifest format.
-var MarketplaceFormats = []*MarketplaceFormat{
-	claudeCodeMarketplaceFormat,
-	codexMarketplaceFormat,
-	copilotMarketplaceFormat,
-	cursorMarketplaceFormat,
 }

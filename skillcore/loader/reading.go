@@ -7,7 +7,7 @@ import (
 )
 
 // hasError reports whether any of ps is an error.
-func hasError(ps []Problem) bool {
+func HasError(ps []Problem) bool {
 	for _, p := range ps {
 		if p.Severity == Error {
 			return true

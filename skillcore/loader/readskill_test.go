@@ -1,4 +1,4 @@
-package loader
+package loader_test
 
 import (
 	"errors"
@@ -8,12 +8,15 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	_ "github.com/skill-ls/skill-ls/skillcore/agents/all"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestReread: a released skill reads its file back whole, and says so when
 // the file changed or went.
 func TestReread(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "pdf", FileName)
+	p := filepath.Join(t.TempDir(), "pdf", loader.FileName)
 	text := "---\nname: pdf\ndescription: Reads PDFs.\n---\n\n# PDF\n"
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
@@ -21,7 +24,7 @@ func TestReread(t *testing.T) {
 	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s := Parse(p, []byte(text))
+	s := loader.Parse(p, []byte(text))
 	if whole, _, err := s.Reread(); whole != s || err != nil {
 		t.Errorf("a whole skill is not its own reread: %v", err)
 	}
@@ -64,26 +67,26 @@ func TestReadSkill(t *testing.T) {
 		{"skill.md", "skill-md-case"},
 		{"Skill.md", "skill-md-case"},
 		{"SKILL.MD", "skill-md-case"},
-		{FileName, "file-not-regular"},
+		{loader.FileName, "file-not-regular"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(dir, strings.ToLower(tc.name)+"-"+tc.rule, tc.name)
 			if err := os.MkdirAll(p, 0o755); err != nil { // a folder: never read
 				t.Fatal(err)
 			}
-			s, err := ReadSkill(p)
+			s, err := loader.ReadSkill(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(s.Problems) != 1 || s.Problems[0].Rule != tc.rule || s.Problems[0].Severity != Error || len(s.Src) != 0 {
+			if len(s.Problems) != 1 || s.Problems[0].Rule != tc.rule || s.Problems[0].Severity != loader.Error || len(s.Src) != 0 {
 				t.Fatalf("problems %v, %d bytes", s.Problems, len(s.Src))
 			}
-			if Loads(Validate(s, []*Target{Targets[0]}), Targets[0].ID) {
+			if loader.Loads(loader.Validate(s, []*loader.Target{loader.Targets[0]}), loader.Targets[0].ID) {
 				t.Error("an agent loads it")
 			}
 		})
 	}
-	if _, err := ReadSkill(filepath.Join(dir, "none", FileName)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := loader.ReadSkill(filepath.Join(dir, "none", loader.FileName)); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file: %v", err)
 	}
 }

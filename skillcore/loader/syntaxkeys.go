@@ -12,23 +12,23 @@ import (
 // as an error for every agent that reads the file.
 
 // fieldNames are the fields any target knows, by name.
-var FieldNames = func() syntax.Keys {
+var FieldNames = sync.OnceValue(func() syntax.Keys {
 	out := syntax.Keys{}
 	for _, f := range knownFields() {
 		out[f] = f
 	}
 	return out
-}()
+})
 
 // parseYAML is syntax.ParseYAML with the known fields' names shared.
 func ParseYAML(src []byte, content syntax.Range) (*syntax.Value, []Problem) {
-	v, errs := syntax.ParseYAML(src, content, FieldNames)
+	v, errs := syntax.ParseYAML(src, content, FieldNames())
 	return v, syntaxProblems(errs)
 }
 
 // parseJSON is syntax.ParseJSON with the known fields' names shared.
 func ParseJSON(src []byte) (*syntax.JSONValue, *syntax.JSONError) {
-	return syntax.ParseJSON(src, FieldNames)
+	return syntax.ParseJSON(src, FieldNames())
 }
 
 // syntaxProblems are errors of syntax as problems: errors, for every agent.

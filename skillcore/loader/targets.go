@@ -1,7 +1,7 @@
 package loader
 
 // The fields of the open specification, known to every strict loader.
-var specFields = map[string]FieldSpec{
+var SpecFields = map[string]FieldSpec{
 	"license":       {Type: StringType},
 	"compatibility": {Type: StringType, Max: 500},
 	"metadata":      {Type: StringMapType},
@@ -10,13 +10,13 @@ var specFields = map[string]FieldSpec{
 
 // validatedSpecFields are specFields where a validator refuses a
 // compatibility that is not a string (skills-ref, Anthropic's validator).
-var validatedSpecFields = withSpec(map[string]FieldSpec{
+var ValidatedSpecFields = WithSpec(map[string]FieldSpec{
 	"compatibility": {Type: StringType, Max: 500, Fatal: true},
 })
 
-func withSpec(extra map[string]FieldSpec) map[string]FieldSpec {
-	m := make(map[string]FieldSpec, len(specFields)+len(extra))
-	for k, v := range specFields {
+func WithSpec(extra map[string]FieldSpec) map[string]FieldSpec {
+	m := make(map[string]FieldSpec, len(SpecFields)+len(extra))
+	for k, v := range SpecFields {
 		m[k] = v
 	}
 	for k, v := range extra {
@@ -25,36 +25,15 @@ func withSpec(extra map[string]FieldSpec) map[string]FieldSpec {
 	return m
 }
 
-var bool11 = map[string]bool{"yes": true, "no": false, "on": true, "off": false, "1": true, "0": false}
+var Bool11 = map[string]bool{"yes": true, "no": false, "on": true, "off": false, "1": true, "0": false}
 
-func project(p string) RootSpec { return RootSpec{Base: BaseProject, Path: p, Scope: ScopeProject} }
-func home(p string) RootSpec    { return RootSpec{Base: BaseHome, Path: p, Scope: ScopeGlobal} }
+func Project(p string) RootSpec { return RootSpec{Base: BaseProject, Path: p, Scope: ScopeProject} }
+func Home(p string) RootSpec    { return RootSpec{Base: BaseHome, Path: p, Scope: ScopeGlobal} }
 
 // above is a project root the agent also reads in the folders above the
 // project, as up says.
-func above(p string, up Ancestry) RootSpec {
+func Above(p string, up Ancestry) RootSpec {
 	return RootSpec{Base: BaseProject, Path: p, Scope: ScopeProject, Up: up}
 }
 
-var children = Scan{}
-
-// Targets is every agent skill-ls knows, agentskills first. Each agent is
-// whole in its own file, agent_<id>.go: its Target, the version it was
-// verified against, where each fact was read (its public source,
-// documentation or probes; SPEC section 4), the package formats it defines
-// and which files hold its reader, catalog and installed layout. Adding an
-// agent is that file, a line here and its conformance probes.
-var Targets = []*Target{
-	agentSkillsTarget,
-	zedTarget,
-	codexTarget,
-	claudeCodeTarget,
-	claudeAPITarget,
-	copilotTarget,
-	geminiTarget,
-	cursorTarget,
-	tinyAgentTarget,
-	zotTarget,
-	openCodeTarget,
-	qwenCodeTarget,
-}
+var Children = Scan{}

@@ -13,7 +13,7 @@ func abs(n int) int { return max(n, -n) }
 
 // lengthMessage says how long a value is in the target's unit, with the
 // other unit too when they differ.
-func lengthMessage(what, v string, limit int, u Unit) string {
+func LengthMessage(what, v string, limit int, u Unit) string {
 	chars, bytes := utf8.RuneCountInString(v), len(v)
 	switch {
 	case chars == bytes:
@@ -24,29 +24,29 @@ func lengthMessage(what, v string, limit int, u Unit) string {
 	return fmt.Sprintf("%s is %d chars (%d bytes); the limit is %d chars", what, chars, bytes, limit)
 }
 
-func typeMessage(key string, v *syntax.Value) string {
+func TypeMessage(key string, v *syntax.Value) string {
 	switch {
 	case v.Kind == syntax.KindNull:
 		return key + " is empty"
 	case v.IsScalar():
-		return fmt.Sprintf("%s is %s; write it as a quoted string", key, describe(v))
+		return fmt.Sprintf("%s is %s; write it as a quoted string", key, DescribeValue(v))
 	}
-	return fmt.Sprintf("%s is %s, not a string", key, describe(v))
+	return fmt.Sprintf("%s is %s, not a string", key, DescribeValue(v))
 }
 
 // describe names a value's type for a message, with the value when short.
-func describe(v *syntax.Value) string {
+func DescribeValue(v *syntax.Value) string {
 	if v.IsScalar() && v.Kind != syntax.KindNull {
-		return fmt.Sprintf("%s (%s)", article(v.Kind), abbreviate(v.Text, 30))
+		return fmt.Sprintf("%s (%s)", Article(v.Kind), abbreviate(v.Text, 30))
 	}
 	if v.Kind == syntax.KindNull {
 		return "empty"
 	}
-	return article(v.Kind)
+	return Article(v.Kind)
 }
 
 // article names a kind with "a" or "an".
-func article(k syntax.Kind) string {
+func Article(k syntax.Kind) string {
 	if s := k.String(); strings.ContainsRune("aeiou", rune(s[0])) {
 		return "an " + s
 	}

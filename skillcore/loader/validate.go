@@ -127,7 +127,7 @@ func (c *checker) name() {
 			if !rule.Pattern.MatchString(dir) {
 				c.add("name-chars", Error, c.missingAt(), fmt.Sprintf("without a name the agent takes the folder's name %q, which is not %s", dir, rule.PatternText))
 			} else if rule.Max > 0 && Measure(dir, rule.Unit) > rule.Max {
-				c.add("name-too-long", Error, c.missingAt(), "without a name the agent takes the folder's name: "+lengthMessage("it", dir, rule.Max, rule.Unit))
+				c.add("name-too-long", Error, c.missingAt(), "without a name the agent takes the folder's name: "+LengthMessage("it", dir, rule.Max, rule.Unit))
 			}
 		}
 		return
@@ -144,7 +144,7 @@ func (c *checker) name() {
 		name, dir = norm.NFKC.String(name), norm.NFKC.String(dir)
 	}
 	if rule.Max > 0 && Measure(name, rule.Unit) > rule.Max {
-		c.add("name-too-long", Error, v.Range, lengthMessage("name", name, rule.Max, rule.Unit))
+		c.add("name-too-long", Error, v.Range, LengthMessage("name", name, rule.Max, rule.Unit))
 	}
 	if rule.Charset != AnyChars {
 		var bad, nonASCII []string
@@ -210,10 +210,10 @@ func (c *checker) typedText(key, missingRule, typeRule, missing string, required
 		if !v.IsScalar() && c.t.Reading.StructFatal {
 			typeSev = Error
 		}
-		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
+		c.add(typeRule, typeSev, v.Range, TypeMessage(key, v))
 		return nil, "", false
 	case v.Kind == syntax.KindNull && text == "":
-		c.add(typeRule, typeSev, v.Range, typeMessage(key, v))
+		c.add(typeRule, typeSev, v.Range, TypeMessage(key, v))
 		return nil, "", false
 	case strings.TrimSpace(text) == "":
 		c.add(typeRule, sev, v.Range, key+" is blank")
@@ -245,7 +245,7 @@ func (c *checker) description() {
 	}
 	v := f.Value
 	if rule.Max > 0 && Measure(desc, rule.Unit) > rule.Max {
-		c.add("description-too-long", Error, v.Range, lengthMessage("description", desc, rule.Max, rule.Unit))
+		c.add("description-too-long", Error, v.Range, LengthMessage("description", desc, rule.Max, rule.Unit))
 	}
 	if rule.NoXML {
 		if tag := xmlTagRE.FindString(desc); tag != "" {
@@ -278,7 +278,7 @@ func (c *checker) shortDescription() {
 	switch {
 	case sd == nil:
 	case !sd.Value.IsScalar():
-		c.add("metadata-type", Error, sd.Value.Range, fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", article(sd.Value.Kind)))
+		c.add("metadata-type", Error, sd.Value.Range, fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", Article(sd.Value.Kind)))
 	}
 }
 
@@ -311,14 +311,14 @@ func (c *checker) field(f syntax.Field, spec FieldSpec) {
 		if spec.Fatal {
 			effect = "the agent refuses the skill"
 		}
-		c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be true or false, not %s; %s", f.Key, describe(v), effect))
+		c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be true or false, not %s; %s", f.Key, DescribeValue(v), effect))
 	case StringType:
 		if v.Kind == syntax.KindNull {
 			return // read as not set
 		}
 		text, ok := c.t.text(v)
 		if !ok {
-			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, describe(v)))
+			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string, not %s", f.Key, DescribeValue(v)))
 			return
 		}
 		if len(spec.Enum) > 0 && !slices.Contains(spec.Enum, text) {
@@ -331,7 +331,7 @@ func (c *checker) field(f syntax.Field, spec FieldSpec) {
 			}
 			// Over the limit is a refusal only where the agent validates
 			// the field.
-			c.add(rule, sev, v.Range, lengthMessage(f.Key, text, spec.Max, Chars))
+			c.add(rule, sev, v.Range, LengthMessage(f.Key, text, spec.Max, Chars))
 		}
 	case StringMapType, MapType:
 		c.mapField(f, spec, sev)
@@ -340,7 +340,7 @@ func (c *checker) field(f syntax.Field, spec FieldSpec) {
 		case v.Kind == syntax.KindList:
 			c.add("allowed-tools-format", Warning, v.Range, fmt.Sprintf("%s is a list; the spec wants one space-separated string", f.Key))
 		case !c.isText(v):
-			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a space-separated string, not %s", f.Key, describe(v)))
+			c.add("field-type", Warning, v.Range, fmt.Sprintf("%s should be a space-separated string, not %s", f.Key, DescribeValue(v)))
 		}
 	case StringOrListType:
 		ok := c.isText(v)
@@ -348,7 +348,7 @@ func (c *checker) field(f syntax.Field, spec FieldSpec) {
 			ok = !slices.ContainsFunc(v.Items, func(it *syntax.Value) bool { return !c.isText(it) })
 		}
 		if !ok {
-			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, describe(v)))
+			c.add("field-type", sev, v.Range, fmt.Sprintf("%s should be a string or a list of strings, not %s", f.Key, DescribeValue(v)))
 		}
 	}
 }
@@ -368,7 +368,7 @@ func (c *checker) mapField(f syntax.Field, spec FieldSpec, sev Severity) {
 		want = "a map"
 	}
 	if v.Kind != syntax.KindMap && !(v.Kind == syntax.KindNull && v.Text == "" && spec.Type == MapType) {
-		c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be %s, not %s", f.Key, want, describe(v)))
+		c.add("metadata-type", sev, v.Range, fmt.Sprintf("%s should be %s, not %s", f.Key, want, DescribeValue(v)))
 		return
 	}
 	if spec.Type != StringMapType {
@@ -378,9 +378,9 @@ func (c *checker) mapField(f syntax.Field, spec FieldSpec, sev Severity) {
 		switch {
 		case c.isText(e.Value):
 		case e.Value.IsScalar():
-			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s should be a string, not %s; quote it", f.Key, e.Key, describe(e.Value)))
+			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s should be a string, not %s; quote it", f.Key, e.Key, DescribeValue(e.Value)))
 		default:
-			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s is %s; the spec wants string values", f.Key, e.Key, article(e.Value.Kind)))
+			c.add("metadata-type", sev, e.Value.Range, fmt.Sprintf("%s.%s is %s; the spec wants string values", f.Key, e.Key, Article(e.Value.Kind)))
 		}
 	}
 }

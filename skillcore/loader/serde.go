@@ -30,11 +30,11 @@ func serdeString(v *syntax.Value) bool {
 	case v.Tagged && v.Kind != syntax.KindOther:
 		return false // !!int, !!float
 	}
-	return serdeKind(v.Text) == syntax.KindString
+	return SerdeKind(v.Text) == syntax.KindString
 }
 
 // serdeKind is the type serde_yaml gives the untagged plain scalar s.
-func serdeKind(s string) syntax.Kind {
+func SerdeKind(s string) syntax.Kind {
 	switch s {
 	case "", "~", "null", "Null", "NULL":
 		return syntax.KindNull

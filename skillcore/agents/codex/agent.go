@@ -1,8 +1,12 @@
-package loader
+package codex
 
-import "regexp"
+import (
+	"regexp"
 
-// codexTarget is Codex (@openai/codex 0.169.0), from its source
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
+
+// Target is Codex (@openai/codex 0.169.0), from its source
 // (codex-rs/core-skills/src/loader.rs) and probed with the released binary
 // (testdata/conformance/notes/codex.md, probes/codex).
 //
@@ -22,7 +26,7 @@ import "regexp"
 //     cursor-marketplace (3); its own formats are below
 //   - installed plugins: codexInstalled (codex_installed.go), from
 //     $CODEX_HOME/plugins/cache and config.toml
-var codexTarget = &Target{
+var Target = &loader.Target{
 	// Codex (codex-rs/core-skills/src/loader.rs): fences are lines whose
 	// trim() is "---"; serde_yaml into Option<String> name and
 	// description (any scalar is text) and a metadata struct, so a
@@ -30,64 +34,64 @@ var codexTarget = &Target{
 	// a scalar, fails the whole skill.
 	ID:    "codex",
 	Title: "Codex",
-	Roots: []RootSpec{
-		above(".codex/skills", UpToGit), above(".agents/skills", UpToGit),
-		{Base: BaseEnv, Env: "CODEX_HOME", Under: ".codex", Path: "skills", Scope: ScopeGlobal},
-		home(".agents/skills"),
-		{Base: BaseAbsolute, Path: "/etc/codex/skills", Scope: ScopeGlobal},
+	Roots: []loader.RootSpec{
+		loader.Above(".codex/skills", loader.UpToGit), loader.Above(".agents/skills", loader.UpToGit),
+		{Base: loader.BaseEnv, Env: "CODEX_HOME", Under: ".codex", Path: "skills", Scope: loader.ScopeGlobal},
+		loader.Home(".agents/skills"),
+		{Base: loader.BaseAbsolute, Path: "/etc/codex/skills", Scope: loader.ScopeGlobal},
 	},
 	// Breadth-first in name order, dot-entries pruned, folder links
 	// followed (a SKILL.md link is not), a folder with a tab or line
 	// break in its name not entered; per root at most 2,000 folders
 	// (the root counted) and 20,000 entries, then "skills scan reached
 	// its traversal limit".
-	Scan: Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, MaxEntries: 20000, SkipHidden: true, FollowSymlinks: true, RootFile: true,
+	Scan: loader.Scan{Recursive: true, MaxDepth: 6, MaxDirs: 2000, MaxEntries: 20000, SkipHidden: true, FollowSymlinks: true, RootFile: true,
 		SkipFileLinks: true, URLNames: true},
 	// Nothing is deduplicated by name: every skill of a shared name
 	// loads and is listed.
-	Name: NameRule{Max: 64, CollapseSpace: true, Identity: NameOrDir, KeepAll: true},
+	Name: loader.NameRule{Max: 64, CollapseSpace: true, Identity: loader.NameOrDir, KeepAll: true},
 	// No length limit at load (100,000 chars load); the catalog cuts
 	// a description over 1,024 chars.
-	Description: DescriptionRule{Required: true, CollapseSpace: true, Short: true},
-	Fields:      map[string]FieldSpec{"metadata": {Type: MapType, Fatal: true}},
+	Description: loader.DescriptionRule{Required: true, CollapseSpace: true, Short: true},
+	Fields:      map[string]loader.FieldSpec{"metadata": {Type: loader.MapType, Fatal: true}},
 	// Its own fences, serde struct and one repair (a plain value
 	// holding ": ", or starting with one of [{@`, single-quoted and
 	// the YAML read again): Own is readCodex, set in codex_reader.go.
-	Reading:  Reading{ScalarText: true, StructFatal: true},
-	Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
-	Catalog:  CatalogCodex,
-	Plugins:  PluginNaming{Namespace: true, QualifiedMax: 128},
-	Verified: Verified{Package: "@openai/codex", Version: "0.169.0"},
+	Reading:  loader.Reading{ScalarText: true, StructFatal: true},
+	Fences:   loader.Fences{OpenSpaces: true, CloseSpaces: true},
+	Catalog:  loader.CatalogCodex,
+	Plugins:  loader.PluginNaming{Namespace: true, QualifiedMax: 128},
+	Verified: loader.Verified{Package: "@openai/codex", Version: "0.169.0"},
 	// 5,440 tokens (ceil(bytes/4) a line) by default: descriptions cut
 	// round-robin, then removed, then skills dropped (codex_catalog.go).
-	Fit: CatalogFit{Model: FitCodex, Limit: CodexBudget},
+	Fit: loader.CatalogFit{Model: loader.FitCodex, Limit: CodexBudget},
 }
 
 // Set at init, as readCodex reaches the Targets table through parseYAML.
-func init() { codexTarget.Reading.Own = readCodex }
+func init() { Target.Reading.Own = readCodex }
 
-// codexPlugin is the plugin format Codex defines.
-var codexPlugin = &PluginFormat{
+// Plugin is the plugin format Codex defines.
+var Plugin = &loader.PluginFormat{
 	ID:        "codex-plugin",
 	Title:     "Codex plugin",
 	Manifests: []string{".codex-plugin/plugin.json"},
-	Readers:   []FormatReader{{Target: "codex", Order: 2}},
+	Readers:   []loader.FormatReader{{Target: "codex", Order: 2}},
 	Schema:    codexPluginSchema,
-	Skills: SkillsLayout{Dir: "skills", Field: "skills", Replaces: true, Depth: 6, MaxDirs: 2000, SkipHidden: true, EntryIsSkill: true,
-		Paths: PathRule{DotSlash: true, NotRoot: true, Severity: Warning, Consequence: "ignores the path"}},
+	Skills: loader.SkillsLayout{Dir: "skills", Field: "skills", Replaces: true, Depth: 6, MaxDirs: 2000, SkipHidden: true, EntryIsSkill: true,
+		Paths: loader.PathRule{DotSlash: true, NotRoot: true, Severity: loader.Warning, Consequence: "ignores the path"}},
 }
 
-// codexMarketplaceFormat is the marketplace format Codex defines.
-var codexMarketplaceFormat = &MarketplaceFormat{
+// Marketplace is the marketplace format Codex defines.
+var Marketplace = &loader.MarketplaceFormat{
 	ID:        "codex-marketplace",
 	Title:     "Codex marketplace",
 	Manifests: []string{".agents/plugins/marketplace.json"},
-	Readers:   []FormatReader{{Target: "codex", Order: 1}},
-	Fields:    map[string]JSONType{"$schema": TString, "name": TString, "interface": TObject, "plugins": TArray, "owner": TObject, "metadata": TObject},
+	Readers:   []loader.FormatReader{{Target: "codex", Order: 1}},
+	Fields:    map[string]loader.JSONType{"$schema": loader.TString, "name": loader.TString, "interface": loader.TObject, "plugins": loader.TArray, "owner": loader.TObject, "metadata": loader.TObject},
 	Required:  []string{"name", "plugins"},
-	Entry: map[string]JSONType{"name": TString, "source": TString | TObject, "policy": TObject,
-		"category": TString, "description": TString, "version": TString},
-	Sources: SourceRule{DotSlash: true, LocalObject: "local", NameMustMatch: true},
+	Entry: map[string]loader.JSONType{"name": loader.TString, "source": loader.TString | loader.TObject, "policy": loader.TObject,
+		"category": loader.TString, "description": loader.TString, "version": loader.TString},
+	Sources: loader.SourceRule{DotSlash: true, LocalObject: "local", NameMustMatch: true},
 	Name:    codexPluginName, NameWhat: "only ASCII letters, digits, _ and -",
 }
 
@@ -96,25 +100,25 @@ var codexPluginName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // codexPluginSchema is how Codex judges a plugin manifest: its own, and
 // another agent's it reads in its place.
-var codexPluginSchema = ManifestSchema{
-	Fields: withMeta(map[string]JSONType{
+var codexPluginSchema = loader.ManifestSchema{
+	Fields: loader.WithMeta(map[string]loader.JSONType{
 		// A list of skill folders and "strict" are what Codex
 		// itself writes into its copy of a plugin a marketplace
 		// entry defines (strict: false, a "skills" list).
-		"skills": TString | TArray, "hooks": TString | TObject, "mcpServers": TString | TObject,
-		"apps": TString | TObject, "interface": TObject, "strict": TBool,
+		"skills": loader.TString | loader.TArray, "hooks": loader.TString | loader.TObject, "mcpServers": loader.TString | loader.TObject,
+		"apps": loader.TString | loader.TObject, "interface": loader.TObject, "strict": loader.TBool,
 	}),
 	Required: []string{"name"},
-	BadType:  Error,
-	Unknown:  Warning,
+	BadType:  loader.Error,
+	Unknown:  loader.Warning,
 	Name:     codexPluginName, NameWhat: "only ASCII letters, digits, _ and -",
-	PathItems: TString,
+	PathItems: loader.TString,
 }
 
 // codexForeignSchema is how Codex judges another agent's manifest it reads
 // in place of its own: as its own, the other agent's keys passed over
 // unsaid.
-var codexForeignSchema = func() ManifestSchema {
+var ForeignSchema = func() loader.ManifestSchema {
 	s := codexPluginSchema
 	s.Unknown = 0
 	return s

@@ -1,6 +1,8 @@
-package loader
+package agentskills
 
-// agentSkillsTarget is the open Agent Skills specification as its
+import "github.com/skill-ls/skill-ls/skillcore/loader"
+
+// Target is the open Agent Skills specification as its
 // reference validator, skills-ref, reads it: the strictest reading, which
 // every other target relaxes.
 //
@@ -14,7 +16,7 @@ package loader
 //   - collisions: none modelled (a validator loads nothing)
 //   - catalog: the specification's XML, one entry a line; no budget
 //   - packages and installed plugins: none
-var agentSkillsTarget = &Target{
+var Target = &loader.Target{
 	// skills-ref (agentskills/agentskills, skills-ref/src/skills_ref):
 	// parser.py tests content.startswith("---") and splits on the next
 	// "---" anywhere, so spaces after either fence do not matter; it
@@ -22,16 +24,16 @@ var agentSkillsTarget = &Target{
 	// flow style, anchors and tags are refused. validator.py strips the
 	// name and takes its NFKC form before every check.
 	ID:       "agentskills",
-	Verified: Verified{Source: "skills-ref source (agentskills/agentskills)"},
+	Verified: loader.Verified{Source: "skills-ref source (agentskills/agentskills)"},
 	Title:    "Agent Skills spec (skills-ref)",
-	Roots:    []RootSpec{project(".agents/skills"), home(".agents/skills")},
-	Scan:     children,
-	Name: NameRule{Required: true, Max: 64, Charset: SpecChars, StrictHyphens: true,
-		MatchDir: true, Trim: true, NFKC: true, Identity: DeclaredName},
-	Description:   DescriptionRule{Required: true, Max: 1024},
-	Fields:        validatedSpecFields,
+	Roots:    []loader.RootSpec{loader.Project(".agents/skills"), loader.Home(".agents/skills")},
+	Scan:     loader.Children,
+	Name: loader.NameRule{Required: true, Max: 64, Charset: loader.SpecChars, StrictHyphens: true,
+		MatchDir: true, Trim: true, NFKC: true, Identity: loader.DeclaredName},
+	Description:   loader.DescriptionRule{Required: true, Max: 1024},
+	Fields:        loader.ValidatedSpecFields,
 	RejectUnknown: true,
-	Reading:       Reading{ScalarText: true, Strict: true},
-	Fences:        Fences{OpenSpaces: true, CloseSpaces: true},
-	Catalog:       CatalogXMLLines,
+	Reading:       loader.Reading{ScalarText: true, Strict: true},
+	Fences:        loader.Fences{OpenSpaces: true, CloseSpaces: true},
+	Catalog:       loader.CatalogXMLLines,
 }

@@ -1,8 +1,11 @@
-package loader
+package opencode
 
-import "github.com/skill-ls/skill-ls/skillcore/syntax"
+import (
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
+)
 
-// openCodeTarget is OpenCode (opencode-ai 1.18.33), probed
+// Target is OpenCode (opencode-ai 1.18.33), probed
 // (testdata/conformance/notes/opencode.md, probes/opencode).
 //
 //   - roots: .opencode/skill(s), .agents/skills and .claude/skills up to
@@ -14,7 +17,7 @@ import "github.com/skill-ls/skill-ls/skillcore/syntax"
 //     is not listed
 //   - collisions: a race, the roots started last usually win
 //   - catalog: opencode_catalog.go, locale-sorted; no budget, no packages
-var openCodeTarget = &Target{
+var Target = &loader.Target{
 	// OpenCode 1.18.33 (probed; testdata/conformance/probes/opencode,
 	// notes/opencode.md): gray-matter and js-yaml, and a repair of
 	// "key: a: b" lines (readOpenCode). A name that is a string, any
@@ -29,24 +32,24 @@ var openCodeTarget = &Target{
 	// Every file is parsed at once and the last parse to finish wins
 	// a shared name: a race. The roots started last (.opencode, then
 	// .agents and .claude; the project's over the home's) usually win.
-	Roots: []RootSpec{
-		above(".opencode/skills", UpToGit), above(".opencode/skill", UpToGit),
-		above(".agents/skills", UpToGit), above(".claude/skills", UpToGit),
-		home(".opencode/skills"), home(".opencode/skill"),
-		{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skills", Scope: ScopeGlobal},
-		{Base: BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skill", Scope: ScopeGlobal},
-		home(".agents/skills"), home(".claude/skills"),
+	Roots: []loader.RootSpec{
+		loader.Above(".opencode/skills", loader.UpToGit), loader.Above(".opencode/skill", loader.UpToGit),
+		loader.Above(".agents/skills", loader.UpToGit), loader.Above(".claude/skills", loader.UpToGit),
+		loader.Home(".opencode/skills"), loader.Home(".opencode/skill"),
+		{Base: loader.BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skills", Scope: loader.ScopeGlobal},
+		{Base: loader.BaseEnv, Env: "XDG_CONFIG_HOME", Under: ".config", Path: "opencode/skill", Scope: loader.ScopeGlobal},
+		loader.Home(".agents/skills"), loader.Home(".claude/skills"),
 	},
-	Scan: Scan{Recursive: true, MaxDepth: 1 << 16, RootFile: true, FollowSymlinks: true},
+	Scan: loader.Scan{Recursive: true, MaxDepth: 1 << 16, RootFile: true, FollowSymlinks: true},
 	// The name is checked by readOpenCode: a string, blank or not.
-	Name:        NameRule{Identity: DeclaredName},
-	Description: DescriptionRule{TypeFatal: true},
+	Name:        loader.NameRule{Identity: loader.DeclaredName},
+	Description: loader.DescriptionRule{TypeFatal: true},
 	// Own is readOpenCode, set in opencode_reader.go.
-	Fences:   Fences{OpenSpaces: true, CloseSpaces: true},
-	Catalog:  CatalogOpenCode,
+	Fences:   loader.Fences{OpenSpaces: true, CloseSpaces: true},
+	Catalog:  loader.CatalogOpenCode,
 	Unlisted: func(meta *syntax.Value) bool { return meta.Field("description") == nil },
-	Verified: Verified{Package: "opencode-ai", Version: "1.18.33"},
+	Verified: loader.Verified{Package: "opencode-ai", Version: "1.18.33"},
 }
 
 // Set at init, as its reader reaches the Targets table through parseYAML.
-func init() { openCodeTarget.Reading.Own = readOpenCode }
+func init() { Target.Reading.Own = readOpenCode }

@@ -1,13 +1,15 @@
-package loader
+package claudecode
 
 import (
 	"regexp"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
-// claudeCodeTarget is Claude Code (@anthropic-ai/claude-code 2.1.328):
+// Target is Claude Code (@anthropic-ai/claude-code 2.1.328):
 // closed source, so facts come from its documentation, its issues and
 // probes of the released binary (testdata/conformance/notes/claude-code.md,
 // probes/claude-code).
@@ -26,7 +28,7 @@ import (
 //     (claudeReservedPlugin)
 //   - installed plugins: claudeInstalled (claudecode_installed.go), from
 //     ~/.claude/plugins and the settings' enabledPlugins
-var claudeCodeTarget = &Target{
+var Target = &loader.Target{
 	// Claude Code (closed source): its YAML reader types scalars —
 	// `name: true` is a boolean that breaks the slash-command picker
 	// (anthropics/claude-code#42809), a list description crashes the
@@ -36,56 +38,56 @@ var claudeCodeTarget = &Target{
 	ID:    "claude-code",
 	Title: "Claude Code",
 	// Personal skills win over project skills.
-	Roots:       []RootSpec{home(".claude/skills"), above(".claude/skills", UpToGitOrHome)},
-	Scan:        Scan{OneLinkPerFile: true, Order: ClaudeScanOrder},
-	Name:        NameRule{Identity: DirName},
-	Description: DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use", FromBody: FirstLine},
-	Fields: withSpec(map[string]FieldSpec{
-		"when_to_use":              {Type: StringType},
-		"argument-hint":            {Type: StringType},
-		"arguments":                {Type: AnyType},
-		"disable-model-invocation": {Type: BoolType},
-		"user-invocable":           {Type: BoolType},
-		"disallowed-tools":         {Type: StringOrListType},
-		"allowed-tools":            {Type: StringOrListType},
-		"model":                    {Type: StringType},
-		"effort":                   {Type: StringType, Enum: []string{"low", "medium", "high", "xhigh", "max"}},
-		"context":                  {Type: StringType, Enum: []string{"fork"}},
-		"agent":                    {Type: StringType},
-		"background":               {Type: BoolType},
-		"hooks":                    {Type: AnyType},
-		"paths":                    {Type: StringOrListType},
-		"shell":                    {Type: StringType, Enum: []string{"bash", "powershell"}},
+	Roots:       []loader.RootSpec{loader.Home(".claude/skills"), loader.Above(".claude/skills", loader.UpToGitOrHome)},
+	Scan:        loader.Scan{OneLinkPerFile: true, Order: ClaudeScanOrder},
+	Name:        loader.NameRule{Identity: loader.DirName},
+	Description: loader.DescriptionRule{Recommended: true, ListingMax: 1536, ListingExtra: "when_to_use", FromBody: loader.FirstLine},
+	Fields: loader.WithSpec(map[string]loader.FieldSpec{
+		"when_to_use":              {Type: loader.StringType},
+		"argument-hint":            {Type: loader.StringType},
+		"arguments":                {Type: loader.AnyType},
+		"disable-model-invocation": {Type: loader.BoolType},
+		"user-invocable":           {Type: loader.BoolType},
+		"disallowed-tools":         {Type: loader.StringOrListType},
+		"allowed-tools":            {Type: loader.StringOrListType},
+		"model":                    {Type: loader.StringType},
+		"effort":                   {Type: loader.StringType, Enum: []string{"low", "medium", "high", "xhigh", "max"}},
+		"context":                  {Type: loader.StringType, Enum: []string{"fork"}},
+		"agent":                    {Type: loader.StringType},
+		"background":               {Type: loader.BoolType},
+		"hooks":                    {Type: loader.AnyType},
+		"paths":                    {Type: loader.StringOrListType},
+		"shell":                    {Type: loader.StringType, Enum: []string{"bash", "powershell"}},
 	}),
 	HiddenFlag:   "disable-model-invocation",
-	BoolWords:    bool11,
+	BoolWords:    loader.Bool11,
 	ReservedDirs: []string{"synced"},
 	// Files over 1,000,000 bytes are skipped; every frontmatter
 	// problem is read past (Bun.YAML, then values quoted, then no
 	// fields and the description from the body): Reading.Own is
 	// readClaude (claudecode_reader.go).
 	MaxFileBytes: 1000000,
-	Fences:       Fences{OpenSpaces: true, CloseSpaces: true},
-	Catalog:      CatalogClaude,
-	Plugins:      PluginNaming{Namespace: true},
+	Fences:       loader.Fences{OpenSpaces: true, CloseSpaces: true},
+	Catalog:      loader.CatalogClaude,
+	Plugins:      loader.PluginNaming{Namespace: true},
 	// Replaced in the text of every skill it loads, the plugin's
 	// folders only in a plugin's skills.
-	Variables: []SkillVariable{
-		{Name: "CLAUDE_SKILL_DIR", Value: SkillFolder},
-		{Name: "CLAUDE_PROJECT_DIR", Value: ProjectFolder},
-		{Name: "CLAUDE_SESSION_ID", Value: SessionText},
-		{Name: "CLAUDE_PLUGIN_ROOT", Value: PluginRoot, PluginOnly: true},
-		{Name: "CLAUDE_PLUGIN_DATA", Value: PluginData, PluginOnly: true},
+	Variables: []loader.SkillVariable{
+		{Name: "CLAUDE_SKILL_DIR", Value: loader.SkillFolder},
+		{Name: "CLAUDE_PROJECT_DIR", Value: loader.ProjectFolder},
+		{Name: "CLAUDE_SESSION_ID", Value: loader.SessionText},
+		{Name: "CLAUDE_PLUGIN_ROOT", Value: loader.PluginRoot, PluginOnly: true},
+		{Name: "CLAUDE_PLUGIN_DATA", Value: loader.PluginData, PluginOnly: true},
 	},
-	Verified: Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
+	Verified: loader.Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
 	// 30,000 chars of whole lines by default; past them skills are
 	// listed by name only (claudecode_catalog.go).
-	Fit: CatalogFit{Model: FitClaude, Limit: ClaudeBudget},
+	Fit: loader.CatalogFit{Model: loader.FitClaude, Limit: ClaudeBudget},
 }
 
 // Set at init, as readClaude reaches the Targets table through parseYAML.
 func init() {
-	t := claudeCodeTarget
+	t := Target
 	t.Reading.Own = readClaude
 	t.Unlisted = func(meta *syntax.Value) bool { return conditional(meta.Field("paths")) }
 	t.PackageUnlisted = func(meta *syntax.Value) bool {
@@ -95,45 +97,45 @@ func init() {
 	}
 }
 
-// claudeCodePlugin is the plugin format Claude Code defines; Codex and
+// Plugin is the plugin format Claude Code defines; Codex and
 // Copilot read it too.
-var claudeCodePlugin = &PluginFormat{
+var Plugin = &loader.PluginFormat{
 	ID:        "claude-code-plugin",
 	Title:     "Claude Code plugin",
 	Manifests: []string{".claude-plugin/plugin.json"},
-	Readers: []FormatReader{
+	Readers: []loader.FormatReader{
 		{Target: "claude-code", Order: 1, Optional: true},
 		{Target: "codex", Order: 3, OwnScan: true},
 		{Target: "copilot", Order: 4},
 	},
-	Schema: ManifestSchema{
-		Fields: withMeta(map[string]JSONType{
-			"commands": TString | TArray, "agents": TString | TArray, "skills": TString | TArray,
-			"hooks": TString | TArray | TObject, "mcpServers": TString | TArray | TObject,
-			"outputStyles": TString | TArray, "lspServers": TString | TArray | TObject,
-			"userConfig": TObject, "channels": TArray, "dependencies": TArray | TObject,
-			"settings": TString | TObject, "monitors": TString | TArray,
+	Schema: loader.ManifestSchema{
+		Fields: loader.WithMeta(map[string]loader.JSONType{
+			"commands": loader.TString | loader.TArray, "agents": loader.TString | loader.TArray, "skills": loader.TString | loader.TArray,
+			"hooks": loader.TString | loader.TArray | loader.TObject, "mcpServers": loader.TString | loader.TArray | loader.TObject,
+			"outputStyles": loader.TString | loader.TArray, "lspServers": loader.TString | loader.TArray | loader.TObject,
+			"userConfig": loader.TObject, "channels": loader.TArray, "dependencies": loader.TArray | loader.TObject,
+			"settings": loader.TString | loader.TObject, "monitors": loader.TString | loader.TArray,
 		}),
 		Required:  []string{"name"},
-		BadType:   Error,
-		Unknown:   Warning,
-		PathItems: TString, // skills given as objects: claude-code refuses the plugin
+		BadType:   loader.Error,
+		Unknown:   loader.Warning,
+		PathItems: loader.TString, // skills given as objects: claude-code refuses the plugin
 	},
-	Skills: SkillsLayout{Dir: "skills", Field: "skills", Depth: 1, EntryIsSkill: true, RootSkill: true, Paths: claudePaths},
+	Skills: loader.SkillsLayout{Dir: "skills", Field: "skills", Depth: 1, EntryIsSkill: true, RootSkill: true, Paths: claudePaths},
 }
 
-// claudeCodeMarketplaceFormat is the marketplace format Claude Code
+// Marketplace is the marketplace format Claude Code
 // defines; Codex and Copilot read it too.
-var claudeCodeMarketplaceFormat = &MarketplaceFormat{
+var Marketplace = &loader.MarketplaceFormat{
 	ID:        "claude-code-marketplace",
 	Title:     "Claude Code marketplace",
 	Manifests: []string{".claude-plugin/marketplace.json"},
-	Readers:   []FormatReader{{Target: "claude-code", Order: 1}, {Target: "codex", Order: 2}, {Target: "copilot", Order: 4}},
-	Fields: map[string]JSONType{"$schema": TString, "name": TString, "owner": TObject, "metadata": TObject,
-		"plugins": TArray, "description": TString, "version": TString},
+	Readers:   []loader.FormatReader{{Target: "claude-code", Order: 1}, {Target: "codex", Order: 2}, {Target: "copilot", Order: 4}},
+	Fields: map[string]loader.JSONType{"$schema": loader.TString, "name": loader.TString, "owner": loader.TObject, "metadata": loader.TObject,
+		"plugins": loader.TArray, "description": loader.TString, "version": loader.TString},
 	Required: []string{"name", "owner", "plugins"},
-	Entry:    withClaudeComponents(claudeEntry),
-	Sources:  SourceRule{DotSlash: true, PluginRoot: true, EntryDefines: []string{"claude-code"}},
+	Entry:    WithComponents(MarketplaceEntry),
+	Sources:  loader.SourceRule{DotSlash: true, PluginRoot: true, EntryDefines: []string{"claude-code"}},
 	Reserved: []string{"claude-code-marketplace", "claude-code-plugins", "claude-plugins-official",
 		"anthropic-marketplace", "anthropic-plugins", "agent-skills", "knowledge-work-plugins", "life-sciences"},
 	Name: regexp.MustCompile(`^[^\s/:]+$`), NameWhat: "no spaces, / or :",
@@ -141,17 +143,17 @@ var claudeCodeMarketplaceFormat = &MarketplaceFormat{
 
 // claudePaths: "./" and a path below the plugin root, or "." alone;
 // claude-code refuses a plugin whose component path breaks this.
-var claudePaths = PathRule{DotSlash: true, Dot: true, Severity: Error, Consequence: "refuses the plugin"}
+var claudePaths = loader.PathRule{DotSlash: true, Dot: true, Severity: loader.Error, Consequence: "refuses the plugin"}
 
 // Marketplace keys claude-code knows beyond a plugin entry's plugin.json
 // fields.
-var claudeEntry = map[string]JSONType{"source": TString | TObject, "strict": TBool, "category": TString, "tags": TArray}
+var MarketplaceEntry = map[string]loader.JSONType{"source": loader.TString | loader.TObject, "strict": loader.TBool, "category": loader.TString, "tags": loader.TArray}
 
 // withClaudeComponents adds the component keys of a claude-code plugin.json
 // to m: a marketplace entry may carry any of them.
-func withClaudeComponents(m map[string]JSONType) map[string]JSONType {
-	out := map[string]JSONType{}
-	for k, v := range claudeCodePlugin.Schema.Fields {
+func WithComponents(m map[string]loader.JSONType) map[string]loader.JSONType {
+	out := map[string]loader.JSONType{}
+	for k, v := range Plugin.Schema.Fields {
 		out[k] = v
 	}
 	for k, v := range m {

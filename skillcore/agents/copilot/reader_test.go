@@ -1,8 +1,10 @@
-package loader
+package copilot_test
 
 import (
 	"testing"
 
+	_ "github.com/skill-ls/skill-ls/skillcore/agents/all"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -19,7 +21,7 @@ func TestSerdeKind(t *testing.T) {
 		"1e400": syntax.KindString, "1e": syntax.KindString, "e1": syntax.KindString, ".": syntax.KindString, "1.2.3": syntax.KindString,
 		"2024-01-02": syntax.KindString, "12:30": syntax.KindString, "1.0.0": syntax.KindString,
 	} {
-		if got := serdeKind(s); got != want {
+		if got := loader.SerdeKind(s); got != want {
 			t.Errorf("%q: %v, want %v", s, got, want)
 		}
 	}
@@ -28,7 +30,7 @@ func TestSerdeKind(t *testing.T) {
 // TestCopilotTyping: where yaml.v3 and serde_yaml type a value apart,
 // copilot reads it as serde_yaml does.
 func TestCopilotTyping(t *testing.T) {
-	copilot := TargetByID("copilot")
+	copilot := loader.TargetByID("copilot")
 	for _, c := range []struct {
 		value, want string
 		text        bool
@@ -46,12 +48,12 @@ func TestCopilotTyping(t *testing.T) {
 		{"true", "", false},
 		{"!!int 12", "", false},
 	} {
-		s := Parse("/p/x/SKILL.md", []byte("---\nname: x\ndescription: "+c.value+"\n---\n"))
+		s := loader.Parse("/p/x/SKILL.md", []byte("---\nname: x\ndescription: "+c.value+"\n---\n"))
 		got, ok := copilot.Str(s, "description")
 		if ok != c.text || got != c.want {
 			t.Errorf("%q: %q, %v; want %q, %v", c.value, got, ok, c.want, c.text)
 		}
-		if Loads(Validate(s, Targets), "copilot") != c.text {
+		if loader.Loads(loader.Validate(s, loader.Targets), "copilot") != c.text {
 			t.Errorf("%q: copilot loads %v", c.value, !c.text)
 		}
 	}

@@ -1,16 +1,20 @@
-package loader
+package codex_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/skill-ls/skill-ls/skillcore/agents/all"
+	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestReadCodex holds readCodex to what Codex 0.169.0 was seen to do
 // (testdata/conformance/probes/codex: fences, yaml-repair*, reader-edges,
 // description-values, name-values, metadata*).
 func TestReadCodex(t *testing.T) {
-	cx := TargetByID("codex")
+	cx := loader.TargetByID("codex")
 	cases := []struct {
 		name, dir, src string
 		loads          bool
@@ -64,9 +68,9 @@ func TestReadCodex(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := Parse(filepath.Join("/p/.agents/skills", c.dir, FileName), []byte(c.src))
-			ps := Validate(s, []*Target{cx})
-			if got := Loads(ps, cx.ID); got != c.loads {
+			s := loader.Parse(filepath.Join("/p/.agents/skills", c.dir, loader.FileName), []byte(c.src))
+			ps := loader.Validate(s, []*loader.Target{cx})
+			if got := loader.Loads(ps, cx.ID); got != c.loads {
 				t.Fatalf("loads = %v, want %v: %+v", got, c.loads, ps)
 			}
 			if !c.loads {
@@ -83,8 +87,8 @@ func TestReadCodex(t *testing.T) {
 // file's text.
 func TestCodexRepairRanges(t *testing.T) {
 	src := "---\r\nname: {a: b}\r\ndescription: Use when: it's x # c\r\nother: 1\r\n---\r\n"
-	s := Parse("/p/.agents/skills/a/SKILL.md", []byte(src))
-	m := TargetByID("codex").Meta(s)
+	s := loader.Parse("/p/.agents/skills/a/SKILL.md", []byte(src))
+	m := loader.TargetByID("codex").Meta(s)
 	for key, want := range map[string]string{"name": "{a: b}", "description": "Use when: it's x", "other": "1"} {
 		f := m.Field(key)
 		if f == nil {
@@ -108,10 +112,10 @@ func BenchmarkReadCodex(b *testing.B) {
 		"repaired": "name: bench\ndescription: A skill for benchmarks. Use when: never.\n",
 	} {
 		b.Run(name, func(b *testing.B) {
-			s := Parse("/p/.agents/skills/bench/SKILL.md", []byte("---\n"+fm+"---\n# Body\n\ntext\n"))
+			s := loader.Parse("/p/.agents/skills/bench/SKILL.md", []byte("---\n"+fm+"---\n# Body\n\ntext\n"))
 			b.ReportAllocs()
 			for b.Loop() {
-				readCodex(s)
+				codex.Target.Reading.Own(s)
 			}
 		})
 	}

@@ -1,8 +1,12 @@
-package loader
+package qwencode
 
-import "regexp"
+import (
+	"regexp"
 
-// qwenCodeTarget is Qwen Code (@qwen-code/qwen-code 0.24.4), probed
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
+
+// Target is Qwen Code (@qwen-code/qwen-code 0.24.4), probed
 // (testdata/conformance/notes/qwen.md, probes/qwen-code).
 //
 //   - roots: .qwen/skills and .agents/skills of the project, then
@@ -13,7 +17,7 @@ import "regexp"
 //   - name: required, letters, digits, "_", ":", "." and "-" of any script
 //   - catalog: qwen_catalog.go, locale-sorted, each entry with its level;
 //     no budget, no packages
-var qwenCodeTarget = &Target{
+var Target = &loader.Target{
 	// Qwen Code 0.24.4 (probed; testdata/conformance/probes/qwen-code,
 	// notes/qwen.md): exact fences, the yaml package's core schema
 	// and, when it fails, a line reader (readQwen); name and
@@ -25,37 +29,37 @@ var qwenCodeTarget = &Target{
 	ID:    "qwen-code",
 	Title: "Qwen Code",
 	// The first found wins: project over user, .qwen over .agents.
-	Roots: []RootSpec{
-		project(".qwen/skills"), project(".agents/skills"),
-		{Base: BaseEnv, Env: "QWEN_HOME", Under: ".qwen", Path: "skills", Scope: ScopeGlobal},
-		home(".agents/skills"),
+	Roots: []loader.RootSpec{
+		loader.Project(".qwen/skills"), loader.Project(".agents/skills"),
+		{Base: loader.BaseEnv, Env: "QWEN_HOME", Under: ".qwen", Path: "skills", Scope: loader.ScopeGlobal},
+		loader.Home(".agents/skills"),
 	},
-	Scan: Scan{FollowSymlinks: true},
-	Name: NameRule{Required: true, Identity: DeclaredName,
+	Scan: loader.Scan{FollowSymlinks: true},
+	Name: loader.NameRule{Required: true, Identity: loader.DeclaredName,
 		Pattern:     regexp.MustCompile(`^[\p{L}\p{N}_:.-]+$`),
 		PatternText: `letters, digits, "_", ":", "." and "-"`},
-	Description: DescriptionRule{Required: true},
-	Fields: map[string]FieldSpec{
-		"model":                    {Type: StringType},
-		"paths":                    {Type: StringOrListType},
-		"allowedTools":             {Type: StringOrListType},
-		"argument-hint":            {Type: StringType},
-		"when_to_use":              {Type: StringType},
-		"disable-model-invocation": {Type: BoolType},
-		"user-invocable":           {Type: BoolType},
-		"priority":                 {Type: AnyType},
-		"hooks":                    {Type: MapType},
+	Description: loader.DescriptionRule{Required: true},
+	Fields: map[string]loader.FieldSpec{
+		"model":                    {Type: loader.StringType},
+		"paths":                    {Type: loader.StringOrListType},
+		"allowedTools":             {Type: loader.StringOrListType},
+		"argument-hint":            {Type: loader.StringType},
+		"when_to_use":              {Type: loader.StringType},
+		"disable-model-invocation": {Type: loader.BoolType},
+		"user-invocable":           {Type: loader.BoolType},
+		"priority":                 {Type: loader.AnyType},
+		"hooks":                    {Type: loader.MapType},
 	},
 	HiddenFlag: "disable-model-invocation",
 	BoolWords:  map[string]bool{"true": true},
 	// Own is readQwen and Unlisted qwenUnlisted, set in qwen_reader.go.
-	Reading:  Reading{ScalarText: true},
-	Catalog:  CatalogQwen,
-	Verified: Verified{Package: "@qwen-code/qwen-code", Version: "0.24.4"},
+	Reading:  loader.Reading{ScalarText: true},
+	Catalog:  loader.CatalogQwen,
+	Verified: loader.Verified{Package: "@qwen-code/qwen-code", Version: "0.24.4"},
 }
 
 // Set at init, as its reader reaches the Targets table through parseYAML.
 func init() {
-	t := qwenCodeTarget
+	t := Target
 	t.Reading.Own, t.Unlisted = readQwen, qwenUnlisted
 }

@@ -1,4 +1,4 @@
-package loader
+package claudecode
 
 import (
 	"bytes"
@@ -13,6 +13,8 @@ import (
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"golang.org/x/text/collate"
@@ -64,18 +66,18 @@ func claudeField(meta *syntax.Value, key string) (string, bool) {
 //   - the folder's name, which names the skill, must be a name Claude Code
 //     shows (no < > or control characters, no doubled, leading or trailing
 //     space, no ": " and the like), else the skill is not offered.
-func readClaude(s *Skill) AgentView {
+func readClaude(s *loader.Skill) loader.AgentView {
 	src := s.Src
 	for _, p := range s.Problems {
 		if p.Rule == "file-too-large" { // not parsed, and an error for every agent
-			return AgentView{Body: s.Body()}
+			return loader.AgentView{Body: s.Body()}
 		}
 	}
 	refuse := claudeFolderRefusal(s)
 	fm := s.Frontmatter
 	if s.Meta != nil && s.Meta.Style != syntax.StyleFlow && fm.Closed && !claudeHasRule(s.Problems, "not-utf8") && claudeCloses(src, fm.Content.Start) == fm.Close.Start {
 		// The strict parse read the text Claude Code reads.
-		return AgentView{Meta: claudeValues(s.Src, s.Meta), Body: claudeBody(src, fm.Close.Start), Refuse: refuse}
+		return loader.AgentView{Meta: claudeValues(s.Src, s.Meta), Body: claudeBody(src, fm.Close.Start), Refuse: refuse}
 	}
 	start := 0
 	if s.BOM {
@@ -84,7 +86,7 @@ func readClaude(s *Skill) AgentView {
 	text, lines := claudeDecode(src)
 	open := start
 	if !bytes.HasPrefix(text[open:], []byte("---")) {
-		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
+		return loader.AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	content := -1
 	for i := open + 3; i < len(text); {
@@ -98,14 +100,14 @@ func readClaude(s *Skill) AgentView {
 		}
 	}
 	if content < 0 {
-		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
+		return loader.AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	end := claudeCloses(text, content)
 	if end < 0 {
-		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
+		return loader.AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: refuse}
 	}
 	body := claudeBody(text, end)
-	view := AgentView{Body: syntax.Range{Start: lines.offset(body.Start), End: len(src)}, Refuse: refuse}
+	view := loader.AgentView{Body: syntax.Range{Start: lines.offset(body.Start), End: len(src)}, Refuse: refuse}
 	meta := claudeYAML(text[content:end])
 	if meta == nil {
 		return view
@@ -270,8 +272,8 @@ func claudeYAML(yaml []byte) *syntax.Value {
 // bunParse reads text with skill-ls's YAML reader standing for Bun's: the
 // mapping, or nil for anything else; false when it does not parse.
 func bunParse(text []byte) (*syntax.Value, bool) {
-	meta, problems := ParseYAML(text, syntax.Range{Start: 0, End: len(text)})
-	if hasError(problems) {
+	meta, problems := loader.ParseYAML(text, syntax.Range{Start: 0, End: len(text)})
+	if loader.HasError(problems) {
 		return nil, false
 	}
 	if meta == nil || meta.Kind != syntax.KindMap {
@@ -404,7 +406,7 @@ func claudeSame(src []byte, m *syntax.Value) bool {
 	return true
 }
 
-func claudeHasRule(ps []Problem, rule string) bool {
+func claudeHasRule(ps []loader.Problem, rule string) bool {
 	for _, p := range ps {
 		if p.Rule == rule {
 			return true
@@ -592,13 +594,13 @@ func BunNumberText(f float64) string {
 // claudeFolderRefusal: the folder's name names the skill, and Claude Code
 // does not offer a skill whose name it would not show ("[names] X is not
 // offered": xQ, oBr, tkr in the bundle).
-func claudeFolderRefusal(s *Skill) *Problem {
+func claudeFolderRefusal(s *loader.Skill) *loader.Problem {
 	dir := s.DirName()
 	why := ClaudeBadName(dir)
 	if why == "" {
 		return nil
 	}
-	return &Problem{Rule: "name-chars", Range: syntax.Range{Start: 0, End: 0},
+	return &loader.Problem{Rule: "name-chars", Range: syntax.Range{Start: 0, End: 0},
 		Message: fmt.Sprintf("the folder's name %q names the skill for Claude Code, which does not offer it: %s", dir, why)}
 }
 

@@ -1,9 +1,11 @@
-package loader
+package opencode
 
 import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -29,7 +31,7 @@ import (
 // The skill loader (chunk-hat0ka75.js) then wants a plain object with a
 // string name and a description that is a string or absent: the name and
 // description rules of the target.
-func readOpenCode(s *Skill) AgentView {
+func readOpenCode(s *loader.Skill) loader.AgentView {
 	src := s.Src
 	start := 0
 	if s.BOM {
@@ -38,17 +40,17 @@ func readOpenCode(s *Skill) AgentView {
 	g := grayMatter(src, start)
 	if !g.present {
 		first, _ := syntax.LineAt(src, start)
-		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
+		return loader.AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &loader.Problem{Rule: "frontmatter-missing", Range: first,
 			Message: "the file does not start with a --- line (a fourth - makes it none), so OpenCode reads no name"}}
 	}
 	if g.lang != "" && g.lang != "yaml" {
-		return AgentView{Body: g.body, Refuse: &Problem{Rule: "frontmatter-missing", Range: g.open,
-			Message: "the opening --- names the language " + quote(g.lang) + ", which OpenCode's frontmatter reader does not read"}}
+		return loader.AgentView{Body: g.body, Refuse: &loader.Problem{Rule: "frontmatter-missing", Range: g.open,
+			Message: "the opening --- names the language " + loader.Quote(g.lang) + ", which OpenCode's frontmatter reader does not read"}}
 	}
 	fm := s.Frontmatter
 	if s.Meta != nil && fm.Closed && g.closed && fm.Content.Start == g.first && fm.Content.End == g.yaml.End+1 &&
-		s.Meta.Style != syntax.StyleFlow && !hasRule(s.Problems, "yaml-duplicate-key") {
-		return openCodeName(s, AgentView{Meta: syntax.MergeKeys(s.Meta), Body: g.body})
+		s.Meta.Style != syntax.StyleFlow && !loader.HasRule(s.Problems, "yaml-duplicate-key") {
+		return openCodeName(s, loader.AgentView{Meta: syntax.MergeKeys(s.Meta), Body: g.body})
 	}
 	meta, err := openCodeYAML(src, g)
 	if err == nil {
@@ -64,38 +66,38 @@ func readOpenCode(s *Skill) AgentView {
 			}
 		}
 	}
-	return AgentView{Body: g.body, Refuse: err}
+	return loader.AgentView{Body: g.body, Refuse: err}
 }
 
 // openCodeName refuses a mapping without a name that is a string; any
 // string is a name, "" and blank ones too (name-empty).
-func openCodeName(s *Skill, v AgentView) AgentView {
+func openCodeName(s *loader.Skill, v loader.AgentView) loader.AgentView {
 	if v.Meta == nil || v.Refuse != nil {
 		return v
 	}
 	switch f := v.Meta.Field("name"); {
 	case f == nil:
-		v.Refuse = &Problem{Rule: "name-missing", Range: s.Frontmatter.Open, Message: "no name field; it is required"}
+		v.Refuse = &loader.Problem{Rule: "name-missing", Range: s.Frontmatter.Open, Message: "no name field; it is required"}
 	case f.Value.Kind != syntax.KindString:
-		v.Refuse = &Problem{Rule: "name-type", Range: f.Value.Range, Message: typeMessage("name", f.Value)}
+		v.Refuse = &loader.Problem{Rule: "name-type", Range: f.Value.Range, Message: loader.TypeMessage("name", f.Value)}
 	}
 	return v
 }
 
 // openCodeMapping is the view of a frontmatter read: the skill loader
 // drops anything but a plain object.
-func openCodeMapping(meta *syntax.Value, g grayMatterSplit) AgentView {
+func openCodeMapping(meta *syntax.Value, g grayMatterSplit) loader.AgentView {
 	if meta.Kind != syntax.KindMap {
-		return AgentView{Body: g.body, Refuse: &Problem{Rule: "frontmatter-not-mapping", Range: meta.Range,
-			Message: "the frontmatter is " + article(meta.Kind) + "; OpenCode drops a skill whose frontmatter is not a mapping"}}
+		return loader.AgentView{Body: g.body, Refuse: &loader.Problem{Rule: "frontmatter-not-mapping", Range: meta.Range,
+			Message: "the frontmatter is " + loader.Article(meta.Kind) + "; OpenCode drops a skill whose frontmatter is not a mapping"}}
 	}
-	return AgentView{Meta: meta, Body: g.body}
+	return loader.AgentView{Meta: meta, Body: g.body}
 }
 
 // openCodeYAML reads the YAML of a split as js-yaml's safeLoad does: an
 // empty (or comment-only) one is an empty mapping, broken YAML or a key
 // given twice is an error.
-func openCodeYAML(src []byte, g grayMatterSplit) (*syntax.Value, *Problem) {
+func openCodeYAML(src []byte, g grayMatterSplit) (*syntax.Value, *loader.Problem) {
 	if grayMatterBlank(src[g.yaml.Start:g.yaml.End]) {
 		return &syntax.Value{Kind: syntax.KindMap, Range: g.yaml}, nil
 	}
@@ -108,58 +110,33 @@ func openCodeYAML(src []byte, g grayMatterSplit) (*syntax.Value, *Problem) {
 	if r.Start > r.End {
 		r.Start = r.End
 	}
-	meta, problems := ParseYAML(src, r)
-	if hasError(problems) && tabIndented(src[r.Start:r.End]) {
+	meta, problems := loader.ParseYAML(src, r)
+	if loader.HasError(problems) && tabIndented(src[r.Start:r.End]) {
 		// js-yaml 3 counts only spaces as indentation and skips a tab
 		// after them (fm-tab-indent): read the lines so.
 		text, r2, m := untabbed(src, r)
-		if meta2, problems2 := ParseYAML(text, r2); !hasError(problems2) {
+		if meta2, problems2 := loader.ParseYAML(text, r2); !loader.HasError(problems2) {
 			remapValue(meta2, m, map[*syntax.Value]bool{})
 			meta, problems = meta2, nil
 		}
 	}
 	for _, p := range problems {
-		if p.Severity == Error {
+		if p.Severity == loader.Error {
 			p.Message += "; OpenCode drops the skill"
 			return nil, &p
 		}
 	}
-	if at, ok := flowTrail(src, meta, r); ok {
-		return nil, &Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: at, End: at}, Message: "text after the closing } or ]; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
+	if at, ok := loader.FlowTrail(src, meta, r); ok {
+		return nil, &loader.Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: at, End: at}, Message: "text after the closing } or ]; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
 	}
 	if meta == nil {
 		return &syntax.Value{Kind: syntax.KindMap, Range: g.yaml}, nil
 	}
-	if f := duplicateKey(meta, map[*syntax.Value]bool{}); f != nil {
-		return nil, &Problem{Rule: "yaml-duplicate-key", Range: f.KeyRange,
-			Message: "key " + quote(f.Key) + " is given twice; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
+	if f := loader.DuplicateKey(meta, map[*syntax.Value]bool{}); f != nil {
+		return nil, &loader.Problem{Rule: "yaml-duplicate-key", Range: f.KeyRange,
+			Message: "key " + loader.Quote(f.Key) + " is given twice; OpenCode's YAML reader (js-yaml) throws, and the skill is dropped"}
 	}
 	return syntax.MergeKeys(meta), nil
-}
-
-// duplicateKey is the first key given twice in one mapping of v.
-func duplicateKey(v *syntax.Value, seen map[*syntax.Value]bool) *syntax.Field {
-	if v == nil || seen[v] {
-		return nil
-	}
-	seen[v] = true
-	keys := map[string]bool{}
-	for i := range v.Fields {
-		f := &v.Fields[i]
-		if keys[f.Key] {
-			return f
-		}
-		keys[f.Key] = true
-		if d := duplicateKey(f.Value, seen); d != nil {
-			return d
-		}
-	}
-	for _, it := range v.Items {
-		if d := duplicateKey(it, seen); d != nil {
-			return d
-		}
-	}
-	return nil
 }
 
 // grayMatterSplit is where gray-matter finds the frontmatter.
@@ -327,17 +304,6 @@ func remapValue(v *syntax.Value, m offsetMap, seen map[*syntax.Value]bool) {
 	}
 }
 
-func hasRule(ps []Problem, rule string) bool {
-	for _, p := range ps {
-		if p.Rule == rule {
-			return true
-		}
-	}
-	return false
-}
-
-func quote(s string) string { return `"` + s + `"` }
-
 // tabIndented reports whether a line of text has a tab in its
 // indentation.
 func tabIndented(text []byte) bool {
@@ -384,19 +350,4 @@ func untabbed(src []byte, r syntax.Range) ([]byte, syntax.Range, offsetMap) {
 	m = append(m, seg{out.Len(), r.End, len(src) - r.End, len(src) - r.End})
 	out.Write(src[r.End:])
 	return out.Bytes(), nr, m
-}
-
-// flowTrail reports where text follows a frontmatter written as one flow
-// collection ({name: x} junk), which YAML readers refuse.
-func flowTrail(src []byte, meta *syntax.Value, r syntax.Range) (int, bool) {
-	if meta == nil || meta.Style != syntax.StyleFlow || meta.Range.End <= r.Start || meta.Range.End > r.End {
-		return 0, false
-	}
-	for _, line := range bytes.Split(src[meta.Range.End:r.End], []byte("\n")) {
-		t := bytes.TrimSpace(line)
-		if len(t) > 0 && t[0] != '#' {
-			return meta.Range.End, true
-		}
-	}
-	return 0, false
 }

@@ -1,4 +1,4 @@
-package loader
+package qwencode
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -24,7 +26,7 @@ import (
 // joined by "," and a mapping throws. model must be a string, paths and
 // allowedTools lists, else the skill is refused. Observed with `qwen -p`
 // and its debug log (testdata/conformance/notes/qwen.md §1-4).
-func readQwen(s *Skill) AgentView {
+func readQwen(s *loader.Skill) loader.AgentView {
 	src := s.Src
 	start := 0
 	if s.BOM {
@@ -43,19 +45,19 @@ func readQwen(s *Skill) AgentView {
 	_, content, body, ok := qwenSplit(src, start)
 	if !ok {
 		first, _ := syntax.LineAt(src, start)
-		return AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: first,
+		return loader.AgentView{Body: syntax.Range{Start: start, End: len(src)}, Refuse: &loader.Problem{Rule: "frontmatter-missing", Range: first,
 			Message: "Qwen Code wants a first line that is exactly --- and a later line that is exactly ---, not the line right after it; it finds no frontmatter"}}
 	}
 	fm := s.Frontmatter
 	var meta *syntax.Value
 	if s.Meta != nil && s.Meta.Style != syntax.StyleFlow && fm.Closed && !fm.OpenSpaces && !fm.CloseSpaces && fm.Content.Start == content.Start &&
-		fm.Close.Start == body.close && !hasRule(s.Problems, "yaml-duplicate-key") && !hasRule(s.Problems, "yaml-syntax") {
+		fm.Close.Start == body.close && !loader.HasRule(s.Problems, "yaml-duplicate-key") && !loader.HasRule(s.Problems, "yaml-syntax") {
 		meta = s.Meta
 	} else {
 		meta = qwenYAML(src, content)
 	}
 	meta = qwenText(meta)
-	v := AgentView{Meta: meta, Body: syntax.Range{Start: body.start, End: len(src)}}
+	v := loader.AgentView{Meta: meta, Body: syntax.Range{Start: body.start, End: len(src)}}
 	v.Refuse = qwenFields(meta)
 	return v
 }
@@ -86,9 +88,9 @@ func qwenSplit(src []byte, start int) (open, content syntax.Range, body qwenBody
 
 // qwenYAML reads the YAML with the core schema, else with parseSimple.
 func qwenYAML(src []byte, content syntax.Range) *syntax.Value {
-	meta, problems := ParseYAML(src, content)
-	if _, trail := flowTrail(src, meta, content); meta != nil && meta.Kind == syntax.KindMap && !hasError(problems) &&
-		!trail && duplicateKey(meta, map[*syntax.Value]bool{}) == nil {
+	meta, problems := loader.ParseYAML(src, content)
+	if _, trail := loader.FlowTrail(src, meta, content); meta != nil && meta.Kind == syntax.KindMap && !loader.HasError(problems) &&
+		!trail && loader.DuplicateKey(meta, map[*syntax.Value]bool{}) == nil {
 		return meta
 	}
 	return qwenSimple(src, content)
@@ -295,7 +297,7 @@ func qwenJoin(v *syntax.Value) string {
 // qwenFields is the refusal of the fields qwen-code validates beyond the
 // name and description: model must be a string, paths a list of relative
 // patterns, allowedTools a list.
-func qwenFields(meta *syntax.Value) *Problem {
+func qwenFields(meta *syntax.Value) *loader.Problem {
 	for _, f := range meta.Fields {
 		v := f.Value
 		if v.Kind == syntax.KindNull {
@@ -304,21 +306,21 @@ func qwenFields(meta *syntax.Value) *Problem {
 		switch f.Key {
 		case "model":
 			if v.Kind != syntax.KindString {
-				return &Problem{Rule: "field-type", Range: v.Range, Message: `model is ` + describe(v) + `; Qwen Code refuses the skill ("model" must be a string)`}
+				return &loader.Problem{Rule: "field-type", Range: v.Range, Message: `model is ` + loader.DescribeValue(v) + `; Qwen Code refuses the skill ("model" must be a string)`}
 			}
 		case "allowedTools":
 			if v.Kind != syntax.KindList {
-				return &Problem{Rule: "field-type", Range: v.Range, Message: `allowedTools is ` + describe(v) + `; Qwen Code refuses the skill ("allowedTools" must be an array)`}
+				return &loader.Problem{Rule: "field-type", Range: v.Range, Message: `allowedTools is ` + loader.DescribeValue(v) + `; Qwen Code refuses the skill ("allowedTools" must be an array)`}
 			}
 		case "paths":
 			if v.Kind != syntax.KindList {
-				return &Problem{Rule: "field-type", Range: v.Range, Message: `paths is ` + describe(v) + `; Qwen Code refuses the skill ("paths" must be an array of glob patterns)`}
+				return &loader.Problem{Rule: "field-type", Range: v.Range, Message: `paths is ` + loader.DescribeValue(v) + `; Qwen Code refuses the skill ("paths" must be an array of glob patterns)`}
 			}
 			for _, it := range v.Items {
 				p := strings.ReplaceAll(strings.TrimSpace(it.Text), `\`, "/")
 				if strings.HasPrefix(p, "/") || len(p) >= 2 && p[1] == ':' && (p[0]|0x20 >= 'a' && p[0]|0x20 <= 'z') ||
 					strings.HasPrefix(p, "../") || p == ".." || strings.Contains(p, "/../") || strings.HasSuffix(p, "/..") {
-					return &Problem{Rule: "field-value", Range: it.Range, Message: "paths entry " + quote(p) + " is absolute or leaves the project; Qwen Code refuses the skill"}
+					return &loader.Problem{Rule: "field-value", Range: it.Range, Message: "paths entry " + loader.Quote(p) + " is absolute or leaves the project; Qwen Code refuses the skill"}
 				}
 			}
 		}

@@ -1,6 +1,8 @@
-package loader
+package claudeapi
 
-// claudeAPITarget is the Claude API's skill upload: its server is not
+import "github.com/skill-ls/skill-ls/skillcore/loader"
+
+// Target is the Claude API's skill upload: its server is not
 // public, so it is read as Anthropic's own validator reads a skill
 // (anthropics/skills, skill-creator/scripts/quick_validate.py) and as the
 // documentation states.
@@ -10,21 +12,21 @@ package loader
 //   - name: required, at most 64 ASCII, no XML, not "anthropic" or
 //     "claude"
 //   - file at most 30 MiB; no catalog, no packages
-var claudeAPITarget = &Target{
+var Target = &loader.Target{
 	// The upload API (server side, not public). Anthropic's own
 	// validator (anthropics/skills, skill-creator/scripts/
 	// quick_validate.py) reads with yaml.safe_load, wants name,
 	// description and compatibility to be str, strips the name, and
 	// matches ^---\n(.*?)\n--- (the opening line exactly "---").
 	ID:       "claude-api",
-	Verified: Verified{Source: "documentation and anthropics/skills quick_validate.py"},
+	Verified: loader.Verified{Source: "documentation and anthropics/skills quick_validate.py"},
 	Title:    "Claude API (skill upload)",
-	Name: NameRule{Required: true, Max: 64, Charset: ASCIIChars, NoXML: true, Trim: true,
-		Reserved: []string{"anthropic", "claude"}, Identity: DeclaredName},
-	Description:   DescriptionRule{Required: true, Max: 1024, NoXML: true},
-	Fields:        validatedSpecFields,
+	Name: loader.NameRule{Required: true, Max: 64, Charset: loader.ASCIIChars, NoXML: true, Trim: true,
+		Reserved: []string{"anthropic", "claude"}, Identity: loader.DeclaredName},
+	Description:   loader.DescriptionRule{Required: true, Max: 1024, NoXML: true},
+	Fields:        loader.ValidatedSpecFields,
 	RejectUnknown: true,
 	MaxFileBytes:  30 << 20,
-	Fences:        Fences{CloseSpaces: true},
+	Fences:        loader.Fences{CloseSpaces: true},
 	UploadOnly:    true,
 }

@@ -1,9 +1,11 @@
-package loader
+package gemini
 
 import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -31,21 +33,21 @@ import (
 //     the skill is dropped, silently (name-missing, desc-missing).
 //
 // No other field is read, and nothing else refuses a skill.
-func readGemini(s *Skill) AgentView {
+func readGemini(s *loader.Skill) loader.AgentView {
 	src := s.Src
-	if hasRule(s.Problems, "file-too-large") { // not parsed, and an error for every agent
-		return AgentView{Body: s.Body()}
+	if loader.HasRule(s.Problems, "file-too-large") { // not parsed, and an error for every agent
+		return loader.AgentView{Body: s.Body()}
 	}
 	split, refuse := geminiSplit(src)
 	if refuse != nil {
 		if s.Frontmatter.OpenSpaces && !s.BOM {
 			// The opening "--- " is told by the target's fences already.
-			return AgentView{Body: syntax.Range{Start: len(src), End: len(src)}}
+			return loader.AgentView{Body: syntax.Range{Start: len(src), End: len(src)}}
 		}
-		return AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: refuse}
+		return loader.AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: refuse}
 	}
 	if meta := geminiYAML(s, split.yaml); meta != nil {
-		return AgentView{Meta: meta, Body: split.body}
+		return loader.AgentView{Meta: meta, Body: split.body}
 	}
 	meta, refuse := geminiLines(src, split.content, split.open)
 	if refuse != nil && s.Frontmatter.Content == split.yaml {
@@ -58,7 +60,7 @@ func readGemini(s *Skill) AgentView {
 			}
 		}
 	}
-	return AgentView{Meta: meta, Body: split.body, Refuse: refuse}
+	return loader.AgentView{Meta: meta, Body: split.body, Refuse: refuse}
 }
 
 // geminiFrontmatter is where Gemini's pattern finds the frontmatter.
@@ -72,7 +74,7 @@ type geminiFrontmatter struct {
 // geminiSplit matches Gemini's frontmatter pattern on src, or says why it
 // does not match. Every character of the pattern is ASCII, which the
 // U+FFFD of ill-formed bytes never swallows, so the bytes tell.
-func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
+func geminiSplit(src []byte) (geminiFrontmatter, *loader.Problem) {
 	var g geminiFrontmatter
 	first, _ := syntax.LineAt(src, 0)
 	g.open = syntax.Range{Start: 0, End: 3}
@@ -83,10 +85,10 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 	case bytes.HasPrefix(src, []byte("---\r\n")):
 		start = 5
 	case bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")):
-		return g, &Problem{Rule: "bom", Range: syntax.Range{Start: 0, End: 3},
+		return g, &loader.Problem{Rule: "bom", Range: syntax.Range{Start: 0, End: 3},
 			Message: "a byte-order mark precedes the ---; Gemini CLI keeps it and finds no frontmatter, so it drops the skill"}
 	default:
-		return g, &Problem{Rule: "frontmatter-missing", Range: first,
+		return g, &loader.Problem{Rule: "frontmatter-missing", Range: first,
 			Message: "line 1 is not exactly ---, so Gemini CLI finds no frontmatter and drops the skill"}
 	}
 	// The first "\n---" whose line break is not the opening line's.
@@ -96,7 +98,7 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 		if bytes.HasPrefix(src[start:], []byte("---")) {
 			msg = "the frontmatter has no lines: Gemini CLI wants one between the --- lines, finds no other closing line and drops the skill"
 		}
-		return g, &Problem{Rule: "frontmatter-unclosed", Range: g.open, Message: msg}
+		return g, &loader.Problem{Rule: "frontmatter-unclosed", Range: g.open, Message: msg}
 	}
 	nl := start + i
 	end := nl
@@ -122,7 +124,7 @@ func geminiSplit(src []byte) (geminiFrontmatter, *Problem) {
 // with the line break before the closing line: js-yaml ends a block
 // scalar at the end of its input with a line break as if it were there
 // (desc-literal), as yaml.v3 does only when it is.
-func geminiYAML(s *Skill, yaml syntax.Range) *syntax.Value {
+func geminiYAML(s *loader.Skill, yaml syntax.Range) *syntax.Value {
 	var meta *syntax.Value
 	if fm := s.Frontmatter; s.Meta != nil && fm.Closed && fm.Content == yaml {
 		for _, p := range s.Problems {
@@ -132,13 +134,13 @@ func geminiYAML(s *Skill, yaml syntax.Range) *syntax.Value {
 		}
 		meta = s.Meta // the strict parse read the same text
 	} else {
-		m, problems := ParseYAML(s.Src, yaml)
+		m, problems := loader.ParseYAML(s.Src, yaml)
 		for _, p := range problems {
-			if p.Severity == Error && len(p.Targets) == 0 {
+			if p.Severity == loader.Error && len(p.Targets) == 0 {
 				return nil
 			}
 		}
-		if m == nil || duplicateKey(m, map[*syntax.Value]bool{}) != nil {
+		if m == nil || loader.DuplicateKey(m, map[*syntax.Value]bool{}) != nil {
 			return nil
 		}
 		meta = m
@@ -239,7 +241,7 @@ func valueTag(src []byte, r syntax.Range) string {
 // spaces ("| line1 line2": yaml-colon-block). Both must be found, else
 // the skill is dropped. \s, trim() and "." are JavaScript's: Unicode
 // spaces, and no line terminator in a value.
-func geminiLines(src []byte, content, open syntax.Range) (*syntax.Value, *Problem) {
+func geminiLines(src []byte, content, open syntax.Range) (*syntax.Value, *loader.Problem) {
 	text := src[content.Start:content.End]
 	at := func(off int) int { return content.Start + off }
 	if !utf8.Valid(text) {
@@ -291,9 +293,9 @@ func geminiLines(src []byte, content, open syntax.Range) (*syntax.Value, *Proble
 	case name == nil:
 		// Worded as the checks word it, to be told once with the
 		// agents that require the field.
-		return nil, &Problem{Rule: "name-missing", Range: open, Message: "no name field; it is required"}
+		return nil, &loader.Problem{Rule: "name-missing", Range: open, Message: "no name field; it is required"}
 	case desc == nil:
-		return nil, &Problem{Rule: "description-missing", Range: open, Message: "no description field; it is required"}
+		return nil, &loader.Problem{Rule: "description-missing", Range: open, Message: "no description field; it is required"}
 	}
 	fields := []syntax.Field{*name, *desc}
 	if desc.KeyRange.Start < name.KeyRange.Start {

@@ -1,17 +1,22 @@
-package loader
+package opencode_test
 
-import "testing"
+import (
+	"testing"
+
+	_ "github.com/skill-ls/skill-ls/skillcore/agents/all"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
 
 // TestOpenCodeUnlisted: a skill without a description loads but is not in
 // the catalog; one with a blank description is.
 func TestOpenCodeUnlisted(t *testing.T) {
-	tg := TargetByID("opencode")
+	tg := loader.TargetByID("opencode")
 	for src, want := range map[string]bool{
 		"---\nname: a\n---\n":                                                 true,
 		"---\nname: a\ndescription: \"\"\n---\n":                              false,
 		"---\nname: a\ndescription: d\ndisable-model-invocation: true\n---\n": false,
 	} {
-		if got := tg.Hides(Parse("/p/x/SKILL.md", []byte(src))); got != want {
+		if got := tg.Hides(loader.Parse("/p/x/SKILL.md", []byte(src))); got != want {
 			t.Errorf("%q: hidden %v, want %v", src, got, want)
 		}
 	}
@@ -20,8 +25,8 @@ func TestOpenCodeUnlisted(t *testing.T) {
 // TestOpenCodeSanitizeRanges: the repaired value points into the file.
 func TestOpenCodeSanitizeRanges(t *testing.T) {
 	src := "---\nname: a\ndescription: Use when: asked\nlicense: x\n---\n"
-	s := Parse("/p/x/SKILL.md", []byte(src))
-	m := TargetByID("opencode").Meta(s)
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
+	m := loader.TargetByID("opencode").Meta(s)
 	for _, key := range []string{"name", "description", "license"} {
 		f := m.Field(key)
 		if f == nil {

@@ -1,6 +1,8 @@
-package loader
+package gemini
 
-// geminiTarget is Gemini CLI (@google/gemini-cli 0.61.0), from its source
+import "github.com/skill-ls/skill-ls/skillcore/loader"
+
+// Target is Gemini CLI (@google/gemini-cli 0.61.0), from its source
 // (packages/core/src/skills/skillLoader.ts) and probed
 // (testdata/conformance/notes/gemini.md, probes/gemini).
 //
@@ -16,7 +18,7 @@ package loader
 //   - packages: gemini-extension, below
 //   - installed plugins: geminiInstalled (gemini_installed.go), from
 //     ~/.gemini/extensions
-var geminiTarget = &Target{
+var Target = &loader.Target{
 	// Gemini CLI 0.61.0 (packages/core/src/skills/skillLoader.ts,
 	// probed): name and description are required and skills without
 	// them are skipped silently; js-yaml, and on a YAML error a line
@@ -27,45 +29,45 @@ var geminiTarget = &Target{
 	ID:    "gemini",
 	Title: "Gemini CLI",
 	// Later roots win: workspace over user, .agents over .gemini.
-	Roots: []RootSpec{
-		project(".agents/skills"), project(".gemini/skills"),
-		home(".agents/skills"), home(".gemini/skills"),
+	Roots: []loader.RootSpec{
+		loader.Project(".agents/skills"), loader.Project(".gemini/skills"),
+		loader.Home(".agents/skills"), loader.Home(".gemini/skills"),
 	},
 	// Project roots are read only in a folder the user trusts
 	// (~/.gemini/trustedFolders.json, GEMINI_CLI_TRUST_WORKSPACE):
 	// skill-ls cannot know that, and takes the project as trusted.
 	// Only the working folder's roots, none of its parents'.
-	Scan: Scan{SkipHidden: true, RootFile: true, FollowSymlinks: true, SkipNames: []string{"node_modules"},
+	Scan: loader.Scan{SkipHidden: true, RootFile: true, FollowSymlinks: true, SkipNames: []string{"node_modules"},
 		FirstFolderWins: true},
 	// A name or description line is all it needs (gemini_reader.go):
 	// empty and blank values load.
-	Name:        NameRule{Identity: DeclaredName, Sanitize: `:\/<>*?"|`, Empty: true},
-	Description: DescriptionRule{},
-	Fields:      withSpec(nil),
-	Reading:     Reading{ScalarText: true}, // Own: gemini_reader.go
-	Fences:      Fences{CloseSpaces: true},
-	Catalog:     CatalogXMLRaw,
-	Plugins:     PluginNaming{Sanitize: `:\/<>*?"|`},
-	Verified:    Verified{Package: "@google/gemini-cli", Version: "0.61.0"},
+	Name:        loader.NameRule{Identity: loader.DeclaredName, Sanitize: `:\/<>*?"|`, Empty: true},
+	Description: loader.DescriptionRule{},
+	Fields:      loader.WithSpec(nil),
+	Reading:     loader.Reading{ScalarText: true}, // Own: gemini_reader.go
+	Fences:      loader.Fences{CloseSpaces: true},
+	Catalog:     loader.CatalogXMLRaw,
+	Plugins:     loader.PluginNaming{Sanitize: `:\/<>*?"|`},
+	Verified:    loader.Verified{Package: "@google/gemini-cli", Version: "0.61.0"},
 }
 
 // Set at init, as readGemini reaches the Targets table through parseYAML.
-func init() { geminiTarget.Reading.Own = readGemini }
+func init() { Target.Reading.Own = readGemini }
 
-// geminiExtension is Gemini CLI's extension format.
-var geminiExtension = &PluginFormat{
+// Extension is Gemini CLI's extension format.
+var Extension = &loader.PluginFormat{
 	ID:        "gemini-extension",
 	Title:     "Gemini extension",
 	Manifests: []string{"gemini-extension.json"},
-	Readers:   []FormatReader{{Target: "gemini", Order: 1}},
-	Schema: ManifestSchema{
-		Fields: withMeta(map[string]JSONType{
-			"contextFileName": TString | TArray, "mcpServers": TObject, "excludeTools": TArray,
-			"settings": TArray, "themes": TArray, "plan": TObject, "migratedTo": TString,
+	Readers:   []loader.FormatReader{{Target: "gemini", Order: 1}},
+	Schema: loader.ManifestSchema{
+		Fields: loader.WithMeta(map[string]loader.JSONType{
+			"contextFileName": loader.TString | loader.TArray, "mcpServers": loader.TObject, "excludeTools": loader.TArray,
+			"settings": loader.TArray, "themes": loader.TArray, "plan": loader.TObject, "migratedTo": loader.TString,
 		}),
 		Required: []string{"name", "version"},
-		BadType:  Error,
-		Unknown:  Warning,
+		BadType:  loader.Error,
+		Unknown:  loader.Warning,
 	},
-	Skills: SkillsLayout{Dir: "skills", Depth: 1, DirIsSkill: true, Requires: []string{"name", "description"}},
+	Skills: loader.SkillsLayout{Dir: "skills", Depth: 1, DirIsSkill: true, Requires: []string{"name", "description"}},
 }

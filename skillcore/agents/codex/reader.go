@@ -1,4 +1,4 @@
-package loader
+package codex
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 	"gopkg.in/yaml.v3"
@@ -33,21 +35,21 @@ import (
 //     is read once more; if that fails too, the first error stands;
 //   - a name that is missing, null or blank after whitespace is collapsed
 //     is the folder's name, held to the same 64 chars.
-func readCodex(s *Skill) AgentView {
+func readCodex(s *loader.Skill) loader.AgentView {
 	src := s.Src
 	for _, p := range s.Problems {
 		switch p.Rule {
 		case "not-utf8", "bom":
 			// Refused ("failed to read file", "missing YAML
 			// frontmatter"): the parse's own error, for Codex too.
-			return AgentView{Body: s.Body(), Refuse: &p}
+			return loader.AgentView{Body: s.Body(), Refuse: &p}
 		case "file-too-large": // not parsed, and an error for every agent
-			return AgentView{Body: s.Body()}
+			return loader.AgentView{Body: s.Body()}
 		}
 	}
 	open, next := syntax.LineAt(src, 0)
 	if string(bytes.TrimSpace(src[open.Start:open.End])) != "---" {
-		return AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: &Problem{Rule: "frontmatter-missing", Range: open,
+		return loader.AgentView{Body: syntax.Range{Start: 0, End: len(src)}, Refuse: &loader.Problem{Rule: "frontmatter-missing", Range: open,
 			Message: "line 1 is not ---, so Codex finds no frontmatter (missing YAML frontmatter delimited by ---)"}}
 	}
 	content := syntax.Range{Start: next, End: next}
@@ -73,20 +75,20 @@ func readCodex(s *Skill) AgentView {
 	}
 	switch {
 	case !closed:
-		return AgentView{Body: syntax.Range{Start: len(src), End: len(src)}, Refuse: &Problem{Rule: "frontmatter-unclosed", Range: open,
+		return loader.AgentView{Body: syntax.Range{Start: len(src), End: len(src)}, Refuse: &loader.Problem{Rule: "frontmatter-unclosed", Range: open,
 			Message: "no later line is ---, so Codex finds no frontmatter (missing YAML frontmatter delimited by ---)"}}
 	case content.Len() == 0:
-		return AgentView{Body: body, Refuse: &Problem{Rule: "frontmatter-missing", Range: open,
+		return loader.AgentView{Body: body, Refuse: &loader.Problem{Rule: "frontmatter-missing", Range: open,
 			Message: "the frontmatter has no lines, so Codex finds none (missing YAML frontmatter delimited by ---)"}}
 	case marker.Start >= 0:
-		return AgentView{Body: body, Refuse: &Problem{Rule: "yaml-syntax", Range: marker,
+		return loader.AgentView{Body: body, Refuse: &loader.Problem{Rule: "yaml-syntax", Range: marker,
 			Message: "this line starts a second YAML document, which Codex's reader refuses (more than one document is not supported)"}}
 	}
 	meta, refuse := codexParse(s, content)
 	if refuse == nil {
 		refuse = codexFolderName(s, meta)
 	}
-	return AgentView{Meta: meta, Body: body, Refuse: refuse}
+	return loader.AgentView{Meta: meta, Body: body, Refuse: refuse}
 }
 
 // isDocMarker: the line starts a YAML document ("---") or ends one ("...").
@@ -101,9 +103,9 @@ func blankOrComment(line []byte) bool {
 
 // codexParse reads the frontmatter in content into Codex's struct: the
 // mapping it sees (null values made empty), or why it refuses the file.
-func codexParse(s *Skill, content syntax.Range) (*syntax.Value, *Problem) {
+func codexParse(s *loader.Skill, content syntax.Range) (*syntax.Value, *loader.Problem) {
 	var meta *syntax.Value
-	var problem *Problem
+	var problem *loader.Problem
 	switch same := s.Frontmatter.Content == content; {
 	case same && s.Meta != nil:
 		meta = s.Meta // the strict parse read the same text
@@ -113,7 +115,7 @@ func codexParse(s *Skill, content syntax.Range) (*syntax.Value, *Problem) {
 		meta, problem = codexYAML(s.Src, content)
 	}
 	if problem == nil && meta != nil && meta.Style == syntax.StyleFlow && !yamlParses(content.Text(s.Src)) {
-		problem = &Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: meta.Range.End, End: content.End},
+		problem = &loader.Problem{Rule: "yaml-syntax", Range: syntax.Range{Start: meta.Range.End, End: content.End},
 			Message: "text after the flow mapping starts a second YAML document, which Codex's reader refuses (more than one document is not supported)"}
 	}
 	if problem == nil {
@@ -134,9 +136,9 @@ func codexParse(s *Skill, content syntax.Range) (*syntax.Value, *Problem) {
 }
 
 // syntaxError is the strict parse's YAML error, nil for none.
-func syntaxError(s *Skill) *Problem {
+func syntaxError(s *loader.Skill) *loader.Problem {
 	for i, p := range s.Problems {
-		if p.Rule == "yaml-syntax" && p.Severity == Error && len(p.Targets) == 0 {
+		if p.Rule == "yaml-syntax" && p.Severity == loader.Error && len(p.Targets) == 0 {
 			return &s.Problems[i]
 		}
 	}
@@ -144,10 +146,10 @@ func syntaxError(s *Skill) *Problem {
 }
 
 // codexYAML parses content as YAML; a problem when it does not parse.
-func codexYAML(src []byte, content syntax.Range) (*syntax.Value, *Problem) {
-	meta, problems := ParseYAML(src, content)
+func codexYAML(src []byte, content syntax.Range) (*syntax.Value, *loader.Problem) {
+	meta, problems := loader.ParseYAML(src, content)
 	for _, p := range problems {
-		if p.Severity == Error && len(p.Targets) == 0 {
+		if p.Severity == loader.Error && len(p.Targets) == 0 {
 			return nil, &p
 		}
 	}
@@ -156,13 +158,13 @@ func codexYAML(src []byte, content syntax.Range) (*syntax.Value, *Problem) {
 
 // codexStruct is what serde finds wrong when it reads m into Codex's
 // SkillFrontmatter, nil when nothing.
-func codexStruct(m *syntax.Value) *Problem {
+func codexStruct(m *syntax.Value) *loader.Problem {
 	if m == nil || m.Kind != syntax.KindMap {
 		what, r := "empty", syntax.Range{}
 		if m != nil {
 			what, r = "a "+m.Kind.String(), m.Range
 		}
-		return &Problem{Rule: "frontmatter-not-mapping", Range: r,
+		return &loader.Problem{Rule: "frontmatter-not-mapping", Range: r,
 			Message: fmt.Sprintf("the frontmatter is %s; Codex reads a mapping and refuses the skill", what)}
 	}
 	var seen [3]bool
@@ -185,16 +187,16 @@ func codexStruct(m *syntax.Value) *Problem {
 
 // codexDuplicate: a field of the struct given twice fails it (the parse
 // tells of the key given twice at the same place, which then stands).
-func codexDuplicate(key string, r syntax.Range) *Problem {
-	return &Problem{Rule: "yaml-duplicate-key", Range: r,
+func codexDuplicate(key string, r syntax.Range) *loader.Problem {
+	return &loader.Problem{Rule: "yaml-duplicate-key", Range: r,
 		Message: fmt.Sprintf("%s is given twice; Codex refuses the skill (duplicate field)", key)}
 }
 
 // codexField checks one field of the struct.
-func codexField(key string, v *syntax.Value) *Problem {
+func codexField(key string, v *syntax.Value) *loader.Problem {
 	if key != "metadata" {
 		if v.Kind == syntax.KindList || v.Kind == syntax.KindMap {
-			return &Problem{Rule: key + "-type", Range: v.Range, Message: typeMessage(key, v)}
+			return &loader.Problem{Rule: key + "-type", Range: v.Range, Message: loader.TypeMessage(key, v)}
 		}
 		return nil
 	}
@@ -203,11 +205,11 @@ func codexField(key string, v *syntax.Value) *Problem {
 		return nil // "metadata:" is an empty struct; null and ~ are not
 	case v.Kind == syntax.KindMap:
 	case v.Kind == syntax.KindNull:
-		return &Problem{Rule: "metadata-type", Range: v.Range,
+		return &loader.Problem{Rule: "metadata-type", Range: v.Range,
 			Message: fmt.Sprintf("metadata is %s, which Codex's metadata struct does not take (an empty metadata: does); Codex refuses the skill", v.Text)}
 	default:
-		return &Problem{Rule: "metadata-type", Range: v.Range,
-			Message: fmt.Sprintf("metadata should be a map, not %s", describe(v))}
+		return &loader.Problem{Rule: "metadata-type", Range: v.Range,
+			Message: fmt.Sprintf("metadata should be a map, not %s", loader.DescribeValue(v))}
 	}
 	found := false
 	for _, f := range v.Fields {
@@ -219,8 +221,8 @@ func codexField(key string, v *syntax.Value) *Problem {
 		}
 		found = true
 		if k := f.Value.Kind; k == syntax.KindList || k == syntax.KindMap {
-			return &Problem{Rule: "metadata-type", Range: f.Value.Range,
-				Message: fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", article(k))}
+			return &loader.Problem{Rule: "metadata-type", Range: f.Value.Range,
+				Message: fmt.Sprintf("metadata.short-description is %s; this agent reads it as a string", loader.Article(k))}
 		}
 	}
 	return nil
@@ -265,18 +267,18 @@ func codexNulls(m *syntax.Value, keys []string) *syntax.Value {
 
 // codexFolderName: without a name, or with one that is null or blank,
 // Codex takes the folder's name, whitespace collapsed, held to 64 chars.
-func codexFolderName(s *Skill, m *syntax.Value) *Problem {
-	if f := m.Field("name"); f != nil && CollapseSpace(f.Value.Text) != "" {
+func codexFolderName(s *loader.Skill, m *syntax.Value) *loader.Problem {
+	if f := m.Field("name"); f != nil && loader.CollapseSpace(f.Value.Text) != "" {
 		return nil
 	}
-	dir := CollapseSpace(s.DirName())
+	dir := loader.CollapseSpace(s.DirName())
 	if n := utf8.RuneCountInString(dir); n > 64 {
 		r := s.Frontmatter.Open
 		if f := m.Field("name"); f != nil {
 			r = f.Value.Range
 		}
-		return &Problem{Rule: "name-too-long", Range: r,
-			Message: "without a name Codex takes the folder's name: " + lengthMessage("it", dir, 64, Chars) + "; Codex refuses the skill"}
+		return &loader.Problem{Rule: "name-too-long", Range: r,
+			Message: "without a name Codex takes the folder's name: " + loader.LengthMessage("it", dir, 64, loader.Chars) + "; Codex refuses the skill"}
 	}
 	return nil
 }
