@@ -203,7 +203,7 @@ func catalogGroups(e *skillcore.Entry) []catalogGroup {
 			!contains(loaded, t.ID) && t.ID != "agentskills" {
 			continue
 		}
-		entry := skillcore.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
+		entry := loader.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
 		text := skillcore.RenderEntry(t, entry)
 		lang := "markdown"
 		if t.Catalog == loader.CatalogXML || t.Catalog == loader.CatalogXMLLines {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -78,10 +79,10 @@ var claudeBuiltins = []claudeBuiltin{
 // claudeStyle: "- <folder>: <text>", or "- <folder> (<name>): <text>"
 // when the frontmatter name is another word the listing can show
 // (listNames); RenderCatalog fits the lines with renderClaude.
-var claudeStyle = catalogStyle{
-	head: "The following skills are available for use with the Skill tool:\n\n",
-	sep:  "\n",
-	entry: func(t *loader.Target, s *loader.Skill, name string) string {
+var claudeStyle = loader.CatalogStyle{
+	Head: "The following skills are available for use with the Skill tool:\n\n",
+	Sep:  "\n",
+	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "- " + name + ": " + claudeListing(t, s)
 	},
 }
@@ -100,7 +101,7 @@ type claudeFit struct {
 // the whole lines are over it, the bundled skills keep theirs, every other
 // line is first counted by name only, and then, in listing order, each
 // skill gets its description back while the difference fits.
-func fitClaude(t *loader.Target, entries []CatalogEntry, memo *fitMemo) claudeFit {
+func fitClaude(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) claudeFit {
 	limit := t.Fit.Limit
 	if t.Fit.Model != loader.FitClaude || limit <= 0 {
 		limit = int(^uint(0) >> 1)
@@ -115,9 +116,9 @@ func fitClaude(t *loader.Target, entries []CatalogEntry, memo *fitMemo) claudeFi
 			continue
 		}
 		n++
-		names[e.installedName(t)] = true
-		bare := "- " + e.displayName(t)
-		f.lines[i] = bare + ": " + memo.text(t, e.Skill)
+		names[e.InstalledName(t)] = true
+		bare := "- " + e.DisplayName(t)
+		f.lines[i] = bare + ": " + memo.Text(t, e.Skill)
 		full[i], short[i] = claudeWidth(f.lines[i]), claudeWidth(bare)
 		f.cost += full[i]
 	}
@@ -157,23 +158,14 @@ func fitClaude(t *loader.Target, entries []CatalogEntry, memo *fitMemo) claudeFi
 			continue
 		}
 		f.nameOnly[i] = true
-		f.lines[i] = "- " + entries[i].displayName(t)
+		f.lines[i] = "- " + entries[i].DisplayName(t)
 	}
 	return f
 }
 
-// installedName is the name the agent knows the entry by, without the
-// listing's "(name)".
-func (e CatalogEntry) installedName(t *loader.Target) string {
-	if e.Name != "" {
-		return e.Name
-	}
-	return displayName(t, e.Skill)
-}
-
 // renderClaude is the listing of the entries, fitted to the budget, without
 // the agent's own skills; "" when no entry is listed.
-func renderClaude(t *loader.Target, entries []CatalogEntry) string {
+func renderClaude(t *loader.Target, entries []loader.CatalogEntry) string {
 	f := fitClaude(t, entries, nil)
 	var lines []string
 	for _, l := range f.lines {
@@ -184,17 +176,17 @@ func renderClaude(t *loader.Target, entries []CatalogEntry) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	return claudeStyle.head + strings.Join(lines, "\n")
+	return claudeStyle.Head + strings.Join(lines, "\n")
 }
 
 // fits says, for each of entries, how the budget leaves its line.
-func (f claudeFit) fits() []fitted {
-	out := make([]fitted, len(f.lines))
+func (f claudeFit) fits() []loader.Fitted {
+	out := make([]loader.Fitted, len(f.lines))
 	for i := range f.lines {
 		if f.nameOnly[i] {
-			out[i].state = fitNameOnly
+			out[i].State = loader.FitNameOnly
 		}
-		out[i].cost, out[i].limit = f.cost, f.limit
+		out[i].Cost, out[i].Limit = f.cost, f.limit
 	}
 	return out
 }
@@ -217,21 +209,18 @@ func ClaudeOwnSkill(entry string) bool {
 // listingCut ends a listing that claude-code cuts.
 const listingCut = "…"
 
-// listNames sets the names the listing lines show: claude-code adds the
+// claudeListNames sets the names the listing lines show: claude-code adds the
 // frontmatter name to a skill's folder name where that name is another
 // word and names no other skill (not a folder of the listing, nor the
 // shown name of one listed before it).
-func listNames(t *loader.Target, entries []CatalogEntry) {
-	if t.Catalog != loader.CatalogClaude {
-		return
-	}
+func claudeListNames(t *loader.Target, entries []loader.CatalogEntry) {
 	names := make(map[string]bool, len(entries))
 	for _, e := range entries {
-		names[e.displayName(t)] = true
+		names[e.DisplayName(t)] = true
 	}
 	for i := range entries {
 		e := &entries[i]
-		name := e.displayName(t)
+		name := e.DisplayName(t)
 		shown := claudeShownName(t, e.Skill)
 		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == loader.ScopePackage || e.Scope == loader.ScopeInstalled) {
 			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
@@ -333,6 +322,19 @@ func claudeClean(text string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// claudeOrder is the order of Claude Code's listing: the order it finds
-// the skills in.
-func (res *resolution) claudeOrder(a, b *Entry) int { return res.compare(a, b) }
+// claudeLister is Claude Code's own catalog code. Its listing is in the
+// order it finds the skills in.
+var claudeLister = &loader.Lister{
+	Style: &claudeStyle, Render: renderClaude, Names: claudeListNames, FoundOrder: true,
+	Fit: func(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) []loader.Fitted {
+		return fitClaude(t, entries, memo).fits()
+	},
+	FitText: claudeListing,
+	Cuts: func(t *loader.Target, s *loader.Skill) bool {
+		_, cut := claudeListingText(t, s)
+		return cut
+	},
+	CutAt: func(t *loader.Target) int { return t.Description.ListingMax },
+}
+
+func init() { claudecode.Target.Lister = claudeLister }

@@ -14,16 +14,16 @@ import (
 // (the agent's own take 6,041 columns whole and 23 by name).
 func TestClaudeListingBudget(t *testing.T) {
 	cc := loader.TargetByID("claude-code")
-	entries := make([]CatalogEntry, 150)
+	entries := make([]loader.CatalogEntry, 150)
 	for i := range entries {
 		name := fmt.Sprintf("s%03d", i)
 		src := "---\ndescription: " + name + " " + strings.Repeat("x", 290) + "\n---\nb\n"
-		entries[i] = CatalogEntry{Skill: loader.Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject}
+		entries[i] = loader.CatalogEntry{Skill: loader.Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject}
 	}
 	fits := fitEntries(cc, entries, nil)
 	whole := 0
 	for i, f := range fits {
-		if f.state == fitWhole {
+		if f.State == loader.FitWhole {
 			whole++
 			if i != whole-1 {
 				t.Fatalf("s%03d whole after a skill listed by name", i)
@@ -34,7 +34,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		t.Errorf("%d skills whole, want 77 (s000-s076)", whole)
 	}
 	text := RenderCatalog(cc, entries)
-	if !strings.HasSuffix(text, "\n- s148\n- s149") || !strings.HasPrefix(text, claudeStyle.head+"- s000: s000 xxx") {
+	if !strings.HasSuffix(text, "\n- s148\n- s149") || !strings.HasPrefix(text, claudeStyle.Head+"- s000: s000 xxx") {
 		t.Errorf("listing:\n%s", text)
 	}
 	p := fitProblem(cc, &Entry{Skill: entries[149].Skill}, fits[149])
@@ -42,7 +42,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		t.Errorf("finding: %+v", p)
 	}
 	// Within the budget every line is whole.
-	if fits := fitEntries(cc, entries[:10], nil); fits[9].state != fitWhole {
+	if fits := fitEntries(cc, entries[:10], nil); fits[9].State != loader.FitWhole {
 		t.Errorf("10 skills: %+v", fits[9])
 	}
 }

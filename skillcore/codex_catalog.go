@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -155,23 +156,23 @@ func cutChars(s string, n int) string {
 }
 
 // codexCatalogLines are the entries as catalog lines, in Codex's order.
-func codexCatalogLines(t *loader.Target, entries []CatalogEntry, memo *fitMemo) []codexLine {
+func codexCatalogLines(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) []codexLine {
 	var lines []codexLine
-	if memo != nil {
-		lines = memo.lines[:0]
+	if cm := codexMemoOf(memo); cm != nil {
+		lines = cm.lines[:0]
 	}
 	lines = slices.Grow(lines, len(entries))
 	for i, e := range entries {
 		if e.Skill == nil {
 			continue
 		}
-		desc := memo.text(t, e.Skill)
+		desc := memo.Text(t, e.Skill)
 		n := utf8.RuneCountInString(desc)
 		if n > codexDescMax {
 			desc, n = cutChars(desc, codexDescMax-3)+"...", codexDescMax
 		}
 		root := strings.ReplaceAll(e.Root, `\`, "/")
-		lines = append(lines, codexLine{entry: i, name: e.displayName(t), desc: desc, descChars: n,
+		lines = append(lines, codexLine{entry: i, name: e.DisplayName(t), desc: desc, descChars: n,
 			path: strings.ReplaceAll(e.ShownPath(), `\`, "/"), root: root,
 			rank: codexScopeRank(e.Scope, root), order: codexRootOrder(e.Scope, root, e.RootRank)})
 	}
@@ -190,13 +191,14 @@ func codexCatalogLines(t *loader.Target, entries []CatalogEntry, memo *fitMemo) 
 // fitCodex fits the entries' catalog into t's budget as Codex does: both
 // forms are fitted and the aliased one is taken when it keeps more skills,
 // else cuts fewer description chars, else costs less.
-func fitCodex(t *loader.Target, entries []CatalogEntry, memo *fitMemo) codexFit {
+func fitCodex(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) codexFit {
 	limit := t.Fit.Limit
+	cm := codexMemoOf(memo)
 	lines := codexCatalogLines(t, entries, memo)
 	var abs, short []string
 	if memo != nil {
-		memo.lines = lines
-		abs, short = reuse(&memo.abs, len(lines)), reuse(&memo.short, len(lines))
+		cm.lines = lines
+		abs, short = loader.Reuse(&cm.abs, len(lines)), loader.Reuse(&cm.short, len(lines))
 	} else {
 		abs, short = make([]string, len(lines)), make([]string, len(lines))
 	}
@@ -204,7 +206,7 @@ func fitCodex(t *loader.Target, entries []CatalogEntry, memo *fitMemo) codexFit 
 		abs[i] = l.path
 	}
 	best := codexFit{lines: lines, limit: limit}
-	best.kept, best.cost, best.stage = codexAllocate(lines, abs, limit, memo.allocScratch(0))
+	best.kept, best.cost, best.stage = codexAllocate(lines, abs, limit, cm.allocScratch(0))
 	if len(lines) == 0 {
 		return best
 	}
@@ -219,11 +221,11 @@ func fitCodex(t *loader.Target, entries []CatalogEntry, memo *fitMemo) codexFit 
 	if table >= limit {
 		return best
 	}
-	memo.useRoots(roots)
+	cm.useRoots(roots)
 	for i, l := range lines {
-		short[i] = memo.shortPath(roots, l.path)
+		short[i] = cm.shortPath(roots, l.path)
 	}
-	kept, cost, stage := codexAllocate(lines, short, limit-table, memo.allocScratch(1))
+	kept, cost, stage := codexAllocate(lines, short, limit-table, cm.allocScratch(1))
 	alias := codexFit{lines: lines, kept: kept, aliased: true, roots: roots, cost: table + cost, limit: limit, stage: stage}
 	aDropped, aCut, aCost := alias.tally(short)
 	bDropped, bCut, bCost := best.tally(abs)
@@ -283,7 +285,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	if scratch == nil {
 		scratch = &allocScratch{}
 	}
-	kept, mins := reuse(&scratch.kept, len(lines)), reuse(&scratch.mins, len(lines))
+	kept, mins := loader.Reuse(&scratch.kept, len(lines)), loader.Reuse(&scratch.mins, len(lines))
 	minSum := 0
 	for i, l := range lines {
 		full += codexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
@@ -310,7 +312,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	// Round-robin: each pass gives every unfinished description one more
 	// char while its extra cost fits.
 	remaining := limit - minSum
-	gs := reuse(&scratch.gs, len(lines))
+	gs := loader.Reuse(&scratch.gs, len(lines))
 	for i, l := range lines {
 		mb := codexLineLen(l.name, 0, locs[i]) + 1
 		gs[i] = codexGrow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
@@ -376,33 +378,33 @@ func (f codexFit) text() string {
 
 // renderCodex is Codex's catalog for the entries, fitted to its budget.
 // Entries marked dropped are fitted again with the rest: the fit decides.
-func renderCodex(t *loader.Target, entries []CatalogEntry) string {
+func renderCodex(t *loader.Target, entries []loader.CatalogEntry) string {
 	return fitCodex(t, entries, nil).text()
 }
 
 // fits says, for each of entries, how the budget leaves its line.
-func (f codexFit) fits(n int, memo *fitMemo) []fitted {
-	var out []fitted
-	if memo != nil && cap(memo.fits) >= n {
-		out = memo.fits[:n]
+func (f codexFit) fits(n int, memo *loader.FitMemo) []loader.Fitted {
+	var out []loader.Fitted
+	if memo != nil && cap(memo.Fits) >= n {
+		out = memo.Fits[:n]
 		clear(out)
 	} else {
-		out = make([]fitted, n)
+		out = make([]loader.Fitted, n)
 		if memo != nil {
-			memo.fits = out
+			memo.Fits = out
 		}
 	}
 	for i, l := range f.lines {
 		k := f.kept[i]
 		switch {
 		case k < 0:
-			out[l.entry] = fitted{state: fitDropped, had: l.descChars}
+			out[l.entry] = loader.Fitted{State: loader.FitDropped, Had: l.descChars}
 		case k == 0 && l.descChars > 0 && f.stage == 2:
-			out[l.entry] = fitted{state: fitNameOnly, had: l.descChars}
+			out[l.entry] = loader.Fitted{State: loader.FitNameOnly, Had: l.descChars}
 		case k < l.descChars:
-			out[l.entry] = fitted{state: fitCut, kept: k, had: l.descChars}
+			out[l.entry] = loader.Fitted{State: loader.FitCut, Kept: k, Had: l.descChars}
 		}
-		out[l.entry].cost, out[l.entry].limit = f.cost, f.limit
+		out[l.entry].Cost, out[l.entry].Limit = f.cost, f.limit
 	}
 	return out
 }
@@ -410,12 +412,80 @@ func (f codexFit) fits(n int, memo *fitMemo) []fitted {
 // codexStyle renders one skill's line for RenderEntry, as the catalog shows
 // it with the budget to spare and the full path; RenderCatalog renders the
 // whole catalog with renderCodex.
-var codexStyle = catalogStyle{
-	entry: func(t *loader.Target, s *loader.Skill, name string) string {
-		desc := catalogDescription(t, s)
+var codexStyle = loader.CatalogStyle{
+	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
+		desc := loader.CatalogDescription(t, s)
 		if utf8.RuneCountInString(desc) > codexDescMax {
 			desc = cutChars(desc, codexDescMax-3) + "..."
 		}
 		return codexLineText(name, desc, strings.ReplaceAll(s.Path, `\`, "/"))
 	},
 }
+
+// codexMemo is what Codex's fit keeps in a resolution's memo from one fit
+// to the next: its lines and their paths, absolute and shortened; shorts
+// remembers each path's short form under the roots shortRoots names.
+type codexMemo struct {
+	lines      []codexLine
+	abs, short []string
+	shorts     map[string]string
+	shortRoots string
+	// The slices of the two allocations (absolute and aliased).
+	alloc [2]allocScratch
+}
+
+// codexMemoOf is Codex's part of memo, nil for a nil memo.
+func codexMemoOf(memo *loader.FitMemo) *codexMemo {
+	if memo == nil {
+		return nil
+	}
+	if memo.Agent == nil {
+		memo.Agent = &codexMemo{}
+	}
+	return memo.Agent.(*codexMemo)
+}
+
+// allocScratch is the scratch of Codex's allocation i (0 absolute, 1
+// aliased); nil for a nil memo.
+func (m *codexMemo) allocScratch(i int) *allocScratch {
+	if m == nil {
+		return nil
+	}
+	return &m.alloc[i]
+}
+
+// useRoots readies shortPath for paths under roots: the short forms
+// remembered are of the same roots, and of no more paths than twice the
+// lines.
+func (m *codexMemo) useRoots(roots []string) {
+	if m == nil {
+		return
+	}
+	if key := strings.Join(roots, "\x00"); key != m.shortRoots || len(m.shorts) > 2*len(m.lines)+64 {
+		m.shorts, m.shortRoots = map[string]string{}, key
+	}
+}
+
+// shortPath is codexShorten, remembered (after useRoots with the same
+// roots).
+func (m *codexMemo) shortPath(roots []string, path string) string {
+	if m == nil {
+		return codexShorten(roots, path)
+	}
+	return loader.Remembered(m.shorts, path, func() string { return codexShorten(roots, path) })
+}
+
+// codexLister is Codex's own catalog code: its catalog fitted to its
+// token budget, a description over codexDescMax chars cut.
+var codexLister = &loader.Lister{
+	Style: &codexStyle, Render: renderCodex,
+	Fit: func(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) []loader.Fitted {
+		return fitCodex(t, entries, memo).fits(len(entries), memo)
+	},
+	Cuts: func(t *loader.Target, s *loader.Skill) bool {
+		return utf8.RuneCountInString(loader.CatalogDescription(t, s)) > codexDescMax
+	},
+	CutAt: func(*loader.Target) int { return codexDescMax },
+}
+
+func init() { codex.Target.Lister = codexLister }

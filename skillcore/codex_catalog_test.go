@@ -10,12 +10,12 @@ import (
 
 // codexEntries makes n project skills under root, named and described by
 // the functions.
-func codexEntries(n int, root string, desc func(i int) string) []CatalogEntry {
-	out := make([]CatalogEntry, n)
+func codexEntries(n int, root string, desc func(i int) string) []loader.CatalogEntry {
+	out := make([]loader.CatalogEntry, n)
 	for i := range out {
 		name := fmt.Sprintf("s%03d", i)
 		src := "---\nname: " + name + "\ndescription: " + desc(i) + "\n---\nbody\n"
-		out[i] = CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject, Root: root, RootRank: 1}
+		out[i] = loader.CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject, Root: root, RootRank: 1}
 	}
 	return out
 }
@@ -39,14 +39,14 @@ func TestCodexCatalog(t *testing.T) {
 		name   string
 		n      int
 		desc   func(i int) string
-		check  func(t *testing.T, fits []fitted, text string)
+		check  func(t *testing.T, fits []loader.Fitted, text string)
 		limitT int
 	}{
 		{"700 bare skills: descriptions removed, the first 604 kept", 700, func(i int) string { return fmt.Sprintf("d%d", i) },
-			func(t *testing.T, fits []fitted, text string) {
+			func(t *testing.T, fits []loader.Fitted, text string) {
 				for i, f := range fits {
-					if want := map[bool]fitState{true: fitNameOnly, false: fitDropped}[i < 604]; f.state != want {
-						t.Fatalf("s%03d: state %d, want %d", i, f.state, want)
+					if want := map[bool]loader.FitState{true: loader.FitNameOnly, false: loader.FitDropped}[i < 604]; f.State != want {
+						t.Fatalf("s%03d: state %d, want %d", i, f.State, want)
 					}
 				}
 				if !strings.Contains(text, "- s603: (file: r0/s603/SKILL.md)\n</skills") {
@@ -54,7 +54,7 @@ func TestCodexCatalog(t *testing.T) {
 				}
 			}, 0},
 		{"200 long descriptions: cut round-robin to exactly the budget", 200, func(i int) string { return strings.TrimSpace(strings.Repeat(fmt.Sprintf("word%03d ", i), 30)) },
-			func(t *testing.T, fits []fitted, text string) {
+			func(t *testing.T, fits []loader.Fitted, text string) {
 				tokens := 0
 				for _, line := range strings.Split(text, "\n") {
 					if strings.HasPrefix(line, "- s") {
@@ -65,7 +65,7 @@ func TestCodexCatalog(t *testing.T) {
 					t.Errorf("lines take %d tokens, want 5440", tokens)
 				}
 				for i, f := range fits {
-					if f.state != fitCut || f.kept < 74 || f.kept > 78 || f.had != 239 {
+					if f.State != loader.FitCut || f.Kept < 74 || f.Kept > 78 || f.Had != 239 {
 						t.Fatalf("s%03d: %+v, want cut to 74-78 of 239 chars", i, f)
 					}
 				}
@@ -74,14 +74,14 @@ func TestCodexCatalog(t *testing.T) {
 				}
 			}, 0},
 		{"a 7-token budget: an empty list, absolute form", 3, func(i int) string { return "x" },
-			func(t *testing.T, fits []fitted, text string) {
+			func(t *testing.T, fits []loader.Fitted, text string) {
 				want := "<skills_instructions>\n## Skills\n" + codexAbsIntro + "\n### Available skills\n</skills_instructions>"
 				if text != want {
 					t.Errorf("got %q", text)
 				}
 			}, 7},
 		{"1030 é: cut to 1021 and ...", 1, func(i int) string { return strings.Repeat("é", 1030) },
-			func(t *testing.T, fits []fitted, text string) {
+			func(t *testing.T, fits []loader.Fitted, text string) {
 				if !strings.Contains(text, "- s000: "+strings.Repeat("é", 1021)+"... (file:") {
 					t.Errorf("no 1021×é+... line")
 				}
@@ -103,10 +103,10 @@ func TestCodexCatalog(t *testing.T) {
 // byte order; the roots table in the loader's order of roots.
 func TestCodexCatalogOrder(t *testing.T) {
 	codex := loader.TargetByID("codex")
-	mk := func(path, name string, scope loader.Scope, root string) CatalogEntry {
-		return CatalogEntry{Skill: loader.Parse(path, []byte("---\nname: "+name+"\ndescription: d\n---\n")), Scope: scope, Root: root}
+	mk := func(path, name string, scope loader.Scope, root string) loader.CatalogEntry {
+		return loader.CatalogEntry{Skill: loader.Parse(path, []byte("---\nname: "+name+"\ndescription: d\n---\n")), Scope: scope, Root: root}
 	}
-	entries := []CatalogEntry{
+	entries := []loader.CatalogEntry{
 		mk("/h/.agents/skills/a/SKILL.md", "a-user", loader.ScopeGlobal, "/h/.agents/skills"),
 		mk("/p/.agents/skills/c/SKILL.md", "c-case", loader.ScopeProject, "/p/.agents/skills"),
 		mk("/p/.codex/skills/b/SKILL.md", "C-Case", loader.ScopeProject, "/p/.codex/skills"),
@@ -170,7 +170,7 @@ func TestCodexAliasRoots(t *testing.T) {
 	codex := loader.TargetByID("codex")
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var entries []CatalogEntry
+			var entries []loader.CatalogEntry
 			for rank, root := range tc.roots {
 				for _, s := range root {
 					scope := loader.ScopeGlobal
@@ -178,7 +178,7 @@ func TestCodexAliasRoots(t *testing.T) {
 						scope = loader.ScopeProject
 					}
 					src := "---\nname: " + s.name + "\ndescription: d\n---\n"
-					entries = append(entries, CatalogEntry{Skill: loader.Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
+					entries = append(entries, loader.CatalogEntry{Skill: loader.Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
 				}
 			}
 			got := RenderCatalog(codex, entries)
@@ -228,12 +228,12 @@ func TestCodexPluginFolders(t *testing.T) {
 // a plugin cache make a table dearer than it saves, so paths stay absolute.
 func TestCodexAliasFormChoice(t *testing.T) {
 	codex := loader.TargetByID("codex")
-	entries := func(rootOf func(i int) string) []CatalogEntry {
-		out := make([]CatalogEntry, 28)
+	entries := func(rootOf func(i int) string) []loader.CatalogEntry {
+		out := make([]loader.CatalogEntry, 28)
 		for i := range out {
 			name, root := fmt.Sprintf("s%02d", i), rootOf(i)
 			src := "---\nname: " + name + "\ndescription: d\n---\n"
-			out[i] = CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeGlobal, Root: root, RootRank: i}
+			out[i] = loader.CatalogEntry{Skill: loader.Parse(root+"/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeGlobal, Root: root, RootRank: i}
 		}
 		return out
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
-	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // contextKey is one agent running in one project ("" for none): the unit in
@@ -40,13 +39,13 @@ type resolution struct {
 	// (World.DeferFits).
 	deferFit, fitStale bool
 	// memo is what the last fit keeps for the next (fitMemo).
-	memo fitMemo
+	memo loader.FitMemo
 }
 
 type budgetUse struct {
 	size, usedAfter int
 	dropped         bool
-	fit             fitted // under the target's own model (Target.Fit)
+	fit             loader.Fitted // under the target's own model (Target.Fit)
 }
 
 // budgetView is what a finding says of a budget standing. Typing in one
@@ -55,7 +54,7 @@ type budgetUse struct {
 type budgetView struct {
 	size          int
 	dropped, near bool
-	fit           fitted
+	fit           loader.Fitted
 }
 
 func (u budgetUse) view(t *loader.Target) budgetView {
@@ -63,9 +62,9 @@ func (u budgetUse) view(t *loader.Target) budgetView {
 		// Rounded: the exact cut and excess change with every edit of
 		// any skill of the catalog, and telling every file again on each
 		// keystroke would read every released body back (fit.go).
-		return budgetView{fit: u.fit.rounded()}
+		return budgetView{fit: u.fit.Rounded()}
 	}
-	near := !u.dropped && float64(u.usedAfter) > nearBudget*float64(t.CatalogBudget)
+	near := !u.dropped && float64(u.usedAfter) > loader.NearBudget*float64(t.CatalogBudget)
 	if !u.dropped && !near {
 		return budgetView{}
 	}
@@ -257,10 +256,10 @@ func (res *resolution) list() []*Entry {
 			res.order = append(res.order, e)
 		}
 	}
-	if t.Catalog == loader.CatalogCopilot {
-		res.sortCopilot() // copilot_catalog.go
-	} else if order := res.catalogOrder(); order != nil {
-		slices.SortFunc(res.order, order) // gemini_catalog.go, claudecode_reader.go
+	if l := t.Lister; l != nil && l.Compare != nil {
+		res.sortByKey()
+	} else if l != nil && l.FoundOrder {
+		slices.SortFunc(res.order, res.compare)
 	}
 	if t.Fit.Model != loader.NoFit {
 		return res.refit(t, nil)
@@ -445,10 +444,6 @@ func (res *resolution) spend(t *loader.Target, from, last int, gone []*Entry) []
 	return changed
 }
 
-// nearBudget is the share of the budget past which a skill is told that the
-// catalog is close to full.
-const nearBudget = 0.9
-
 // Problems returns everything wrong with the file at path in this world:
 // its own problems, its collisions, its catalog standing, and whether any
 // agent discovers it at all.
@@ -527,11 +522,11 @@ func collisions(res *resolution, t *loader.Target, e *Entry) []loader.Problem {
 		return nil
 	}
 	winner := group[0]
-	at := nameRange(e.Skill)
+	at := loader.NameRange(e.Skill)
 	var out []loader.Problem
 	add := func(rule string, sev loader.Severity, other *Entry, msg string) {
 		out = append(out, loader.Problem{Rule: rule, Severity: sev, Range: at, Message: msg, Targets: []string{t.ID},
-			Related: []loader.Related{{Path: other.Skill.Path, Range: nameRange(other.Skill), Message: "the other skill named " + identityOf(t, e)}}})
+			Related: []loader.Related{{Path: other.Skill.Path, Range: loader.NameRange(other.Skill), Message: "the other skill named " + identityOf(t, e)}}})
 	}
 	name := identityOf(t, e)
 	this, that := res.describe(t, e, name), func(o *Entry) described { return res.describe(t, o, name) }
@@ -571,30 +566,21 @@ func samePlugin(t *loader.Target, a, b *Entry) bool {
 }
 
 func budgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Problem {
-	if t.Catalog == loader.CatalogCopilot {
-		return copilotBudgetProblem(t, e, b) // copilot_catalog.go
+	if l := t.Lister; l != nil && l.BudgetProblem != nil {
+		return l.BudgetProblem(t, e.Skill, b.size, b.usedAfter, b.dropped)
 	}
-	p := loader.Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
+	p := loader.Problem{Rule: "catalog-budget", Range: loader.NameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
 		p.Severity = loader.Warning
 		p.Message = fmt.Sprintf("dropped from the model's catalog: the %d-byte budget for names and descriptions is used up before this skill's %d bytes", t.CatalogBudget, b.size)
-	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
+	case float64(b.usedAfter) > loader.NearBudget*float64(t.CatalogBudget):
 		p.Severity = loader.Info
-		p.Message = fmt.Sprintf("this skill's %d bytes fall in the last %d%% of the catalog's %d-byte budget; later skills may be dropped", b.size, int(100-100*nearBudget), t.CatalogBudget)
+		p.Message = fmt.Sprintf("this skill's %d bytes fall in the last %d%% of the catalog's %d-byte budget; later skills may be dropped", b.size, int(100-100*loader.NearBudget), t.CatalogBudget)
 	default:
 		p.Rule = ""
 	}
 	return p
-}
-
-// nameRange is where findings about a skill's name point: its value, or the
-// opening --- when it has none.
-func nameRange(s *loader.Skill) syntax.Range {
-	if f := s.Field("name"); f != nil {
-		return f.Value.Range
-	}
-	return s.Frontmatter.Open
 }
 
 // notDiscovered explains why no agent finds the file where it is.
@@ -654,7 +640,7 @@ func qualifiedTooLong(e *Entry, installed []Installed) []loader.Problem {
 	var out []loader.Problem
 	for _, in := range installed {
 		if max := in.Target.Plugins.QualifiedMax; max > 0 && loader.Measure(in.Name, loader.Chars) > max {
-			out = append(out, loader.Problem{Rule: "name-too-long", Severity: loader.Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
+			out = append(out, loader.Problem{Rule: "name-too-long", Severity: loader.Error, Range: loader.NameRange(e.Skill), Targets: []string{in.Target.ID},
 				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, loader.Measure(in.Name, loader.Chars), max)})
 		}
 	}
@@ -683,44 +669,18 @@ func requiredByFormat(e *Entry, installed []Installed) []loader.Problem {
 	return out
 }
 
-// CatalogEntry is one skill as an agent lists it.
-type CatalogEntry struct {
-	Skill *loader.Skill
-	// Name, when set, is the name the skill is listed under: a plugin's
-	// skill is listed under its installed name ("superpowers:brainstorming").
-	Name    string
-	Scope   loader.Scope
-	Dropped bool // left out for the catalog budget
-	// Used is the budget spent once this entry is counted.
-	Used int
-	// Listed, when set, is the name as the listing line shows it where
-	// that differs from the name (claude-code's "folder (name)").
-	Listed string
-	// Root is the folder of the root the agent finds the skill under, and
-	// RootRank that root's place in the target's order of roots.
-	Root     string
-	RootRank int
-	// Shown is the path the root's scan reached the file by, where a
-	// folder link led it there (Skill.Path is the real path); else "".
-	Shown string
-}
-
-// ShownPath is the path the agent shows for the entry's file: where its
-// scan reached it (through a folder link), else the file's path.
-func (e CatalogEntry) ShownPath() string { return cmp.Or(e.Shown, e.Skill.Path) }
-
 // Catalog lists the skills the target would show the model in project ("" for
 // none), in its order, with the budget standing of each.
-func (w *World) Catalog(t *loader.Target, project string) []CatalogEntry {
+func (w *World) Catalog(t *loader.Target, project string) []loader.CatalogEntry {
 	res := w.catalogOf(t, project)
-	out := make([]CatalogEntry, len(res.order))
+	out := make([]loader.CatalogEntry, len(res.order))
 	for i, e := range res.order {
 		b := res.budget[e]
 		if b.dropped {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
 		r := res.root[e]
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.SkillDir(e.Skill.Path), RootRank: r.Rank}
+		out[i] = loader.CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.SkillDir(e.Skill.Path), RootRank: r.Rank}
 		if p := r.Reach.shownPath(e.Skill.Path); p != e.Skill.Path {
 			out[i].Shown = p
 		}
@@ -732,7 +692,7 @@ func (w *World) Catalog(t *loader.Target, project string) []CatalogEntry {
 // Load is one skill an agent loads in a project, whether or not it wins
 // its name and shows in the catalog.
 type Load struct {
-	CatalogEntry
+	loader.CatalogEntry
 	// Winner: no skill found before it has its name.
 	Winner bool
 	// Hidden: it keeps itself out of the model's catalog.
@@ -746,12 +706,12 @@ func (w *World) Loads(t *loader.Target, project string) []Load {
 	out := make([]Load, len(res.members))
 	for i, e := range res.members {
 		out[i] = Load{
-			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].SkillDir(e.Skill.Path), RootRank: res.root[e].Rank},
+			CatalogEntry: loader.CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].SkillDir(e.Skill.Path), RootRank: res.root[e].Rank},
 			Winner:       res.groups[identityOf(t, e)][0] == e,
 			Hidden:       hidesEntry(t, e),
 		}
 	}
-	entries := make([]CatalogEntry, len(out))
+	entries := make([]loader.CatalogEntry, len(out))
 	for i := range out {
 		entries[i] = out[i].CatalogEntry
 	}

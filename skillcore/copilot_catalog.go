@@ -2,10 +2,10 @@ package skillcore
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/copilot"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -48,9 +48,9 @@ const (
 // copilotStyle frames the catalog for BudgetReport and styleOf; the text
 // itself is made by renderCopilot, as an entry's location depends on its
 // scope.
-var copilotStyle = catalogStyle{
-	head: copilotHead, tail: copilotTail,
-	entry: func(t *loader.Target, s *loader.Skill, name string) string {
+var copilotStyle = loader.CatalogStyle{
+	Head: copilotHead, Tail: copilotTail,
+	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return copilotEntry(t, s, name, loader.ScopeProject)
 	},
 }
@@ -71,22 +71,22 @@ func copilotLocation(scope loader.Scope) string {
 // copilotEntry is one skill of the catalog, with its line break.
 func copilotEntry(t *loader.Target, s *loader.Skill, name string, scope loader.Scope) string {
 	return "<skill>\n" +
-		"  <name>" + xmlEscaper.Replace(name) + "</name>\n" +
-		"  <description>" + xmlEscaper.Replace(catalogDescription(t, s)) + "</description>\n" +
+		"  <name>" + loader.XMLEscaper.Replace(name) + "</name>\n" +
+		"  <description>" + loader.XMLEscaper.Replace(loader.CatalogDescription(t, s)) + "</description>\n" +
 		"  <location>" + copilotLocation(scope) + "</location>\n" +
 		"</skill>\n"
 }
 
 // renderCopilot is the whole catalog: the entries that fit, in the order
 // given (World.Catalog's: copilot's), then the dropped ones by name.
-func renderCopilot(t *loader.Target, entries []CatalogEntry) string {
+func renderCopilot(t *loader.Target, entries []loader.CatalogEntry) string {
 	var b strings.Builder
 	var more []string
 	for _, e := range entries {
 		if e.Skill == nil {
 			continue
 		}
-		name := e.displayName(t)
+		name := e.DisplayName(t)
 		if e.Dropped {
 			more = append(more, name)
 			continue
@@ -142,120 +142,47 @@ func copilotMoreLine(names []string) string {
 // roots of the folders above the one copilot runs in ("inherited"), then
 // those of that folder, then each home root by its rank; the installed
 // plugins' skills are one group, sorted by name across plugins.
-func copilotGroup(at *Root) int {
+func copilotGroup(at loader.Place) int {
 	switch {
 	case at.Scope == loader.ScopeProject && at.Rank%loader.RankStride > 0:
 		return -2
 	case at.Scope == loader.ScopeProject:
 		return -1
 	case at.Scope == loader.ScopeInstalled:
-		return installedRank
+		return loader.InstalledRank
 	}
 	return at.Rank
 }
 
-// copilotKey is what copilot's catalog orders a member by: its source
-// group, then the name listed, in byte order, then its path.
-type copilotKey struct {
-	group int
-	name  string
-	e     *Entry
-}
-
-func (res *resolution) copilotKey(e *Entry) copilotKey {
-	return copilotKey{copilotGroup(res.root[e]), res.listedName(e), e}
-}
-
-func (a copilotKey) compare(b copilotKey) int {
-	if d := a.group - b.group; d != 0 {
+// copilotCompare is copilot's catalog order: by source group, then the
+// name listed, in byte order, then path.
+func copilotCompare(a, b loader.Place) int {
+	if d := copilotGroup(a) - copilotGroup(b); d != 0 {
 		return d
 	}
-	if c := strings.Compare(a.name, b.name); c != 0 {
+	if c := strings.Compare(a.Listed, b.Listed); c != 0 {
 		return c
 	}
-	return strings.Compare(a.e.Skill.Path, b.e.Skill.Path)
-}
-
-// copilotOrder orders copilot's catalog by copilotKey.
-func (res *resolution) copilotOrder(a, b *Entry) int {
-	return res.copilotKey(a).compare(res.copilotKey(b))
-}
-
-// sortCopilot sorts the catalog by copilotOrder, each member's key worked
-// out once rather than at every comparison.
-func (res *resolution) sortCopilot() {
-	ks := make([]copilotKey, len(res.order))
-	for i, e := range res.order {
-		ks[i] = res.copilotKey(e)
-	}
-	slices.SortFunc(ks, copilotKey.compare)
-	for i, k := range ks {
-		res.order[i] = k.e
-	}
-}
-
-// listedName is the name a member is listed under: its installed name, or
-// its own.
-func (res *resolution) listedName(e *Entry) string {
-	if n := e.InstalledName(res.target); n != "" {
-		return n
-	}
-	return displayName(res.target, e.Skill)
+	return strings.Compare(a.Path, b.Path)
 }
 
 // copilotCost is what a member takes of copilot's budget: its rendered
 // entry in UTF-16 units.
-func (res *resolution) copilotCost(e *Entry) int {
-	return loader.UTF16Len(copilotEntry(res.target, e.Skill, res.listedName(e), res.root[e].Scope))
-}
-
-// catalogOrder is how the resolution's target orders its catalog where
-// that is not the order it finds skills in; nil: the order it finds them.
-func (res *resolution) catalogOrder() func(a, b *Entry) int {
-	switch res.target.Catalog {
-	case loader.CatalogCopilot:
-		return res.copilotOrder
-	case loader.CatalogXMLRaw:
-		return res.geminiOrder
-	case loader.CatalogClaude:
-		return res.claudeOrder // claudecode_reader.go
-	}
-	return nil
-}
-
-// budgetCost is what a member takes of the target's CatalogBudget: for
-// copilot its rendered entry, else its name and description bytes.
-func (res *resolution) budgetCost(e *Entry) int {
-	if res.target.Catalog == loader.CatalogCopilot {
-		return res.copilotCost(e)
-	}
-	return e.sig.size
-}
-
-// budgetSigText is what, besides name and size, copilot's cost of a skill
-// depends on: the description as it reads it (the body's text when the
-// frontmatter has none), so an edit that keeps the byte count but not the
-// escaped length is still counted again.
-func budgetSigText(targets []*loader.Target, s *loader.Skill) string {
-	for _, t := range targets {
-		if t.Catalog == loader.CatalogCopilot && t.CatalogBudget > 0 {
-			return catalogDescription(t, s)
-		}
-	}
-	return ""
+func copilotCost(t *loader.Target, s *loader.Skill, listed string, scope loader.Scope) int {
+	return loader.UTF16Len(copilotEntry(t, s, listed, scope))
 }
 
 // copilotBudgetProblem is what a finding says of a skill's place in
 // copilot's budget.
-func copilotBudgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Problem {
-	p := loader.Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
+func copilotBudgetProblem(t *loader.Target, s *loader.Skill, size, usedAfter int, dropped bool) loader.Problem {
+	p := loader.Problem{Rule: "catalog-budget", Range: loader.NameRange(s), Targets: []string{t.ID}}
 	switch {
-	case b.dropped:
+	case dropped:
 		p.Severity = loader.Warning
-		p.Message = fmt.Sprintf("past %s's catalog budget: its %d chars of entries are used up before this skill's %d-char entry, so the model sees only its name, on the \"Additional skills available (invoke by name)\" line, without its description", t.Title, t.CatalogBudget, b.size)
-	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
+		p.Message = fmt.Sprintf("past %s's catalog budget: its %d chars of entries are used up before this skill's %d-char entry, so the model sees only its name, on the \"Additional skills available (invoke by name)\" line, without its description", t.Title, t.CatalogBudget, size)
+	case float64(usedAfter) > loader.NearBudget*float64(t.CatalogBudget):
 		p.Severity = loader.Info
-		p.Message = fmt.Sprintf("this skill's %d-char entry falls in the last %d%% of %s's %d-char catalog budget; skills listed after it may lose their descriptions", b.size, int(100-100*nearBudget), t.Title, t.CatalogBudget)
+		p.Message = fmt.Sprintf("this skill's %d-char entry falls in the last %d%% of %s's %d-char catalog budget; skills listed after it may lose their descriptions", size, int(100-100*loader.NearBudget), t.Title, t.CatalogBudget)
 	default:
 		p.Rule = ""
 	}
@@ -264,12 +191,21 @@ func copilotBudgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Proble
 
 // copilotBudgetLine is BudgetReport's line on copilot's budget: the chars
 // of the entries that fit.
-func copilotBudgetLine(t *loader.Target, entries []CatalogEntry) string {
+func copilotBudgetLine(t *loader.Target, entries []loader.CatalogEntry) string {
 	used := 0
 	for _, e := range entries {
 		if e.Skill != nil && !e.Dropped {
-			used += loader.UTF16Len(copilotEntry(t, e.Skill, e.displayName(t), e.Scope))
+			used += loader.UTF16Len(copilotEntry(t, e.Skill, e.DisplayName(t), e.Scope))
 		}
 	}
 	return fmt.Sprintf("; budget %d of %d chars used (rendered entries, %.1f%%)", used, t.CatalogBudget, 100*float64(used)/float64(t.CatalogBudget))
 }
+
+// copilotLister is copilot's own catalog code.
+var copilotLister = &loader.Lister{
+	Style: &copilotStyle, Render: renderCopilot, Entry: copilotEntry,
+	Compare: copilotCompare,
+	Cost:    copilotCost, BudgetProblem: copilotBudgetProblem, BudgetLine: copilotBudgetLine,
+}
+
+func init() { copilot.Target.Lister = copilotLister }

@@ -1,10 +1,10 @@
 package skillcore
 
 import (
-	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/gemini"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -37,53 +37,34 @@ import (
 const geminiLead = "# Available Agent Skills\n\n" +
 	"You have access to the following specialized skills. To activate a skill and receive its detailed instructions, call the `activate_skill` tool with the skill's name.\n\n"
 
-var geminiStyle = catalogStyle{
-	head: geminiLead + "<available_skills>\n", sep: "\n", tail: "\n</available_skills>",
-	entry: func(t *loader.Target, s *loader.Skill, name string) string {
+var geminiStyle = loader.CatalogStyle{
+	Head: geminiLead + "<available_skills>\n", Sep: "\n", Tail: "\n</available_skills>",
+	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "  <skill>\n" +
 			"    <name>" + name + "</name>\n" +
-			"    <description>" + catalogDescription(t, s) + "</description>\n" +
+			"    <description>" + loader.CatalogDescription(t, s) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
 }
 
-// geminiLoad is where gemini loads a member: roots of lower precedence
-// first; in a root, its SKILL.md first, then folders by descending name.
-type geminiLoad struct {
-	rank     int
-	rootFile bool
-	folder   string
-}
-
-func (res *resolution) geminiLoadOf(e *Entry) geminiLoad {
-	at := res.root[e]
-	l := geminiLoad{rank: at.Rank}
-	for _, r := range e.Roots {
-		if r.Target != res.target || r.Rank != at.Rank || !within(r.Dir, e.Skill.Path) {
-			continue
-		}
-		dir := r.SkillDir(e.Skill.Path)
-		rel := filepath.ToSlash(strings.TrimPrefix(e.Skill.Path[len(dir):], string(filepath.Separator)))
-		l.folder, _, _ = strings.Cut(rel, "/")
-		l.rootFile = !strings.Contains(rel, "/")
-		break
-	}
-	return l
-}
-
-// before reports whether gemini loads a before b.
-func (a geminiLoad) compare(b geminiLoad) int {
+// geminiCompare reports whether gemini loads a before b: roots of lower
+// precedence first; in a root, its SKILL.md first, then folders by
+// descending name; then by path.
+func geminiCompare(a, b loader.Place) int {
 	switch {
-	case a.rank != b.rank:
-		return b.rank - a.rank
-	case a.rootFile != b.rootFile:
-		if a.rootFile {
+	case a.Rank != b.Rank:
+		return b.Rank - a.Rank
+	case a.RootFile != b.RootFile:
+		if a.RootFile {
 			return -1
 		}
 		return 1
 	}
-	return strings.Compare(b.folder, a.folder)
+	if c := strings.Compare(b.Folder, a.Folder); c != 0 {
+		return c
+	}
+	return strings.Compare(a.Path, b.Path)
 }
 
 // geminiOwnSkills are the skills Gemini CLI 0.61.0 ships, loaded before
@@ -92,23 +73,21 @@ var geminiOwnSkills = []string{"antigravity-support", "skill-creator"}
 
 // geminiSlot is where a winner stands in gemini's catalog: where the first
 // skill of its name was loaded.
-func (res *resolution) geminiSlot(e *Entry) geminiLoad {
-	if i := slices.Index(geminiOwnSkills, identityOf(res.target, e)); i >= 0 {
-		return geminiLoad{rank: packageRank << 4, folder: string(rune('z' - i))}
+func geminiSlot(p loader.Place, group []loader.Place) loader.Place {
+	if i := slices.Index(geminiOwnSkills, p.Name); i >= 0 {
+		return loader.Place{Path: p.Path, Rank: loader.PackageRank << 4, Folder: string(rune('z' - i))}
 	}
-	slot := res.geminiLoadOf(e)
-	for _, m := range res.groups[identityOf(res.target, e)] {
-		if l := res.geminiLoadOf(m); l.compare(slot) < 0 {
-			slot = l
+	slot := p
+	for _, m := range group {
+		m.Path = p.Path
+		if geminiCompare(m, slot) < 0 {
+			slot = m
 		}
 	}
 	return slot
 }
 
-// geminiOrder orders gemini's catalog by slot.
-func (res *resolution) geminiOrder(a, b *Entry) int {
-	if c := res.geminiSlot(a).compare(res.geminiSlot(b)); c != 0 {
-		return c
-	}
-	return strings.Compare(a.Skill.Path, b.Skill.Path)
-}
+// geminiLister is gemini's own catalog code.
+var geminiLister = &loader.Lister{Style: &geminiStyle, Key: geminiSlot, Compare: geminiCompare}
+
+func init() { gemini.Target.Lister = geminiLister }

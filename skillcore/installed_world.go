@@ -12,11 +12,6 @@ import (
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
-// installedRank is where installed plugins' roots start in a target's
-// order: after every root of the project and the user, and after the
-// packages of the project's own repository.
-const installedRank = packageRank << 1
-
 // installedRoots reads what the agents have installed (enablement as seen
 // from the first project) and gives each plugin an agent loads a root
 // standing for it, through the same package formats as a repository's.
@@ -61,7 +56,7 @@ func (w *World) installedRoots(targets []*loader.Target) []Root {
 				// the plugin as it installed it.
 				p.Name = cmp.Or(ip.Name, ip.Plugin)
 			}
-			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: loader.ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
+			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: loader.ScopeInstalled, Rank: loader.InstalledRank + i, Package: p, Installed: ip})
 			for _, s := range p.Skills {
 				ahead.add(aheadFile{path: s, installed: ip.Copy})
 			}

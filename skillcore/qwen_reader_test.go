@@ -86,7 +86,7 @@ func TestQwenUnlisted(t *testing.T) {
 func TestRenderQwenEntry(t *testing.T) {
 	tg := loader.TargetByID("qwen-code")
 	s := loader.Parse("/h/.qwen/skills/x/SKILL.md", []byte("---\nname: x\ndescription: a <b> & 'q'\nwhen_to_use: later\n---\n"))
-	got := RenderEntry(tg, CatalogEntry{Skill: s, Scope: loader.ScopeGlobal})
+	got := RenderEntry(tg, loader.CatalogEntry{Skill: s, Scope: loader.ScopeGlobal})
 	want := "<skill>\n<name>\nx\n</name>\n<description>\na &lt;b&gt; &amp; &apos;q&apos; \u2014 later (user)\n</description>\n<location>\nuser\n</location>\n</skill>"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -96,9 +96,9 @@ func TestRenderQwenEntry(t *testing.T) {
 // TestRenderLocaleOrder: opencode and qwen-code sort with localeCompare,
 // case-blind first.
 func TestRenderLocaleOrder(t *testing.T) {
-	var entries []CatalogEntry
+	var entries []loader.CatalogEntry
 	for _, n := range []string{"Zed-Upper", "beta", "alpha", "x<&>y"} {
-		entries = append(entries, CatalogEntry{Skill: loader.Parse("/p/.opencode/skills/"+n+"/SKILL.md", []byte("---\nname: "+n+"\ndescription: d\n---\n"))})
+		entries = append(entries, loader.CatalogEntry{Skill: loader.Parse("/p/.opencode/skills/"+n+"/SKILL.md", []byte("---\nname: "+n+"\ndescription: d\n---\n"))})
 	}
 	got := RenderCatalog(loader.TargetByID("opencode"), entries)
 	order := []string{"<name>alpha<", "<name>beta<", "<name>x<&>y<", "<name>Zed-Upper<"}

@@ -37,19 +37,19 @@ const renderTestdata = "../testdata/catalog"
 // fixtureEntries parses testdata/catalog/skills.txtar: one SKILL.md per
 // file, named by its absolute path. Skills under /home/u are global; the one
 // named huge is dropped for the budget.
-func renderFixtures(t testing.TB) []CatalogEntry {
+func renderFixtures(t testing.TB) []loader.CatalogEntry {
 	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join(renderTestdata, "skills.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []CatalogEntry
+	var out []loader.CatalogEntry
 	for _, f := range ar.Files {
 		s := loader.Parse(f.Name, f.Data)
 		for _, p := range s.Problems {
 			t.Fatalf("fixture %s: %s: %s", f.Name, p.Rule, p.Message)
 		}
-		e := CatalogEntry{Skill: s, Scope: loader.ScopeProject}
+		e := loader.CatalogEntry{Skill: s, Scope: loader.ScopeProject}
 		if strings.HasPrefix(f.Name, "/home/u/") {
 			e.Scope = loader.ScopeGlobal
 		}
@@ -59,7 +59,7 @@ func renderFixtures(t testing.TB) []CatalogEntry {
 	return out
 }
 
-func renderFixture(t testing.TB, entries []CatalogEntry, dir string) CatalogEntry {
+func renderFixture(t testing.TB, entries []loader.CatalogEntry, dir string) loader.CatalogEntry {
 	t.Helper()
 	for _, e := range entries {
 		if e.Skill.DirName() == dir {
@@ -67,7 +67,7 @@ func renderFixture(t testing.TB, entries []CatalogEntry, dir string) CatalogEntr
 		}
 	}
 	t.Fatalf("no fixture skill in a folder named %s", dir)
-	return CatalogEntry{}
+	return loader.CatalogEntry{}
 }
 
 // golden compares got with the golden file, or rewrites it under -update.
@@ -158,7 +158,7 @@ func TestRenderEscapers(t *testing.T) {
 		r    *strings.Replacer
 		want string
 	}{
-		{"quick_xml / escapeXml", xmlEscaper, "a &amp; b &lt; c &gt; d &quot; e &apos; f ` g = h"},
+		{"quick_xml / escapeXml", loader.XMLEscaper, "a &amp; b &lt; c &gt; d &quot; e &apos; f ` g = h"},
 		{"python html.escape", htmlEscaper, "a &amp; b &lt; c &gt; d &quot; e &#x27; f ` g = h"},
 		{"handlebars", handlebarsEscaper, "a &amp; b &lt; c &gt; d &quot; e &#x27; f &#x60; g &#x3D; h"},
 	} {
@@ -214,7 +214,7 @@ func TestRenderCatalogDropped(t *testing.T) {
 			t.Errorf("%s: RenderEntry of the dropped skill = %q", tg.ID, RenderEntry(tg, huge))
 		}
 	}
-	all := []CatalogEntry{huge}
+	all := []loader.CatalogEntry{huge}
 	for _, tc := range []struct{ target, want string }{
 		{"agentskills", "<available_skills>\n</available_skills>"},
 		{"zed", ""}, {"zot", ""}, {"tiny-agent", ""},
@@ -259,7 +259,7 @@ func TestRenderClaudeListingCut(t *testing.T) {
 	// A cut through a surrogate pair leaves its first half, which reaches
 	// the model as U+FFFD: 770 emoji (1540 units) give 767, U+FFFD and "…".
 	emoji := loader.Parse("/home/u/.claude/skills/emoji/SKILL.md", []byte("---\ndescription: "+strings.Repeat("🙂", 770)+"\n---\n"))
-	if got, want := RenderEntry(cc, CatalogEntry{Skill: emoji}), "- emoji: "+strings.Repeat("🙂", 767)+"\uFFFD…"; got != want {
+	if got, want := RenderEntry(cc, loader.CatalogEntry{Skill: emoji}), "- emoji: "+strings.Repeat("🙂", 767)+"\uFFFD…"; got != want {
 		t.Errorf("a cut pair: ...%q, want ...%q", got[len(got)-20:], want[len(want)-20:])
 	}
 	// 1536 units are not cut; 1537 "é" (one unit each) keep 1535.
@@ -268,7 +268,7 @@ func TestRenderClaudeListingCut(t *testing.T) {
 		{strings.Repeat("é", 1537), strings.Repeat("é", 1535) + "…"},
 	} {
 		s := loader.Parse("/home/u/.claude/skills/x/SKILL.md", []byte("---\ndescription: "+c.desc+"\n---\n"))
-		if got := RenderEntry(cc, CatalogEntry{Skill: s}); got != "- x: "+c.want {
+		if got := RenderEntry(cc, loader.CatalogEntry{Skill: s}); got != "- x: "+c.want {
 			t.Errorf("%d chars: listed as %d chars", utf8.RuneCountInString(c.desc), utf8.RuneCountInString(got)-5)
 		}
 	}
@@ -278,7 +278,7 @@ func TestRenderClaudeListingCut(t *testing.T) {
 	// Below the cut, when_to_use follows " - ".
 	src := "---\ndescription: Short.\nwhen_to_use: When short.\n---\n"
 	s := loader.Parse("/home/u/.claude/skills/short/SKILL.md", []byte(src))
-	if got := RenderEntry(cc, CatalogEntry{Skill: s}); got != "- short: Short. - When short." {
+	if got := RenderEntry(cc, loader.CatalogEntry{Skill: s}); got != "- short: Short. - When short." {
 		t.Errorf("short listing = %q", got)
 	}
 	// Without a description, the body's first line stands in.
@@ -343,7 +343,7 @@ func TestRenderBudgetReport(t *testing.T) {
 	for _, e := range entries {
 		if !e.Dropped {
 			n, _ := e.Skill.Str("name")
-			used += len(n) + len(catalogDescription(zed, e.Skill))
+			used += len(n) + len(loader.CatalogDescription(zed, e.Skill))
 		}
 	}
 	got := BudgetReport(zed, entries)
@@ -363,11 +363,11 @@ func TestRenderBudgetReport(t *testing.T) {
 
 // BenchmarkRenderCatalog renders a catalog of 1000 skills.
 func BenchmarkRenderCatalog(b *testing.B) {
-	entries := make([]CatalogEntry, 1000)
+	entries := make([]loader.CatalogEntry, 1000)
 	for i := range entries {
 		path := fmt.Sprintf("/home/u/.agents/skills/skill-%04d/SKILL.md", i)
 		src := fmt.Sprintf("---\nname: skill-%04d\ndescription: Does task %d & reports <results>, \"quoted\" when asked.\n---\nBody %d.\n", i, i, i)
-		entries[i] = CatalogEntry{Skill: loader.Parse(path, []byte(src)), Scope: loader.ScopeGlobal}
+		entries[i] = loader.CatalogEntry{Skill: loader.Parse(path, []byte(src)), Scope: loader.ScopeGlobal}
 	}
 	for _, id := range []string{"zed", "codex", "claude-code"} {
 		tg := loader.TargetByID(id)

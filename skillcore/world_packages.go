@@ -229,12 +229,9 @@ func packageRoots(sets []*PackageSet, targets []*loader.Target) []Root {
 	for _, ps := range sets {
 		for i, p := range ps.Packages {
 			if p.Refused == "" && slices.Contains(targets, p.Target) {
-				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: loader.ScopePackage, Rank: packageRank + i, Project: ps.Top, Package: p})
+				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: loader.ScopePackage, Rank: loader.PackageRank + i, Project: ps.Top, Package: p})
 			}
 		}
 	}
 	return out
 }
-
-// packageRank is where package roots start in a target's order.
-const packageRank = 1 << 20

@@ -91,12 +91,12 @@ func worldLines(t testing.TB, w *World, dir string, skills []string) []string {
 				other := w.Entry(r.Path)
 				if other == nil {
 					t.Errorf("%s points at %s, which the world does not hold", line, r.Path)
-				} else if r.Range != nameRange(other.Skill) {
-					t.Errorf("%s points at %v, not at the other's name %v", line, r.Range, nameRange(other.Skill))
+				} else if r.Range != loader.NameRange(other.Skill) {
+					t.Errorf("%s points at %v, not at the other's name %v", line, r.Range, loader.NameRange(other.Skill))
 				}
 			}
-			if pr.Range != nameRange(w.Entry(p).Skill) && pr.Rule != "not-discovered" {
-				t.Errorf("%s is at %v, not at the name %v", line, pr.Range, nameRange(w.Entry(p).Skill))
+			if pr.Range != loader.NameRange(w.Entry(p).Skill) && pr.Rule != "not-discovered" {
+				t.Errorf("%s is at %v, not at the name %v", line, pr.Range, loader.NameRange(w.Entry(p).Skill))
 			}
 			out = append(out, line)
 		}
@@ -340,8 +340,8 @@ description: Other.
 		t.Fatal("the edited file lost its collision")
 	}
 	for _, pr := range w.Problems(agents) {
-		if pr.Rule == "name-duplicate" && pr.Related[0].Range != nameRange(w.Entry(gem).Skill) {
-			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, nameRange(w.Entry(gem).Skill))
+		if pr.Rule == "name-duplicate" && pr.Related[0].Range != loader.NameRange(w.Entry(gem).Skill) {
+			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, loader.NameRange(w.Entry(gem).Skill))
 		}
 	}
 

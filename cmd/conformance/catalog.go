@@ -131,7 +131,7 @@ func codexCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 // (0: the target's own).
 func (j *judged) catalog(a agent, budget int) string {
 	t := loader.TargetByID(a.id())
-	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e skillcore.CatalogEntry) bool { return !j.given(a, e) })
+	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e loader.CatalogEntry) bool { return !j.given(a, e) })
 	if budget > 0 {
 		u := *t
 		u.Fit.Limit = budget

@@ -51,7 +51,7 @@ func (j *judged) answer(a agent) answer {
 // listedDescription is the description as the agent's listing shows it:
 // the catalog entry's text after "name: " for agents whose listing is
 // their catalog, else the description as the agent reads it.
-func listedDescription(t *loader.Target, e skillcore.CatalogEntry) string {
+func listedDescription(t *loader.Target, e loader.CatalogEntry) string {
 	if t.Catalog == loader.CatalogClaude {
 		_, desc, _ := strings.Cut(strings.TrimPrefix(skillcore.RenderEntry(t, e), "- "), ": ")
 		return desc
@@ -93,6 +93,6 @@ func contains(xs []string, x string) bool {
 // given reports whether the agent's run is given the entry's skill: a
 // plugin lying in the project is loaded only once installed, or given to
 // claude with --plugin-dir; a probe's run installs none.
-func (j *judged) given(a agent, e skillcore.CatalogEntry) bool {
+func (j *judged) given(a agent, e loader.CatalogEntry) bool {
 	return e.Scope != loader.ScopePackage || a.id() == "claude-code" && slices.Contains(j.l.probe.args, "--plugin-dir")
 }

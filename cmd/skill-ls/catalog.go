@@ -118,7 +118,7 @@ func loadingTargets(w *skillcore.World, dir string) []*loader.Target {
 }
 
 // ofProject reports whether a catalog entry comes from the project itself.
-func ofProject(e skillcore.CatalogEntry) bool {
+func ofProject(e loader.CatalogEntry) bool {
 	return e.Scope == loader.ScopeProject || e.Scope == loader.ScopePackage
 }
 

@@ -91,7 +91,7 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 				out.Skills = append(out.Skills, mcpSkillUses{Path: l.Skill.Path, Name: fm, Agents: []mcpAgentUse{}})
 			}
 			use := mcpAgentUse{Target: t.ID, Name: agentName(t, l.Name, l.Skill), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpFinding{}}
-			if k := slices.IndexFunc(catalog, func(c skillcore.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
+			if k := slices.IndexFunc(catalog, func(c loader.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
 				use.Dropped, use.Listed = catalog[k].Dropped, !catalog[k].Dropped
 				use.Entry = skillcore.RenderCatalog(t, catalog[k:k+1])
 			}

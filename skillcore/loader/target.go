@@ -44,6 +44,9 @@ type Target struct {
 	// frontmatter.
 	Fences  Fences
 	Catalog CatalogFormat
+	// Lister is the agent's own code for its catalog, where Catalog and
+	// the budgets do not say it all (set by the agent's folder).
+	Lister *Lister
 	// UploadOnly targets have no roots; they apply only when named.
 	UploadOnly bool
 	// Plugins is how the agent names the skills of a plugin it loads
@@ -395,7 +398,6 @@ const (
 	CatalogCodex                   // codex: "## Skills" bullets with the file path
 	CatalogClaude                  // claude-code: "- name: description" cut at 1536
 	CatalogZot                     // zot: "- name: one-line description"
-	CatalogPlain                   // copilot, gemini: name and description bullets
 	CatalogXMLInline               // tiny-agent: <available_skills> on one line, every value escaped
 	CatalogXMLRaw                  // gemini: zed's layout, nothing escaped
 	CatalogCopilot                 // copilot: a <skills> block with a lead-in, nothing escaped

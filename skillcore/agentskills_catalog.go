@@ -1,0 +1,27 @@
+package skillcore
+
+import (
+	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/agents/agentskills"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
+
+// agentskills: skills-ref to_prompt, lines joined by "\n". Name and
+// description are stripped and html.escape'd; the location is not escaped.
+var skillsRefStyle = loader.CatalogStyle{
+	Head: "<available_skills>\n", Sep: "\n", Tail: "\n</available_skills>",
+	Empty: "<available_skills>\n</available_skills>",
+	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
+		return "<skill>\n" +
+			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
+			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(loader.CatalogDescription(t, s))) + "\n</description>\n" +
+			"<location>\n" + s.Path + "\n</location>\n" +
+			"</skill>"
+	},
+}
+
+// htmlEscaper is Python's html.escape(s, quote=True) (skills-ref).
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#x27;")
+
+func init() { agentskills.Target.Lister = &loader.Lister{Style: &skillsRefStyle} }
