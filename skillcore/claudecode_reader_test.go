@@ -90,10 +90,10 @@ func TestReadClaude(t *testing.T) {
 				dir = "skill"
 			}
 			s := loader.Parse("/p/.claude/skills/"+dir+"/SKILL.md", []byte(tc.src))
-			if got := claudeListing(cc, s); got != tc.desc {
+			if got := claudecode.ClaudeListing(cc, s); got != tc.desc {
 				t.Errorf("listing text = %q, want %q", got, tc.desc)
 			}
-			if got := claudeShownName(cc, s); got != tc.shown {
+			if got := claudecode.ClaudeShownName(cc, s); got != tc.shown {
 				t.Errorf("shown name = %q, want %q", got, tc.shown)
 			}
 			if got := !loader.Loads(loader.Validate(s, []*loader.Target{cc}), cc.ID); got != tc.refused {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/copilot"
+
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"golang.org/x/tools/txtar"
@@ -157,17 +159,17 @@ func TestCopilotMoreLine(t *testing.T) {
 	for i := range 500 {
 		names = append(names, fmt.Sprintf("k%03d", i))
 	}
-	got := copilotMoreLine(names)
+	got := copilot.CopilotMoreLine(names)
 	// 47 chars of lead-in, then 4 + 6 per further name: 825 names would fit.
-	kept := (copilotMoreMax-len(copilotOverflow)-4)/6 + 1
+	kept := (copilot.CopilotMoreMax-len(copilot.CopilotOverflow)-4)/6 + 1
 	if kept < len(names) || !strings.HasSuffix(got, "k499\n") {
 		if !strings.HasSuffix(got, fmt.Sprintf("... and %d more\n", len(names)-kept)) {
 			t.Errorf("tail %q", got[len(got)-40:])
 		}
 	}
 	long := append(slices.Clone(names), names...)
-	got = copilotMoreLine(append(long, long...))
-	if n := loader.UTF16Len(strings.TrimSuffix(got, "\n")); n > copilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
+	got = copilot.CopilotMoreLine(append(long, long...))
+	if n := loader.UTF16Len(strings.TrimSuffix(got, "\n")); n > copilot.CopilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
 		t.Errorf("line of %d chars: %q", n, got[len(got)-40:])
 	}
 }

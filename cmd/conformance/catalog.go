@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -77,7 +79,7 @@ func claudeCatalog(text string, folders map[string]bool) string {
 	var kept []string
 	for _, e := range entries {
 		name, _, _ := strings.Cut(strings.TrimPrefix(e[0], "- "), ": ")
-		if entry := strings.Join(e, "\n"); listedFolder(name, folders) && !skillcore.ClaudeOwnSkill(entry) {
+		if entry := strings.Join(e, "\n"); listedFolder(name, folders) && !claudecode.ClaudeOwnSkill(entry) {
 			kept = append(kept, entry)
 		}
 	}

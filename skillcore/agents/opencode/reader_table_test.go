@@ -35,7 +35,7 @@ func TestReadOpenCode(t *testing.T) {
 		{"literal block keeps its break", "---\nname: a\ndescription: |\n  one\n  two\n---\n", true, "a", "one\ntwo\n"},
 		{"folded block", "---\nname: a\ndescription: >\n  one\n  two\n---\n", true, "a", "one two\n"},
 		{"name untrimmed", "---\nname: \"  padded  \"\ndescription: d\n---\n", true, "  padded  ", "d"},
-		{"any characters", "---\nname: My loader.Skill/é <b>\ndescription: d\n---\n", true, "My loader.Skill/é <b>", "d"},
+		{"any characters", "---\nname: My Skill/é <b>\ndescription: d\n---\n", true, "My Skill/é <b>", "d"},
 		{"number name", "---\nname: 123\ndescription: d\n---\n", false, "", ""},
 		{"tagged name", "---\nname: !!str 123\ndescription: d\n---\n", true, "123", "d"},
 		{"null name", "---\nname:\ndescription: d\n---\n", false, "", ""},

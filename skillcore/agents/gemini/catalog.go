@@ -1,10 +1,9 @@
-package skillcore
+package gemini
 
 import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/gemini"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -90,4 +89,4 @@ func geminiSlot(p loader.Place, group []loader.Place) loader.Place {
 // geminiLister is gemini's own catalog code.
 var geminiLister = &loader.Lister{Style: &geminiStyle, Key: geminiSlot, Compare: geminiCompare}
 
-func init() { gemini.Target.Lister = geminiLister }
+func init() { Target.Lister = geminiLister }

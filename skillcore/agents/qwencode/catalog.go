@@ -1,7 +1,6 @@
-package skillcore
+package qwencode
 
 import (
-	"github.com/skill-ls/skill-ls/skillcore/agents/qwencode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -93,4 +92,4 @@ func qwenListedDescription(t *loader.Target, s *loader.Skill) string {
 // qwenLister is qwen-code's own catalog code.
 var qwenLister = &loader.Lister{Style: &qwenStyle, Render: renderQwen, Entry: qwenEntry}
 
-func init() { qwencode.Target.Lister = qwenLister }
+func init() { Target.Lister = qwenLister }

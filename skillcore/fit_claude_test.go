@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -34,7 +35,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		t.Errorf("%d skills whole, want 77 (s000-s076)", whole)
 	}
 	text := RenderCatalog(cc, entries)
-	if !strings.HasSuffix(text, "\n- s148\n- s149") || !strings.HasPrefix(text, claudeStyle.Head+"- s000: s000 xxx") {
+	if !strings.HasSuffix(text, "\n- s148\n- s149") || !strings.HasPrefix(text, claudecode.ClaudeStyle.Head+"- s000: s000 xxx") {
 		t.Errorf("listing:\n%s", text)
 	}
 	p := fitProblem(cc, &Entry{Skill: entries[149].Skill}, fits[149])
@@ -57,7 +58,7 @@ func TestClaudeOwnSkill(t *testing.T) {
 		"- dataviz: project override":  false,
 		"- s000: Initialize something": false,
 	} {
-		if got := ClaudeOwnSkill(entry); got != want {
+		if got := claudecode.ClaudeOwnSkill(entry); got != want {
 			t.Errorf("ClaudeOwnSkill(%q) = %v, want %v", entry, got, want)
 		}
 	}

@@ -1,9 +1,8 @@
-package skillcore
+package agentskills
 
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/agentskills"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -14,14 +13,14 @@ var skillsRefStyle = loader.CatalogStyle{
 	Empty: "<available_skills>\n</available_skills>",
 	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "<skill>\n" +
-			"<name>\n" + htmlEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
-			"<description>\n" + htmlEscaper.Replace(strings.TrimSpace(loader.CatalogDescription(t, s))) + "\n</description>\n" +
+			"<name>\n" + HTMLEscaper.Replace(strings.TrimSpace(name)) + "\n</name>\n" +
+			"<description>\n" + HTMLEscaper.Replace(strings.TrimSpace(loader.CatalogDescription(t, s))) + "\n</description>\n" +
 			"<location>\n" + s.Path + "\n</location>\n" +
 			"</skill>"
 	},
 }
 
 // htmlEscaper is Python's html.escape(s, quote=True) (skills-ref).
-var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#x27;")
+var HTMLEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#x27;")
 
-func init() { agentskills.Target.Lister = &loader.Lister{Style: &skillsRefStyle} }
+func init() { Target.Lister = &loader.Lister{Style: &skillsRefStyle} }

@@ -1,9 +1,8 @@
-package skillcore
+package zed
 
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/zed"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -14,8 +13,8 @@ var zedStyle = loader.CatalogStyle{
 	Head: "<available_skills>\n", Sep: "\n", Tail: "\n</available_skills>\n",
 	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
 		return "  <skill>\n" +
-			"    <name>" + handlebarsEscaper.Replace(name) + "</name>\n" +
-			"    <description>" + handlebarsEscaper.Replace(loader.CatalogDescription(t, s)) + "</description>\n" +
+			"    <name>" + HandlebarsEscaper.Replace(name) + "</name>\n" +
+			"    <description>" + HandlebarsEscaper.Replace(loader.CatalogDescription(t, s)) + "</description>\n" +
 			"    <location>" + s.Path + "</location>\n" +
 			"  </skill>"
 	},
@@ -50,7 +49,7 @@ func RenderActivation(s *loader.Skill, scope loader.Scope) string {
 
 // handlebarsEscaper is handlebars-rust's default escape, applied by Zed's
 // system-prompt template to {{name}} and {{description}}.
-var handlebarsEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;",
+var HandlebarsEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;",
 	"'", "&#x27;", "`", "&#x60;", "=", "&#x3D;")
 
-func init() { zed.Target.Lister = &loader.Lister{Style: &zedStyle} }
+func init() { Target.Lister = &loader.Lister{Style: &zedStyle} }

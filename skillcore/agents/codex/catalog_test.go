@@ -1,10 +1,14 @@
-package skillcore
+package codex_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
+
+	_ "github.com/skill-ls/skill-ls/skillcore/agents/all"
+	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -23,15 +27,15 @@ func codexEntries(n int, root string, desc func(i int) string) []loader.CatalogE
 // TestCodexCatalog: Codex 0.169's catalog, byte for byte, in the cases of
 // the probes it was observed on (notes/codex.md §7).
 func TestCodexCatalog(t *testing.T) {
-	codex := loader.TargetByID("codex")
+	cx := loader.TargetByID("codex")
 	const root = "/tmp/p/proj/.agents/skills"
 	one := codexEntries(1, root, func(int) string { return "Alpha desc" })
-	want := "<skills_instructions>\n## Skills\n" + codexAliasIntro + "\n### Skill roots\n- `r0` = `" + root + "`\n### Available skills\n" +
+	want := "<skills_instructions>\n## Skills\n" + codex.CodexAliasIntro + "\n### Skill roots\n- `r0` = `" + root + "`\n### Available skills\n" +
 		"- s000: Alpha desc (file: r0/s000/SKILL.md)\n</skills_instructions>"
-	if got := RenderCatalog(codex, one); got != want {
+	if got := skillcore.RenderCatalog(cx, one); got != want {
 		t.Errorf("one skill:\n%s\nwant:\n%s", got, want)
 	}
-	if got := RenderCatalog(codex, nil); got != "" {
+	if got := skillcore.RenderCatalog(cx, nil); got != "" {
 		t.Errorf("no skill: %q, want none", got)
 	}
 
@@ -58,7 +62,7 @@ func TestCodexCatalog(t *testing.T) {
 				tokens := 0
 				for _, line := range strings.Split(text, "\n") {
 					if strings.HasPrefix(line, "- s") {
-						tokens += codexTokens(len(line) + 1)
+						tokens += codex.CodexTokens(len(line) + 1)
 					}
 				}
 				if tokens != 5440 {
@@ -75,7 +79,7 @@ func TestCodexCatalog(t *testing.T) {
 			}, 0},
 		{"a 7-token budget: an empty list, absolute form", 3, func(i int) string { return "x" },
 			func(t *testing.T, fits []loader.Fitted, text string) {
-				want := "<skills_instructions>\n## Skills\n" + codexAbsIntro + "\n### Available skills\n</skills_instructions>"
+				want := "<skills_instructions>\n## Skills\n" + codex.CodexAbsIntro + "\n### Available skills\n</skills_instructions>"
 				if text != want {
 					t.Errorf("got %q", text)
 				}
@@ -89,12 +93,12 @@ func TestCodexCatalog(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tg := *codex
+			tg := *cx
 			if tc.limitT > 0 {
 				tg.Fit.Limit = tc.limitT
 			}
 			entries := codexEntries(tc.n, root, tc.desc)
-			tc.check(t, fitEntries(&tg, entries, nil), RenderCatalog(&tg, entries))
+			tc.check(t, tg.Lister.Fit(&tg, entries, nil), skillcore.RenderCatalog(&tg, entries))
 		})
 	}
 }
@@ -102,7 +106,7 @@ func TestCodexCatalog(t *testing.T) {
 // TestCodexCatalogOrder: repo skills before user skills, then by name in
 // byte order; the roots table in the loader's order of roots.
 func TestCodexCatalogOrder(t *testing.T) {
-	codex := loader.TargetByID("codex")
+	cx := loader.TargetByID("codex")
 	mk := func(path, name string, scope loader.Scope, root string) loader.CatalogEntry {
 		return loader.CatalogEntry{Skill: loader.Parse(path, []byte("---\nname: "+name+"\ndescription: d\n---\n")), Scope: scope, Root: root}
 	}
@@ -111,7 +115,7 @@ func TestCodexCatalogOrder(t *testing.T) {
 		mk("/p/.agents/skills/c/SKILL.md", "c-case", loader.ScopeProject, "/p/.agents/skills"),
 		mk("/p/.codex/skills/b/SKILL.md", "C-Case", loader.ScopeProject, "/p/.codex/skills"),
 	}
-	got := RenderCatalog(codex, entries)
+	got := skillcore.RenderCatalog(cx, entries)
 	want := "- `r0` = `/p/.codex/skills`\n- `r1` = `/h/.agents/skills`\n- `r2` = `/p/.agents/skills`\n### Available skills\n" +
 		"- C-Case: d (file: r0/b/SKILL.md)\n- c-case: d (file: r2/c/SKILL.md)\n- a-user: d (file: r1/a/SKILL.md)\n</skills_instructions>"
 	if !strings.HasSuffix(got, want) {
@@ -167,7 +171,7 @@ func TestCodexAliasRoots(t *testing.T) {
 			"- `r0` = `/h/plugins/m/solo/1.0.0/skills`\n- `r1` = `/p/.agents/skills`\n### Available skills\n" +
 				"- local: d (file: r1/local/SKILL.md)\n- solo: d (file: r0/solo/SKILL.md)\n"},
 	}
-	codex := loader.TargetByID("codex")
+	cx := loader.TargetByID("codex")
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var entries []loader.CatalogEntry
@@ -181,7 +185,7 @@ func TestCodexAliasRoots(t *testing.T) {
 					entries = append(entries, loader.CatalogEntry{Skill: loader.Parse(s.root+"/"+s.name+"/SKILL.md", []byte(src)), Scope: scope, Root: s.root, RootRank: rank})
 				}
 			}
-			got := RenderCatalog(codex, entries)
+			got := skillcore.RenderCatalog(cx, entries)
 			_, table, _ := strings.Cut(got, "### Skill roots\n")
 			if want := tc.want + "</skills_instructions>"; table != want {
 				t.Errorf("got:\n%s\nwant:\n%s", table, want)
@@ -214,8 +218,8 @@ func TestCodexPluginFolders(t *testing.T) {
 		{"/", "", ""},
 	}
 	for _, tc := range tests {
-		market, _ := codexMarketplace(tc.path)
-		version, _ := codexPluginVersion(tc.path)
+		market, _ := codex.CodexMarketplace(tc.path)
+		version, _ := codex.CodexPluginVersion(tc.path)
 		if market != tc.market || version != tc.version {
 			t.Errorf("%q: marketplace %q, version %q; want %q, %q", tc.path, market, version, tc.market, tc.version)
 		}
@@ -227,7 +231,7 @@ func TestCodexPluginFolders(t *testing.T) {
 // so the aliased form is shorter; the same skills under as many roots outside
 // a plugin cache make a table dearer than it saves, so paths stay absolute.
 func TestCodexAliasFormChoice(t *testing.T) {
-	codex := loader.TargetByID("codex")
+	cx := loader.TargetByID("codex")
 	entries := func(rootOf func(i int) string) []loader.CatalogEntry {
 		out := make([]loader.CatalogEntry, 28)
 		for i := range out {
@@ -248,14 +252,14 @@ func TestCodexAliasFormChoice(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			f := fitCodex(codex, entries(tc.rootOf), nil)
-			if f.aliased != tc.aliased {
-				t.Errorf("aliased %t, want %t", f.aliased, tc.aliased)
+			f := codex.FitCodex(cx, entries(tc.rootOf), nil)
+			if f.Aliased != tc.aliased {
+				t.Errorf("aliased %t, want %t", f.Aliased, tc.aliased)
 			}
-			if tc.aliased && len(f.roots) != tc.roots {
-				t.Errorf("roots %q, want %d", f.roots, tc.roots)
+			if tc.aliased && len(f.Roots) != tc.roots {
+				t.Errorf("roots %q, want %d", f.Roots, tc.roots)
 			}
-			if intro := map[bool]string{true: codexAliasIntro, false: codexAbsIntro}[tc.aliased]; !strings.Contains(f.text(), "\n"+intro+"\n") {
+			if intro := map[bool]string{true: codex.CodexAliasIntro, false: codex.CodexAbsIntro}[tc.aliased]; !strings.Contains(f.Text(), "\n"+intro+"\n") {
 				t.Errorf("the catalog does not have the %s intro", map[bool]string{true: "aliased", false: "absolute"}[tc.aliased])
 			}
 		})

@@ -1,9 +1,8 @@
-package skillcore
+package opencode
 
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/opencode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -57,4 +56,4 @@ func renderOpenCode(t *loader.Target, entries []loader.CatalogEntry) string {
 // openCodeLister is OpenCode's own catalog code.
 var openCodeLister = &loader.Lister{Style: &openCodeStyle, Render: renderOpenCode}
 
-func init() { opencode.Target.Lister = openCodeLister }
+func init() { Target.Lister = openCodeLister }

@@ -1,11 +1,10 @@
-package skillcore
+package codex
 
 import (
 	"slices"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -21,8 +20,8 @@ import (
 // The catalog's lead-ins: the aliased form has a table of skill roots and
 // short paths, the absolute form full paths.
 const (
-	codexAliasIntro = "A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table."
-	codexAbsIntro   = "A skill is a set of instructions provided through a `SKILL.md` source. Below is the list of skills that can be used. Each entry includes a name, description, and source locator. `file` locators are on the host filesystem, `executor package` locators are owned by their execution environment, `cloud package` locators are opaque package identifiers, and `custom resource` locators use their provider's access mechanism."
+	CodexAliasIntro = "A skill is a set of local instructions to follow that is stored in a `SKILL.md` file. Below is the list of skills that can be used. Each entry includes a name, description, and a short path that can be expanded into an absolute path using the skill roots table."
+	CodexAbsIntro   = "A skill is a set of instructions provided through a `SKILL.md` source. Below is the list of skills that can be used. Each entry includes a name, description, and source locator. `file` locators are on the host filesystem, `executor package` locators are owned by their execution environment, `cloud package` locators are opaque package identifiers, and `custom resource` locators use their provider's access mechanism."
 )
 
 // codexDescMax is the most description chars a catalog line shows; a longer
@@ -44,8 +43,8 @@ type codexLine struct {
 type codexFit struct {
 	lines   []codexLine // catalog order
 	kept    []int       // description chars kept per line; -1: dropped
-	aliased bool
-	roots   []string // the alias table, r0 first (aliased form)
+	Aliased bool
+	Roots   []string // the alias table, r0 first (aliased form)
 	// stage is how far the fit went: 0 all whole, 1 descriptions cut,
 	// 2 descriptions removed (and skills dropped where even that is over).
 	stage int
@@ -55,7 +54,7 @@ type codexFit struct {
 }
 
 // codexTokens is Codex's approx_token_count: a token per 4 bytes, rounded up.
-func codexTokens(bytes int) int { return (bytes + 3) / 4 }
+func CodexTokens(bytes int) int { return (bytes + 3) / 4 }
 
 // codexLineLen is the byte length of codexLineText's line for a
 // description of descBytes bytes.
@@ -191,7 +190,7 @@ func codexCatalogLines(t *loader.Target, entries []loader.CatalogEntry, memo *lo
 // fitCodex fits the entries' catalog into t's budget as Codex does: both
 // forms are fitted and the aliased one is taken when it keeps more skills,
 // else cuts fewer description chars, else costs less.
-func fitCodex(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) codexFit {
+func FitCodex(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) codexFit {
 	limit := t.Fit.Limit
 	cm := codexMemoOf(memo)
 	lines := codexCatalogLines(t, entries, memo)
@@ -217,7 +216,7 @@ func fitCodex(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitM
 		return best
 	}
 	rootLines := codexRootLines(roots)
-	table := max(0, codexTokens(len(codexBody(codexAliasIntro, rootLines, nil)))-codexTokens(len(codexBody(codexAbsIntro, nil, nil))))
+	table := max(0, CodexTokens(len(codexBody(CodexAliasIntro, rootLines, nil)))-CodexTokens(len(codexBody(CodexAbsIntro, nil, nil))))
 	if table >= limit {
 		return best
 	}
@@ -226,7 +225,7 @@ func fitCodex(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitM
 		short[i] = cm.shortPath(roots, l.path)
 	}
 	kept, cost, stage := codexAllocate(lines, short, limit-table, cm.allocScratch(1))
-	alias := codexFit{lines: lines, kept: kept, aliased: true, roots: roots, cost: table + cost, limit: limit, stage: stage}
+	alias := codexFit{lines: lines, kept: kept, Aliased: true, Roots: roots, cost: table + cost, limit: limit, stage: stage}
 	aDropped, aCut, aCost := alias.tally(short)
 	bDropped, bCut, bCost := best.tally(abs)
 	switch {
@@ -255,7 +254,7 @@ func (f codexFit) tally(locs []string) (dropped, cut, cost int) {
 			continue
 		}
 		cut += l.descChars - k
-		cost += codexTokens(codexLineLen(l.name, len(cutChars(l.desc, k)), locs[i]) + 1)
+		cost += CodexTokens(codexLineLen(l.name, len(cutChars(l.desc, k)), locs[i]) + 1)
 	}
 	return
 }
@@ -288,9 +287,9 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	kept, mins := loader.Reuse(&scratch.kept, len(lines)), loader.Reuse(&scratch.mins, len(lines))
 	minSum := 0
 	for i, l := range lines {
-		full += codexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
+		full += CodexTokens(codexLineLen(l.name, len(l.desc), locs[i]) + 1)
 		kept[i] = l.descChars
-		mins[i] = codexTokens(codexLineLen(l.name, 0, locs[i]) + 1)
+		mins[i] = CodexTokens(codexLineLen(l.name, 0, locs[i]) + 1)
 		minSum += mins[i]
 	}
 	if full <= limit {
@@ -315,7 +314,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 	gs := loader.Reuse(&scratch.gs, len(lines))
 	for i, l := range lines {
 		mb := codexLineLen(l.name, 0, locs[i]) + 1
-		gs[i] = codexGrow{minBytes: mb, base: codexTokens(mb), desc: l.desc}
+		gs[i] = codexGrow{minBytes: mb, base: CodexTokens(mb), desc: l.desc}
 		kept[i] = 0
 	}
 	for changed := true; changed; {
@@ -326,7 +325,7 @@ func codexAllocate(lines []codexLine, locs []string, limit int, scratch *allocSc
 				continue
 			}
 			_, w := utf8.DecodeRuneInString(g.desc[g.at:])
-			next := codexTokens(g.minBytes+g.bytes+w+1) - g.base
+			next := CodexTokens(g.minBytes+g.bytes+w+1) - g.base
 			if delta := max(0, next-g.cost); delta <= remaining {
 				g.at += w
 				g.bytes += w
@@ -354,7 +353,7 @@ type allocScratch struct {
 }
 
 // text renders the fitted catalog.
-func (f codexFit) text() string {
+func (f codexFit) Text() string {
 	if len(f.lines) == 0 {
 		return ""
 	}
@@ -364,14 +363,14 @@ func (f codexFit) text() string {
 			continue
 		}
 		loc := l.path
-		if f.aliased {
-			loc = codexShorten(f.roots, l.path)
+		if f.Aliased {
+			loc = codexShorten(f.Roots, l.path)
 		}
 		out = append(out, codexLineText(l.name, cutChars(l.desc, f.kept[i]), loc))
 	}
-	intro, roots := codexAbsIntro, []string(nil)
-	if f.aliased {
-		intro, roots = codexAliasIntro, codexRootLines(f.roots)
+	intro, roots := CodexAbsIntro, []string(nil)
+	if f.Aliased {
+		intro, roots = CodexAliasIntro, codexRootLines(f.Roots)
 	}
 	return "<skills_instructions>" + codexBody(intro, roots, out) + "</skills_instructions>"
 }
@@ -379,7 +378,7 @@ func (f codexFit) text() string {
 // renderCodex is Codex's catalog for the entries, fitted to its budget.
 // Entries marked dropped are fitted again with the rest: the fit decides.
 func renderCodex(t *loader.Target, entries []loader.CatalogEntry) string {
-	return fitCodex(t, entries, nil).text()
+	return FitCodex(t, entries, nil).Text()
 }
 
 // fits says, for each of entries, how the budget leaves its line.
@@ -480,7 +479,7 @@ func (m *codexMemo) shortPath(roots []string, path string) string {
 var codexLister = &loader.Lister{
 	Style: &codexStyle, Render: renderCodex,
 	Fit: func(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) []loader.Fitted {
-		return fitCodex(t, entries, memo).fits(len(entries), memo)
+		return FitCodex(t, entries, memo).fits(len(entries), memo)
 	},
 	Cuts: func(t *loader.Target, s *loader.Skill) bool {
 		return utf8.RuneCountInString(loader.CatalogDescription(t, s)) > codexDescMax
@@ -488,4 +487,4 @@ var codexLister = &loader.Lister{
 	CutAt: func(*loader.Target) int { return codexDescMax },
 }
 
-func init() { codex.Target.Lister = codexLister }
+func init() { Target.Lister = codexLister }

@@ -1,11 +1,10 @@
-package skillcore
+package claudecode
 
 import (
 	"regexp"
 	"strings"
 	"unicode"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -79,11 +78,11 @@ var claudeBuiltins = []claudeBuiltin{
 // claudeStyle: "- <folder>: <text>", or "- <folder> (<name>): <text>"
 // when the frontmatter name is another word the listing can show
 // (listNames); RenderCatalog fits the lines with renderClaude.
-var claudeStyle = loader.CatalogStyle{
+var ClaudeStyle = loader.CatalogStyle{
 	Head: "The following skills are available for use with the Skill tool:\n\n",
 	Sep:  "\n",
 	Entry: func(t *loader.Target, s *loader.Skill, name string) string {
-		return "- " + name + ": " + claudeListing(t, s)
+		return "- " + name + ": " + ClaudeListing(t, s)
 	},
 }
 
@@ -176,7 +175,7 @@ func renderClaude(t *loader.Target, entries []loader.CatalogEntry) string {
 	if len(lines) == 0 {
 		return ""
 	}
-	return claudeStyle.Head + strings.Join(lines, "\n")
+	return ClaudeStyle.Head + strings.Join(lines, "\n")
 }
 
 // fits says, for each of entries, how the budget leaves its line.
@@ -221,7 +220,7 @@ func claudeListNames(t *loader.Target, entries []loader.CatalogEntry) {
 	for i := range entries {
 		e := &entries[i]
 		name := e.DisplayName(t)
-		shown := claudeShownName(t, e.Skill)
+		shown := ClaudeShownName(t, e.Skill)
 		if plugin, _, ok := strings.Cut(name, ":"); ok && shown != "" && (e.Scope == loader.ScopePackage || e.Scope == loader.ScopeInstalled) {
 			shown = plugin + ":" + shown // a plugin's skill shows "plugin:name"
 		}
@@ -240,7 +239,7 @@ var claudeNameWord = regexp.MustCompile(`^[\p{L}\p{M}\p{N}_:.-]+$`)
 // claudeShownName is the frontmatter name the listing shows beside the
 // folder name, or "": any scalar, as text, of at most 256 UTF-16 units and
 // made of letters, marks, digits and _:.- only.
-func claudeShownName(t *loader.Target, s *loader.Skill) string {
+func ClaudeShownName(t *loader.Target, s *loader.Skill) string {
 	f := t.Meta(s).Field("name")
 	if f == nil || !f.Value.IsScalar() || f.Value.Kind == syntax.KindNull {
 		return ""
@@ -256,7 +255,7 @@ func claudeShownName(t *loader.Target, s *loader.Skill) string {
 // the description, " - " and the target's ListingExtra field, cut past
 // ListingMax UTF-16 units to ListingMax-1 of them and listingCut. Without a
 // description claude-code takes the body's first line.
-func claudeListing(t *loader.Target, s *loader.Skill) string {
+func ClaudeListing(t *loader.Target, s *loader.Skill) string {
 	text, cut := claudeListingText(t, s)
 	if cut {
 		text = loader.CutUTF16(text, t.Description.ListingMax-1) + listingCut
@@ -325,11 +324,11 @@ func claudeClean(text string) string {
 // claudeLister is Claude Code's own catalog code. Its listing is in the
 // order it finds the skills in.
 var claudeLister = &loader.Lister{
-	Style: &claudeStyle, Render: renderClaude, Names: claudeListNames, FoundOrder: true,
+	Style: &ClaudeStyle, Render: renderClaude, Names: claudeListNames, FoundOrder: true,
 	Fit: func(t *loader.Target, entries []loader.CatalogEntry, memo *loader.FitMemo) []loader.Fitted {
 		return fitClaude(t, entries, memo).fits()
 	},
-	FitText: claudeListing,
+	FitText: ClaudeListing,
 	Cuts: func(t *loader.Target, s *loader.Skill) bool {
 		_, cut := claudeListingText(t, s)
 		return cut
@@ -337,4 +336,4 @@ var claudeLister = &loader.Lister{
 	CutAt: func(t *loader.Target) int { return t.Description.ListingMax },
 }
 
-func init() { claudecode.Target.Lister = claudeLister }
+func init() { Target.Lister = claudeLister }

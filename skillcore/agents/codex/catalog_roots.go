@@ -1,4 +1,4 @@
-package skillcore
+package codex
 
 import (
 	"slices"
@@ -42,7 +42,7 @@ func codexAliasRoots(lines []codexLine) []string {
 	// listed skill shares its marketplace's alias.
 	perVersion := map[string]int{}
 	for root, n := range perRoot {
-		if v, ok := codexPluginVersion(root); ok {
+		if v, ok := CodexPluginVersion(root); ok {
 			perVersion[v] += n
 		}
 	}
@@ -53,8 +53,8 @@ func codexAliasRoots(lines []codexLine) []string {
 			continue
 		}
 		root := l.root
-		if v, ok := codexPluginVersion(root); ok && perVersion[v] <= 1 {
-			root, _ = codexMarketplace(root)
+		if v, ok := CodexPluginVersion(root); ok && perVersion[v] <= 1 {
+			root, _ = CodexMarketplace(root)
 		}
 		if !seen[root] {
 			seen[root] = true
@@ -67,7 +67,7 @@ func codexAliasRoots(lines []codexLine) []string {
 // codexMarketplace is the folder of p's marketplace in a plugin cache: the
 // deepest ancestor of p (p included) whose parent is "cache" in a folder
 // "plugins". Codex 0.169 does not insist on its own cache folder.
-func codexMarketplace(p string) (string, bool) {
+func CodexMarketplace(p string) (string, bool) {
 	for cand := p; ; {
 		parent, ok := slashParent(cand)
 		if !ok {
@@ -90,8 +90,8 @@ func codexMarketplace(p string) (string, bool) {
 
 // codexPluginVersion is the installed plugin version folder p lies in,
 // <marketplace>/<plugin>/<version>, when p is at or below one.
-func codexPluginVersion(p string) (string, bool) {
-	market, ok := codexMarketplace(p)
+func CodexPluginVersion(p string) (string, bool) {
+	market, ok := CodexMarketplace(p)
 	if !ok {
 		return "", false
 	}

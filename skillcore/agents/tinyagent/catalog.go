@@ -1,7 +1,6 @@
-package skillcore
+package tinyagent
 
 import (
-	"github.com/skill-ls/skill-ls/skillcore/agents/tinyagent"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -16,4 +15,4 @@ var tinyStyle = loader.CatalogStyle{
 	},
 }
 
-func init() { tinyagent.Target.Lister = &loader.Lister{Style: &tinyStyle} }
+func init() { Target.Lister = &loader.Lister{Style: &tinyStyle} }

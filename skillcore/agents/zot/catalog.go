@@ -1,9 +1,8 @@
-package skillcore
+package zot
 
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/zot"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -42,4 +41,4 @@ func zotLine(s *loader.Skill, key string) string {
 	return strings.TrimSpace(v)
 }
 
-func init() { zot.Target.Lister = &loader.Lister{Style: &zotStyle} }
+func init() { Target.Lister = &loader.Lister{Style: &zotStyle} }

@@ -1,11 +1,10 @@
-package skillcore
+package copilot
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/copilot"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -42,7 +41,7 @@ import (
 const (
 	copilotHead     = "<skill>\n<available_skills>\n"
 	copilotTail     = "</available_skills>\n</skill>\n"
-	copilotOverflow = "Additional skills available (invoke by name): "
+	CopilotOverflow = "Additional skills available (invoke by name): "
 )
 
 // copilotStyle frames the catalog for BudgetReport and styleOf; the text
@@ -103,7 +102,7 @@ func renderCopilot(t *loader.Target, entries []loader.CatalogEntry) string {
 		b.WriteString(copilotHead)
 	}
 	if len(more) > 0 {
-		b.WriteString(copilotMoreLine(more))
+		b.WriteString(CopilotMoreLine(more))
 	}
 	b.WriteString(copilotTail)
 	return b.String()
@@ -115,19 +114,19 @@ func renderCopilot(t *loader.Target, entries []loader.CatalogEntry) string {
 // codex/catalog-budget-firstfit: 383 names kept in a line of 4,989 chars,
 // the next would have made it 5,044), so the exact cap may lie up to 55
 // chars higher.
-const copilotMoreMax = 5000
+const CopilotMoreMax = 5000
 
 // copilotMoreLine is the line naming the skills past the budget.
-func copilotMoreLine(names []string) string {
+func CopilotMoreLine(names []string) string {
 	var b strings.Builder
-	b.WriteString(copilotOverflow)
-	size := loader.UTF16Len(copilotOverflow)
+	b.WriteString(CopilotOverflow)
+	size := loader.UTF16Len(CopilotOverflow)
 	for i, n := range names {
 		add := n
 		if i > 0 {
 			add = ", " + n
 		}
-		if i > 0 && size+loader.UTF16Len(add) > copilotMoreMax {
+		if i > 0 && size+loader.UTF16Len(add) > CopilotMoreMax {
 			b.WriteString("... and " + strconv.Itoa(len(names)-i) + " more")
 			break
 		}
@@ -208,4 +207,4 @@ var copilotLister = &loader.Lister{
 	Cost:    copilotCost, BudgetProblem: copilotBudgetProblem, BudgetLine: copilotBudgetLine,
 }
 
-func init() { copilot.Target.Lister = copilotLister }
+func init() { Target.Lister = copilotLister }
