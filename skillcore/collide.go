@@ -231,7 +231,7 @@ func scanOrder(t *loader.Target, dir, a, b string) int {
 	if t.Scan.Order != nil {
 		return t.Scan.Order(a, b)
 	}
-	if t.Scan.FirstFolderWins && within(dir, a) && within(dir, b) {
+	if t.Scan.FirstFolderWins && loader.Within(dir, a) && loader.Within(dir, b) {
 		fa, fb := a[len(dir)+1:], b[len(dir)+1:]
 		ia, ib := strings.IndexByte(fa, filepath.Separator), strings.IndexByte(fb, filepath.Separator)
 		switch {
@@ -604,7 +604,7 @@ func (w *World) notDiscovered(e *Entry, misses map[*loader.Target][]string) load
 	var reasons []string
 	for _, i := range over {
 		r := roots[i]
-		if r.Package != nil || (r.Scope == loader.ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+		if r.Package != nil || (r.Scope == loader.ScopeProject && r.Project != e.Project) || !loader.Within(r.Dir, path) {
 			continue // a package's misses are told by packageMisses
 		}
 		t := r.Target

@@ -52,7 +52,7 @@ description: Three.
 ---
 `)).Files)
 	in := Env{Home: home}.InstalledPlugins("")
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		if p.Target == "copilot" {
 			got[p.ID()] = p

@@ -16,7 +16,7 @@ import (
 func TestInstalledNames(t *testing.T) {
 	home, project := fakeMachine(t, "names")
 	in := Env{Home: home}.InstalledPlugins(project)
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		got[p.Target+" "+p.ID()] = p
 	}
@@ -47,7 +47,7 @@ func TestInstalledNames(t *testing.T) {
 	cache := filepath.Join(home, ".codex", "plugins", "cache", "acme")
 	var loaded []string
 	for _, p := range w.Paths() {
-		if e := w.Entry(p); within(cache, p) && slices.Contains(e.LoadedBy(), "codex") {
+		if e := w.Entry(p); loader.Within(cache, p) && slices.Contains(e.LoadedBy(), "codex") {
 			name, _, _ := strings.Cut(identityOf(codex, e), "\x00") // codex keys by name and path
 			loaded = append(loaded, name)
 		}

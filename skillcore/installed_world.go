@@ -44,7 +44,7 @@ func (w *World) installedRoots(targets []*loader.Target) []Root {
 		}
 		// The agent loads the plugin from its root: the tree is not walked
 		// for other packages (rootFacts), nor read as other agents would.
-		for _, p := range findPackagesFor([]*loader.Target{t}, ip.Root, nil, rootFacts(ip.Root), w.installation.manifestRead).Packages {
+		for _, p := range findPackagesFor([]*loader.Target{t}, ip.Root, nil, rootFacts(ip.Root), func(path string) (*Manifest, bool) { return manifestRead(&w.installation, path) }).Packages {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
@@ -79,14 +79,14 @@ func (w *World) enablementProject() string {
 // (an agent rewrites its settings for many reasons besides plugins).
 func (w *World) InstallationChanged() bool {
 	was, now := w.Installation(), w.Env.InstalledPlugins(w.enablementProject())
-	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b FileProblem) bool {
+	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b loader.FileProblem) bool {
 		return a.Path == b.Path && a.Range == b.Range && a.Message == b.Message
 	})
 }
 
 // Installation is what the agents have installed on the machine, as read
 // for the world's roots.
-func (w *World) Installation() Installation {
+func (w *World) Installation() loader.Installation {
 	w.roots()
 	return w.installation
 }
@@ -124,7 +124,7 @@ func (w *World) inCopy(path string) bool {
 
 // InstalledOf is the installed plugin through which t loads the file, nil
 // when it loads it otherwise.
-func (e *Entry) InstalledOf(t *loader.Target) *InstalledPlugin {
+func (e *Entry) InstalledOf(t *loader.Target) *loader.InstalledPlugin {
 	for _, r := range e.Roots {
 		if r.Target == t && r.Installed != nil {
 			return r.Installed
@@ -161,13 +161,13 @@ func (w *World) AlsoInstalled(path string) []string {
 			continue
 		}
 		for _, r := range o.Roots {
-			if r.Installed != nil && !within(r.Installed.Root, e.Skill.Path) {
+			if r.Installed != nil && !loader.Within(r.Installed.Root, e.Skill.Path) {
 				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.Named(), r.Target.ID, identityOf(r.Target, o)))
 			}
 		}
 	}
 	for _, p := range w.Installation().Plugins {
-		if !p.Loads() && !within(p.Root, e.Skill.Path) && shipsSkill(p.Root, name) {
+		if !p.Loads() && !loader.Within(p.Root, e.Skill.Path) && shipsSkill(p.Root, name) {
 			state := "disabled: " + p.Why
 			if p.Broken != "" {
 				state = "not loaded: " + p.Broken
@@ -181,7 +181,7 @@ func (w *World) AlsoInstalled(path string) []string {
 
 // shipsSkill reports whether a plugin not loaded has skills/<name>/SKILL.md.
 func shipsSkill(root, name string) bool {
-	return isRegular(filepath.Join(root, "skills", name, loader.FileName))
+	return loader.IsRegular(filepath.Join(root, "skills", name, loader.FileName))
 }
 
 // described is how a collision message names one side: kind ("project

@@ -181,7 +181,7 @@ func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout loader
 		d := filepath.Clean(filepath.Join(root, filepath.FromSlash(v.Text)))
 		st, err := stat(d)
 		switch {
-		case d != root && !within(root, d):
+		case d != root && !loader.Within(root, d):
 			m.add("manifest-path", loader.Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
 		case err != nil:
 			m.add("manifest-path", loader.Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s", v.Text, says(targets, "finds no skills there")))
@@ -278,7 +278,7 @@ func resolveSource(mf *loader.MarketplaceFormat, market, src *syntax.JSONValue, 
 		return sourceOf{problem: "a local source must start with ./"}
 	}
 	dir := filepath.Clean(filepath.Join(root, filepath.FromSlash(rel)))
-	if dir != top && !within(top, dir) {
+	if dir != top && !loader.Within(top, dir) {
 		return sourceOf{problem: "the source leaves the repository"}
 	}
 	st, err := stat(dir)

@@ -108,7 +108,7 @@ func localTarget(root, rel string) string {
 		return ""
 	}
 	p := filepath.Clean(filepath.Join(root, filepath.FromSlash(rel)))
-	if p != root && !within(root, p) || !exists(p) {
+	if p != root && !loader.Within(root, p) || !exists(p) {
 		return ""
 	}
 	return p
@@ -125,7 +125,7 @@ func (w *World) skillsUnder(target string, pkgs []*Package) []RefSkill {
 	var out []RefSkill
 	for _, p := range pkgs {
 		for _, s := range p.Skills {
-			if s != target && !within(target, s) {
+			if s != target && !loader.Within(target, s) {
 				continue
 			}
 			i := slices.IndexFunc(out, func(r RefSkill) bool { return r.Path == s })

@@ -17,7 +17,7 @@ func (res *resolution) place(e *Entry) loader.Place {
 	at := res.root[e]
 	p := loader.Place{Path: e.Skill.Path, Name: identityOf(res.target, e), Listed: res.listedName(e), Scope: at.Scope, Rank: at.Rank}
 	for _, r := range e.Roots {
-		if r.Target != res.target || r.Rank != at.Rank || !within(r.Dir, e.Skill.Path) {
+		if r.Target != res.target || r.Rank != at.Rank || !loader.Within(r.Dir, e.Skill.Path) {
 			continue
 		}
 		dir := r.SkillDir(e.Skill.Path)

@@ -69,7 +69,7 @@ func (p *Package) Has(path string) bool { return p.skillSet[path] }
 func (p *Package) SkillDir(path string) string {
 	dir := p.Root
 	for _, s := range p.searched {
-		if within(s.Dir, path) && len(s.Dir) > len(dir) {
+		if loader.Within(s.Dir, path) && len(s.Dir) > len(dir) {
 			dir = s.Dir
 		}
 	}
@@ -119,7 +119,7 @@ func (ps *PackageSet) around(path string) []*Package {
 	for d := fsys.ParentDir(path); ; {
 		out = append(out, ps.byRoot[d]...)
 		up := fsys.ParentDir(d)
-		if d == ps.Top || up == d || !within(ps.Top, d) {
+		if d == ps.Top || up == d || !loader.Within(ps.Top, d) {
 			break
 		}
 		d = up
@@ -161,7 +161,7 @@ func (e *Entry) Installed() []Installed {
 // missReason says why the package's target does not load the SKILL.md at
 // path, which lies in its plugin root, or "" when it does.
 func (p *Package) missReason(path string) string {
-	if p.Has(path) || !within(p.Root, path) {
+	if p.Has(path) || !loader.Within(p.Root, path) {
 		return ""
 	}
 	if p.Refused != "" || p.explicit {
@@ -176,7 +176,7 @@ func (p *Package) missReason(path string) string {
 		if dir := filepath.ToSlash(rel) + "/"; !slices.Contains(where, dir) {
 			where = append(where, dir)
 		}
-		if !within(s.Dir, path) {
+		if !loader.Within(s.Dir, path) {
 			continue
 		}
 		inner := filepath.ToSlash(path[len(s.Dir)+1:])
@@ -202,7 +202,7 @@ func (w *World) packageMisses(e *Entry) (out map[*loader.Target][]string, refuse
 	out = map[*loader.Target][]string{}
 	targets := w.targets()
 	for _, ps := range w.packageSets {
-		if !within(ps.Top, e.Skill.Path) {
+		if !loader.Within(ps.Top, e.Skill.Path) {
 			continue
 		}
 		// Entries that list their skills, by target: one reason for all.
@@ -211,10 +211,10 @@ func (w *World) packageMisses(e *Entry) (out map[*loader.Target][]string, refuse
 			if !slices.Contains(targets, p.Target) || slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == p.Target }) {
 				continue
 			}
-			if p.explicit && p.Refused == "" && within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
+			if p.explicit && p.Refused == "" && loader.Within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
 				listing[p.Target] = append(listing[p.Target], p.Name)
 			}
-			if p.Refused != "" && within(p.Root, e.Skill.Path) {
+			if p.Refused != "" && loader.Within(p.Root, e.Skill.Path) {
 				refused = true
 			}
 			if why := p.missReason(e.Skill.Path); why != "" && !slices.Contains(out[p.Target], why) {
@@ -311,7 +311,7 @@ func PackageTopOf(path string) string {
 	dir := filepath.Dir(fsys.CleanPath(path))
 	for range packageTopLevels {
 		for _, rel := range loader.ManifestPaths() {
-			if isRegular(filepath.Join(dir, rel)) {
+			if loader.IsRegular(filepath.Join(dir, rel)) {
 				top = dir
 				break
 			}

@@ -52,7 +52,7 @@ func findPackagesFor(targets []*loader.Target, top string, overlay map[string][]
 		f.note(p)
 	}
 	for p := range overlay {
-		if within(top, p) && !f.facts.found[p] {
+		if loader.Within(top, p) && !f.facts.found[p] {
 			f.note(p) // a manifest an editor made, not yet saved
 		}
 	}
@@ -142,7 +142,7 @@ func (f *packageFinder) manifest(path string) *Manifest {
 // holds one. A folder has a dozen such paths to look at, one per format
 // and target. path is a buffer to build the path in.
 func (f *packageFinder) absent(dir, rel string, path *[]byte) bool {
-	if filepath.Separator != '/' || f.facts == nil || f.facts.capped != "" || !within(f.top, dir) && dir != f.top || strings.HasSuffix(dir, "/") {
+	if filepath.Separator != '/' || f.facts == nil || f.facts.capped != "" || !loader.Within(f.top, dir) && dir != f.top || strings.HasSuffix(dir, "/") {
 		return false
 	}
 	b := append(append(append((*path)[:0], dir...), '/'), rel...)
@@ -517,11 +517,6 @@ func stringsOf(v *syntax.JSONValue) []*syntax.JSONValue {
 		}
 	}
 	return out
-}
-
-func isRegular(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.Mode().IsRegular()
 }
 
 type statResult struct {

@@ -31,7 +31,7 @@ type Root struct {
 	// plugin root and it finds exactly the package's skills.
 	Package *Package
 	// Installed, when set, is the installed plugin Package stands for.
-	Installed *InstalledPlugin
+	Installed *loader.InstalledPlugin
 	// Inherited: a copy of a project root in a folder above the project,
 	// read by an agent run in the project.
 	Inherited bool
@@ -147,7 +147,7 @@ func (e Env) above(project string, spec loader.RootSpec) []string {
 	// Outside a repository the agents walk up to the home folder, or to /
 	// when the project is not under it; skill-ls stops at the project
 	// then, rather than read (and watch) every folder up to /.
-	if top == "" && (spec.Up != loader.UpToGitOrHome || e.Home == "" || !within(e.Home, project)) {
+	if top == "" && (spec.Up != loader.UpToGitOrHome || e.Home == "" || !loader.Within(e.Home, project)) {
 		return out
 	}
 	for d := project; d != top && len(out) < loader.RankStride; {
@@ -206,7 +206,7 @@ func (e Env) resolve(spec loader.RootSpec, project string) string {
 // at path, judging from the path alone. A skill.md (in any case) is found
 // where a SKILL.md would be: it is told it is misnamed.
 func (r Root) Finds(path string) bool {
-	if !within(r.Dir, path) {
+	if !loader.Within(r.Dir, path) {
 		// Reached through a folder link the scan followed: found under
 		// its real path.
 		found, _ := r.Reach.has(path)
@@ -243,11 +243,6 @@ func (r Root) Finds(path string) bool {
 		return false
 	}
 	return !r.Target.Scan.SkipHidden || !(strings.HasPrefix(dirs, ".") || strings.Contains(dirs, "/."))
-}
-
-// within reports whether path lies below dir, both clean.
-func within(dir, path string) bool {
-	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && path[:len(dir)] == dir
 }
 
 // rootMarkers are the folders whose presence makes a directory a project.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
+
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -83,8 +85,8 @@ func TestCodexCachedVersion(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var in Installation
-		if got := codexActiveVersion(&in, base); got != c.want {
+		var in loader.Installation
+		if got := codex.CodexActiveVersion(&in, base); got != c.want {
 			t.Errorf("%q: loads %q, want %q", c.dirs, got, c.want)
 		}
 	}

@@ -73,7 +73,7 @@ type World struct {
 	walks map[string]*walkFacts
 	// installation is what the agents have installed under Env.Home, read
 	// with rootList.
-	installation Installation
+	installation loader.Installation
 	// installedCopies are the folders of the plugins in installation that
 	// are an agent's own copy (IsInstalled).
 	installedCopies map[string]bool

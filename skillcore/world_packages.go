@@ -37,7 +37,7 @@ func (w *World) ManifestFromDisk(path string) []string {
 	path = fsys.CleanPath(path)
 	delete(w.manifests, path)
 	for dir := range w.walks {
-		if within(dir, path) {
+		if loader.Within(dir, path) {
 			delete(w.walks, dir)
 		}
 	}
@@ -51,7 +51,7 @@ func (w *World) RefreshPackagesFor(path string) bool {
 	path = fsys.CleanPath(path)
 	found := false
 	for dir := range w.walks {
-		if within(dir, path) {
+		if loader.Within(dir, path) {
 			delete(w.walks, dir)
 			found = true
 		}
@@ -198,7 +198,7 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 	dirs = slices.Compact(dirs)
 	var tops []string
 	for _, d := range dirs {
-		if !slices.ContainsFunc(tops, func(t string) bool { return within(t, d) }) {
+		if !slices.ContainsFunc(tops, func(t string) bool { return loader.Within(t, d) }) {
 			tops = append(tops, d)
 		}
 	}

@@ -55,6 +55,10 @@ type Target struct {
 	// Variables are the ${NAME}s the agent replaces in a skill's text
 	// (variables.go).
 	Variables []SkillVariable
+	// Installed, when set, lists the plugins the agent has installed on
+	// the machine and whether each is enabled for project: its installed
+	// layout, set by its folder.
+	Installed func(m Machine, project string, in *Installation)
 	// Verified is what the target's facts were last held to.
 	Verified Verified
 	// Unlisted, when set, tells from the mapping the agent reads (nil for

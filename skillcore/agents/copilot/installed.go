@@ -1,10 +1,10 @@
-package skillcore
+package copilot
 
 import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/tailscale/hujson"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Copilot CLI copies installed plugins to ~/.copilot/installed-plugins/
@@ -19,28 +19,28 @@ import (
 // copilotDirect is the folder of plugins installed without a marketplace.
 const copilotDirect = "_direct"
 
-func copilotInstalled(e Env, project string, in *Installation) {
+func copilotInstalled(e loader.Machine, project string, in *loader.Installation) {
 	const target = "copilot"
 	home := filepath.Join(e.Home, ".copilot")
 	dir := filepath.Join(home, "installed-plugins")
 	config := filepath.Join(home, "config.json")
-	in.watch(dir, config)
+	in.WatchPaths(dir, config)
 
-	files := []enablement{in.enabledPlugins(filepath.Join(home, "settings.json"), "user", target, true)}
+	files := []loader.Enablement{in.EnabledPlugins(filepath.Join(home, "settings.json"), "user", target, true)}
 	if project != "" {
 		files = append(files,
-			in.enabledPlugins(filepath.Join(project, ".github", "copilot", "settings.json"), "project", target, true),
-			in.enabledPlugins(filepath.Join(project, ".github", "copilot", "settings.local.json"), "local", target, true))
+			in.EnabledPlugins(filepath.Join(project, ".github", "copilot", "settings.json"), "project", target, true),
+			in.EnabledPlugins(filepath.Join(project, ".github", "copilot", "settings.local.json"), "local", target, true))
 	}
 	recorded := copilotRecords(in, config)
 
-	for _, market := range in.subdirs(dir) {
-		for _, plugin := range in.subdirs(filepath.Join(dir, market)) {
-			p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Root: filepath.Join(dir, market, plugin), Copy: true}
+	for _, market := range in.Subdirs(dir) {
+		for _, plugin := range in.Subdirs(filepath.Join(dir, market)) {
+			p := loader.InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Root: filepath.Join(dir, market, plugin), Copy: true}
 			if market == copilotDirect {
 				p.Marketplace = ""
 			}
-			p.readAgentManifest(in, "Copilot fails to load the plugin")
+			p.ReadAgentManifest(in, "Copilot fails to load the plugin")
 			p.Enabled, p.Why = true, "plugins are enabled once installed"
 			if r, ok := copilotRecorded(recorded, p); ok {
 				p.Version = r.version
@@ -48,20 +48,20 @@ func copilotInstalled(e Env, project string, in *Installation) {
 					p.Enabled, p.Why = r.enabled, fmt.Sprintf("installedPlugins records enabled = %t in %s", r.enabled, config)
 				}
 			}
-			if on, set, why := decide(p.ID(), files); set {
+			if on, set, why := loader.Decide(p.ID(), files); set {
 				p.Enabled, p.Why = on, why
-			} else if on, set, why := decide(p.Named(), files); set {
+			} else if on, set, why := loader.Decide(p.Named(), files); set {
 				p.Enabled, p.Why = on, why
 			}
 			in.Plugins = append(in.Plugins, p)
 		}
 	}
-	in.Plugins = append(in.Plugins, copilotLive(in, e.Home, filepath.Join(home, "settings.json"), files)...) // copilot_installed_market.go
+	in.Plugins = append(in.Plugins, copilotLive(in, e, filepath.Join(home, "settings.json"), files)...) // copilot_installed_market.go
 }
 
 // copilotRecorded is the config.json record of p: by its install folder
 // or by its own name (a direct install's folder is owner+repo).
-func copilotRecorded(recorded map[string]copilotRecord, p InstalledPlugin) (copilotRecord, bool) {
+func copilotRecorded(recorded map[string]copilotRecord, p loader.InstalledPlugin) (copilotRecord, bool) {
 	if r, ok := recorded[p.ID()]; ok {
 		return r, ok
 	}
@@ -75,13 +75,13 @@ type copilotRecord struct {
 	enabled, set bool
 }
 
-func copilotRecords(in *Installation, path string) map[string]copilotRecord {
+func copilotRecords(in *loader.Installation, path string) map[string]copilotRecord {
 	out := map[string]copilotRecord{}
-	v := in.readConfig(path, "copilot", true, "Copilot cannot tell which plugins are installed")
+	v := in.ReadConfig(path, "copilot", true, "Copilot cannot tell which plugins are installed")
 	if v == nil {
 		return out
 	}
-	for _, r := range arrayOf(v.Get("installedPlugins")) {
+	for _, r := range loader.ArrayOf(v.Get("installedPlugins")) {
 		name, _ := r.Get("name").Str()
 		if name == "" {
 			continue
@@ -93,20 +93,10 @@ func copilotRecords(in *Installation, path string) map[string]copilotRecord {
 		}
 		rec := copilotRecord{}
 		rec.version, _ = r.Get("version").Str()
-		rec.enabled, rec.set = in.boolOf(path, "copilot", r, "enabled", "Copilot keeps the plugin enabled")
+		rec.enabled, rec.set = in.BoolOf(path, "copilot", r, "enabled", "Copilot keeps the plugin enabled")
 		out[id] = rec
 	}
 	return out
 }
 
-// standardizeJSONC turns JSON with comments and trailing commas into JSON
-// of the same length (comments become spaces), so offsets still point
-// into the file. Text that is not even that is returned as it is, for
-// the JSON reader to say where it breaks.
-func standardizeJSONC(src []byte) []byte {
-	out, err := hujson.Standardize(append([]byte(nil), src...))
-	if err != nil || len(out) != len(src) {
-		return src
-	}
-	return out
-}
+func init() { Target.Installed = copilotInstalled }

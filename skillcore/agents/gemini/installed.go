@@ -1,4 +1,4 @@
-package skillcore
+package gemini
 
 import (
 	"fmt"
@@ -19,30 +19,30 @@ import (
 // "!" disables, one ending in "*" covers the folder's subfolders too, and
 // the last rule matching the working folder wins.
 
-func geminiInstalled(e Env, project string, in *Installation) {
+func geminiInstalled(e loader.Machine, project string, in *loader.Installation) {
 	const target = "gemini"
 	dir := filepath.Join(e.Home, ".gemini", "extensions")
 	enablementPath := filepath.Join(dir, "extension-enablement.json")
-	in.watch(dir, enablementPath)
-	rules := in.readConfig(enablementPath, target, false, "Gemini CLI reports it and enables every extension")
+	in.WatchPaths(dir, enablementPath)
+	rules := in.ReadConfig(enablementPath, target, false, "Gemini CLI reports it and enables every extension")
 
-	for _, name := range in.subdirs(dir) {
-		p := InstalledPlugin{Target: target, Plugin: name, Root: filepath.Join(dir, name), Copy: true}
+	for _, name := range in.Subdirs(dir) {
+		p := loader.InstalledPlugin{Target: target, Plugin: name, Root: filepath.Join(dir, name), Copy: true}
 		install := filepath.Join(p.Root, ".gemini-extension-install.json")
-		if iv := in.readConfig(install, target, false, "Gemini CLI cannot tell where the extension is"); iv != nil {
+		if iv := in.ReadConfig(install, target, false, "Gemini CLI cannot tell where the extension is"); iv != nil {
 			if kind, _ := iv.Get("type").Str(); kind == "link" {
-				if src, ok := iv.Get("source").Str(); ok && filepath.IsAbs(src) && pluginFolder(e.Home, filepath.Clean(src)) {
+				if src, ok := iv.Get("source").Str(); ok && filepath.IsAbs(src) && loader.PluginFolder(e.Home, filepath.Clean(src)) {
 					p.Root, p.Copy = filepath.Clean(src), false
 				}
 			}
 		}
-		mv := p.readManifest(in, "gemini-extension.json", true, "Gemini CLI skips the extension")
+		mv := p.ReadManifest(in, "gemini-extension.json", true, "Gemini CLI skips the extension")
 		if mv != nil {
 			if n, ok := mv.Get("name").Str(); ok && n != "" {
 				p.Plugin, p.Name = n, n
 			} else {
 				p.Broken = "its gemini-extension.json has no name"
-				in.problem(filepath.Join(p.Root, "gemini-extension.json"), loader.Error, mv.Range, "has no `name`: Gemini CLI skips the extension", target)
+				in.AddProblem(filepath.Join(p.Root, "gemini-extension.json"), loader.Error, mv.Range, "has no `name`: Gemini CLI skips the extension", target)
 			}
 			p.Version, _ = mv.Get("version").Str()
 		}
@@ -52,7 +52,7 @@ func geminiInstalled(e Env, project string, in *Installation) {
 }
 
 // geminiEnabled applies an extension's overrides to the working folder.
-func geminiEnabled(in *Installation, path string, rules *syntax.JSONValue, name, project string) (bool, string) {
+func geminiEnabled(in *loader.Installation, path string, rules *syntax.JSONValue, name, project string) (bool, string) {
 	on, why := true, "extensions are enabled by default"
 	ext := rules.Get(name)
 	if ext == nil {
@@ -62,10 +62,10 @@ func geminiEnabled(in *Installation, path string, rules *syntax.JSONValue, name,
 	if at == "//" {
 		at = "/"
 	}
-	for _, r := range arrayOf(ext.Get("overrides")) {
+	for _, r := range loader.ArrayOf(ext.Get("overrides")) {
 		rule, ok := r.Str()
 		if !ok {
-			in.problem(path, loader.Warning, r.Range, fmt.Sprintf("an override of %q is %s, not a string: Gemini CLI fails on it", name, r.Kind), "gemini")
+			in.AddProblem(path, loader.Warning, r.Range, fmt.Sprintf("an override of %q is %s, not a string: Gemini CLI fails on it", name, r.Kind), "gemini")
 			continue
 		}
 		if geminiRule(rule).MatchString(at) {
@@ -85,3 +85,5 @@ func geminiRule(rule string) *regexp.Regexp {
 	q = strings.ReplaceAll(q, `\*`, `(.*)?`)
 	return regexp.MustCompile("^" + q + "$")
 }
+
+func init() { Target.Installed = geminiInstalled }

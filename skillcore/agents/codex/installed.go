@@ -1,4 +1,4 @@
-package skillcore
+package codex
 
 import (
 	"cmp"
@@ -23,7 +23,7 @@ import (
 // there is one, else the newest (semver.go). [features] plugins = false turns
 // plugins off altogether.
 
-func codexInstalled(e Env, project string, in *Installation) {
+func codexInstalled(e loader.Machine, project string, in *loader.Installation) {
 	const target = "codex"
 	home := filepath.Join(e.Home, ".codex")
 	if e.Getenv != nil {
@@ -33,19 +33,19 @@ func codexInstalled(e Env, project string, in *Installation) {
 	}
 	cache := filepath.Join(home, "plugins", "cache")
 	config := filepath.Join(home, "config.toml")
-	in.watch(config, cache)
+	in.WatchPaths(config, cache)
 
 	cfg := readCodexConfig(in, config)
 	seen := map[string]bool{}
 	listed := len(in.Plugins)
 	for _, id := range cfg.order {
-		plugin, market, ok := splitPluginID(id)
+		plugin, market, ok := loader.SplitPluginID(id)
 		if !ok || !codexSegment(plugin) || !codexSegment(market) {
-			in.problem(config, loader.Warning, cfg.where(id), fmt.Sprintf("[plugins.%q] is not <plugin>@<marketplace> of ASCII letters, digits, `_` and `-`: Codex fails to load it", id), target)
+			in.AddProblem(config, loader.Warning, cfg.where(id), fmt.Sprintf("[plugins.%q] is not <plugin>@<marketplace> of ASCII letters, digits, `_` and `-`: Codex fails to load it", id), target)
 			continue
 		}
 		seen[id] = true
-		p := InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Copy: true}
+		p := loader.InstalledPlugin{Target: target, Marketplace: market, Plugin: plugin, Copy: true}
 		p.Enabled, p.Why = cfg.enabled[id], fmt.Sprintf("[plugins.%q] enabled = %t in %s", id, cfg.enabled[id], config)
 		if !cfg.explicit[id] {
 			p.Why = fmt.Sprintf("[plugins.%q] in %s (enabled defaults to true)", id, config)
@@ -54,29 +54,29 @@ func codexInstalled(e Env, project string, in *Installation) {
 			p.Enabled, p.Why = false, "plugins are turned off: [features] plugins = false in "+config
 		}
 		base := filepath.Join(cache, market, plugin)
-		if p.Version = codexActiveVersion(in, base); p.Version == "" {
+		if p.Version = CodexActiveVersion(in, base); p.Version == "" {
 			p.Root = filepath.Join(base, "local")
 			p.Broken = "it is not in the plugin cache " + base
 		} else {
 			p.Root = filepath.Join(base, p.Version)
-			p.readAgentManifest(in, "Codex fails to load the plugin")
+			p.ReadAgentManifest(in, "Codex fails to load the plugin")
 		}
 		in.Plugins = append(in.Plugins, p)
 	}
 	codexLoadOrder(in.Plugins[listed:])
 	// Cached plugins config.toml does not list stay unloaded.
-	for _, market := range in.subdirs(cache) {
-		for _, plugin := range in.subdirs(filepath.Join(cache, market)) {
+	for _, market := range in.Subdirs(cache) {
+		for _, plugin := range in.Subdirs(filepath.Join(cache, market)) {
 			id := plugin + "@" + market
 			base := filepath.Join(cache, market, plugin)
 			if seen[id] {
 				continue
 			}
-			v := codexActiveVersion(in, base)
+			v := CodexActiveVersion(in, base)
 			if v == "" {
 				continue
 			}
-			in.Plugins = append(in.Plugins, InstalledPlugin{
+			in.Plugins = append(in.Plugins, loader.InstalledPlugin{
 				Target: target, Marketplace: market, Plugin: plugin, Version: v, Root: filepath.Join(base, v), Copy: true,
 				Why: fmt.Sprintf("cached, but %s has no [plugins.%q]: Codex loads only the plugins it lists", config, id),
 			})
@@ -87,8 +87,8 @@ func codexInstalled(e Env, project string, in *Installation) {
 // codexLoadOrder puts the plugins config.toml lists in the order Codex
 // 0.169.0 loads them, which orders its roots (and so its catalog's alias
 // table): by marketplace, then plugin, whatever their order in the file.
-func codexLoadOrder(plugins []InstalledPlugin) {
-	slices.SortStableFunc(plugins, func(a, b InstalledPlugin) int {
+func codexLoadOrder(plugins []loader.InstalledPlugin) {
+	slices.SortStableFunc(plugins, func(a, b loader.InstalledPlugin) int {
 		return cmp.Or(strings.Compare(a.Marketplace, b.Marketplace), strings.Compare(a.Plugin, b.Plugin))
 	})
 }
@@ -112,13 +112,13 @@ func (c codexConfig) where(id string) syntax.Range {
 	return syntax.Range{}
 }
 
-func readCodexConfig(in *Installation, path string) codexConfig {
+func readCodexConfig(in *loader.Installation, path string) codexConfig {
 	const target = "codex"
 	cfg := codexConfig{enabled: map[string]bool{}, explicit: map[string]bool{}}
 	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		if !os.IsNotExist(err) {
-			in.problem(path, loader.Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
+			in.AddProblem(path, loader.Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): Codex loads no plugin", err), target)
 		}
 		return cfg
 	}
@@ -135,7 +135,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 			r = syntax.Range{Start: pe.Position.Start, End: pe.Position.Start + max(pe.Position.Len, 1)}
 			err = errors.New(pe.Message)
 		}
-		in.problem(path, loader.Error, r, fmt.Sprintf("not valid TOML (%v): Codex refuses its configuration", err), target)
+		in.AddProblem(path, loader.Error, r, fmt.Sprintf("not valid TOML (%v): Codex refuses its configuration", err), target)
 		return cfg
 	}
 	if v, ok := doc.Features["plugins"]; ok {
@@ -149,7 +149,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 		id := k[1]
 		table, ok := doc.Plugins[id].(map[string]any)
 		if !ok {
-			in.problem(path, loader.Warning, cfg.where(id), fmt.Sprintf("plugins.%q is not a table: Codex ignores its plugin settings", id), target)
+			in.AddProblem(path, loader.Warning, cfg.where(id), fmt.Sprintf("plugins.%q is not a table: Codex ignores its plugin settings", id), target)
 			continue
 		}
 		cfg.order = append(cfg.order, id)
@@ -157,7 +157,7 @@ func readCodexConfig(in *Installation, path string) codexConfig {
 		if v, ok := table["enabled"]; ok {
 			b, isBool := v.(bool)
 			if !isBool {
-				in.problem(path, loader.Error, cfg.where(id), fmt.Sprintf("[plugins.%q] enabled is %T, not true or false: Codex ignores its plugin settings", id, v), target)
+				in.AddProblem(path, loader.Error, cfg.where(id), fmt.Sprintf("[plugins.%q] enabled is %T, not true or false: Codex ignores its plugin settings", id, v), target)
 				cfg.order = cfg.order[:len(cfg.order)-1]
 				continue
 			}
@@ -180,9 +180,9 @@ func codexSegment(s string) bool {
 // codexActiveVersion is the cached version Codex loads: "local" when
 // present, else the newest valid version name (newestVersion); "" when
 // none.
-func codexActiveVersion(in *Installation, base string) string {
+func CodexActiveVersion(in *loader.Installation, base string) string {
 	var names []string
-	for _, v := range in.subdirs(base) {
+	for _, v := range in.Subdirs(base) {
 		if !codexVersion(v) {
 			continue
 		}
@@ -206,3 +206,5 @@ func codexVersion(v string) bool {
 	}
 	return true
 }
+
+func init() { Target.Installed = codexInstalled }

@@ -1,10 +1,9 @@
-package skillcore
+package claudecode
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
@@ -21,33 +20,33 @@ import (
 // its defaultEnabled (the marketplace entry's over plugin.json's), true
 // unless set.
 
-func claudeInstalled(e Env, project string, in *Installation) {
+func claudeInstalled(e loader.Machine, project string, in *loader.Installation) {
 	const target = "claude-code"
 	plugins := filepath.Join(e.Home, ".claude", "plugins")
 	cache := filepath.Join(plugins, "cache")
 	registry := filepath.Join(plugins, "installed_plugins.json")
-	in.watch(cache, registry)
+	in.WatchPaths(cache, registry)
 
-	files := []enablement{in.enabledPlugins(filepath.Join(e.Home, ".claude", "settings.json"), "user", target, false)}
+	files := []loader.Enablement{in.EnabledPlugins(filepath.Join(e.Home, ".claude", "settings.json"), "user", target, false)}
 	if project != "" {
 		files = append(files,
-			in.enabledPlugins(filepath.Join(project, ".claude", "settings.json"), "project", target, false),
-			in.enabledPlugins(filepath.Join(project, ".claude", "settings.local.json"), "local", target, false))
+			in.EnabledPlugins(filepath.Join(project, ".claude", "settings.json"), "project", target, false),
+			in.EnabledPlugins(filepath.Join(project, ".claude", "settings.local.json"), "local", target, false))
 	}
 
-	var found []InstalledPlugin
-	if reg := in.readConfig(registry, target, false, "Claude Code cannot tell which plugins are installed"); reg != nil {
+	var found []loader.InstalledPlugin
+	if reg := in.ReadConfig(registry, target, false, "Claude Code cannot tell which plugins are installed"); reg != nil {
 		found = claudeRegistered(in, e, registry, reg, project)
 	} else {
 		found = claudeCached(in, cache)
 	}
 	for _, p := range found {
-		p.Target, p.Copy = target, within(cache, p.Root)
+		p.Target, p.Copy = target, loader.Within(cache, p.Root)
 		var manifest *syntax.JSONValue
 		if p.Broken == "" {
-			manifest = p.readManifest(in, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
+			manifest = p.ReadManifest(in, ".claude-plugin/plugin.json", false, "Claude Code fails to load the plugin")
 		}
-		on, set, why := decide(p.ID(), files)
+		on, set, why := loader.Decide(p.ID(), files)
 		if !set {
 			on, why = claudeDefaultEnabled(in, plugins, p, manifest)
 		}
@@ -59,24 +58,24 @@ func claudeInstalled(e Env, project string, in *Installation) {
 // claudeRegistered lists the plugins installed_plugins.json records for
 // project: user-scope installs everywhere, project and local ones in their
 // project only (the most specific wins).
-func claudeRegistered(in *Installation, e Env, path string, reg *syntax.JSONValue, project string) []InstalledPlugin {
+func claudeRegistered(in *loader.Installation, e loader.Machine, path string, reg *syntax.JSONValue, project string) []loader.InstalledPlugin {
 	const target = "claude-code"
-	m := in.objectOf(path, target, reg, "plugins", "Claude Code loads no installed plugin")
+	m := in.ObjectOf(path, target, reg, "plugins", "Claude Code loads no installed plugin")
 	if m == nil {
 		return nil
 	}
 	rank := map[string]int{"user": 1, "managed": 1, "project": 2, "local": 3}
-	var out []InstalledPlugin
+	var out []loader.InstalledPlugin
 	for _, mem := range m.Members {
-		plugin, market, ok := splitPluginID(mem.Key)
+		plugin, market, ok := loader.SplitPluginID(mem.Key)
 		if !ok {
-			in.problem(path, loader.Warning, mem.KeyRange, fmt.Sprintf("%q is not <plugin>@<marketplace>: Claude Code skips it", mem.Key), target)
+			in.AddProblem(path, loader.Warning, mem.KeyRange, fmt.Sprintf("%q is not <plugin>@<marketplace>: Claude Code skips it", mem.Key), target)
 			continue
 		}
 		best, bestRank := (*syntax.JSONValue)(nil), 0
 		for _, inst := range installs(mem.Value) {
 			if inst.Kind != syntax.JSONObject {
-				in.problem(path, loader.Warning, inst.Range, "an installation is "+inst.Kind.String()+", not an object: Claude Code skips it", target)
+				in.AddProblem(path, loader.Warning, inst.Range, "an installation is "+inst.Kind.String()+", not an object: Claude Code skips it", target)
 				continue
 			}
 			scope, _ := inst.Get("scope").Str()
@@ -94,19 +93,19 @@ func claudeRegistered(in *Installation, e Env, path string, reg *syntax.JSONValu
 		if best == nil {
 			continue
 		}
-		p := InstalledPlugin{Marketplace: market, Plugin: plugin}
+		p := loader.InstalledPlugin{Marketplace: market, Plugin: plugin}
 		p.Version, _ = best.Get("version").Str()
 		p.Root, _ = best.Get("installPath").Str()
 		switch {
 		case p.Root == "":
 			p.Broken = "installed_plugins.json gives it no installPath"
-			in.problem(path, loader.Warning, best.Range, fmt.Sprintf("%s has no installPath: Claude Code cannot load it", mem.Key), target)
-		case !isDir(p.Root):
+			in.AddProblem(path, loader.Warning, best.Range, fmt.Sprintf("%s has no installPath: Claude Code cannot load it", mem.Key), target)
+		case !loader.IsDir(p.Root):
 			p.Broken = fmt.Sprintf("its installPath %s is not a folder", p.Root)
-			in.problem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which is not a folder: Claude Code fails to load it", mem.Key, p.Root), target)
-		case !pluginFolder(e.Home, p.Root):
+			in.AddProblem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which is not a folder: Claude Code fails to load it", mem.Key, p.Root), target)
+		case !loader.PluginFolder(e.Home, p.Root):
 			p.Broken = fmt.Sprintf("its installPath %s holds the home folder", p.Root)
-			in.problem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which holds the home folder: skill-ls does not search it for skills", mem.Key, p.Root), target)
+			in.AddProblem(path, loader.Warning, best.Get("installPath").Range, fmt.Sprintf("%s is installed at %s, which holds the home folder: skill-ls does not search it for skills", mem.Key, p.Root), target)
 		default:
 			p.Root = filepath.Clean(p.Root)
 		}
@@ -126,13 +125,13 @@ func installs(v *syntax.JSONValue) []*syntax.JSONValue {
 
 // claudeCached lists what the cache holds when there is no registry: per
 // plugin the copy not marked orphaned, the newest when several are not.
-func claudeCached(in *Installation, cache string) []InstalledPlugin {
-	var out []InstalledPlugin
-	for _, market := range in.subdirs(cache) {
-		for _, plugin := range in.subdirs(filepath.Join(cache, market)) {
+func claudeCached(in *loader.Installation, cache string) []loader.InstalledPlugin {
+	var out []loader.InstalledPlugin
+	for _, market := range in.Subdirs(cache) {
+		for _, plugin := range in.Subdirs(filepath.Join(cache, market)) {
 			base := filepath.Join(cache, market, plugin)
 			var live []string
-			for _, v := range in.subdirs(base) {
+			for _, v := range in.Subdirs(base) {
 				if _, err := os.Stat(filepath.Join(base, v, ".orphaned_at")); err != nil {
 					live = append(live, v)
 				}
@@ -141,7 +140,7 @@ func claudeCached(in *Installation, cache string) []InstalledPlugin {
 				continue
 			}
 			v := newest(base, live)
-			out = append(out, InstalledPlugin{Marketplace: market, Plugin: plugin, Version: v, Root: filepath.Join(base, v)})
+			out = append(out, loader.InstalledPlugin{Marketplace: market, Plugin: plugin, Version: v, Root: filepath.Join(base, v)})
 		}
 	}
 	return out
@@ -166,14 +165,14 @@ func newest(dir string, names []string) string {
 // claudeDefaultEnabled is the enablement of a plugin no settings file
 // names: defaultEnabled in its marketplace entry (the marketplace copy
 // under plugins/marketplaces), else in its plugin.json, else true.
-func claudeDefaultEnabled(in *Installation, plugins string, p InstalledPlugin, manifest *syntax.JSONValue) (bool, string) {
+func claudeDefaultEnabled(in *loader.Installation, plugins string, p loader.InstalledPlugin, manifest *syntax.JSONValue) (bool, string) {
 	market := filepath.Join(plugins, "marketplaces", p.Marketplace, ".claude-plugin", "marketplace.json")
 	if _, err := os.Stat(market); err == nil {
-		in.watch(market)
-		if mv := in.readConfig(market, "claude-code", false, "its defaultEnabled values are not known"); mv != nil {
-			for _, entry := range arrayOf(mv.Get("plugins")) {
+		in.WatchPaths(market)
+		if mv := in.ReadConfig(market, "claude-code", false, "its defaultEnabled values are not known"); mv != nil {
+			for _, entry := range loader.ArrayOf(mv.Get("plugins")) {
 				if n, _ := entry.Get("name").Str(); n == p.Plugin {
-					if on, ok := in.boolOf(market, "claude-code", entry, "defaultEnabled", "Claude Code enables the plugin"); ok {
+					if on, ok := in.BoolOf(market, "claude-code", entry, "defaultEnabled", "Claude Code enables the plugin"); ok {
 						return on, fmt.Sprintf("no settings file names it; its marketplace entry sets defaultEnabled to %t (%s)", on, market)
 					}
 				}
@@ -182,24 +181,11 @@ func claudeDefaultEnabled(in *Installation, plugins string, p InstalledPlugin, m
 	}
 	if manifest != nil {
 		path := filepath.Join(p.Root, ".claude-plugin", "plugin.json")
-		if on, ok := in.boolOf(path, "claude-code", manifest, "defaultEnabled", "Claude Code enables the plugin"); ok {
+		if on, ok := in.BoolOf(path, "claude-code", manifest, "defaultEnabled", "Claude Code enables the plugin"); ok {
 			return on, fmt.Sprintf("no settings file names it; its plugin.json sets defaultEnabled to %t", on)
 		}
 	}
 	return true, "no settings file names it, and plugins are enabled by default"
 }
 
-// splitPluginID splits "<plugin>@<marketplace>"; both parts are needed
-// and only one "@".
-func splitPluginID(id string) (plugin, market string, ok bool) {
-	plugin, market, ok = strings.Cut(id, "@")
-	return plugin, market, ok && plugin != "" && market != "" && !strings.Contains(market, "@")
-}
-
-// arrayOf is an array's items, nil for any other value.
-func arrayOf(v *syntax.JSONValue) []*syntax.JSONValue {
-	if v == nil || v.Kind != syntax.JSONArray {
-		return nil
-	}
-	return v.Items
-}
+func init() { Target.Installed = claudeInstalled }

@@ -1,4 +1,9 @@
-package skillcore
+package loader
+
+// What an agent's installed layout (Target.Installed) is handed and fills
+// in: the plugins an agent has installed on the machine, and the readers
+// of the settings, registries and manifests they are kept in that more
+// than one agent's layout shares.
 
 import (
 	"cmp"
@@ -9,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/tailscale/hujson"
 
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -75,7 +80,7 @@ func (p InstalledPlugin) Loads() bool { return p.Enabled && p.Broken == "" }
 // a settings file, a registry, an enablement file or a manifest.
 type FileProblem struct {
 	Path string
-	loader.Problem
+	Problem
 }
 
 // Installation is what the agents on one machine have installed, as seen
@@ -86,72 +91,17 @@ type Installation struct {
 	// Watch lists the files and folders whose change can change the
 	// answer: settings, registries, caches.
 	Watch []string
-	// manifests are the texts of the plugins' manifests as read, for the
+	// Manifests are the texts of the plugins' manifests as read, for the
 	// search of their skills not to read them again.
-	manifests map[string][]byte
+	Manifests map[string][]byte
 }
 
 // keepManifest keeps the text read of the manifest at path.
-func (in *Installation) keepManifest(path string, src []byte) {
-	if in.manifests == nil {
-		in.manifests = map[string][]byte{}
+func (in *Installation) KeepManifest(path string, src []byte) {
+	if in.Manifests == nil {
+		in.Manifests = map[string][]byte{}
 	}
-	in.manifests[path] = src
-}
-
-// manifestRead is the manifest at path as InstalledPlugins read it, for
-// a package search (findPackages' preread); false when it did not.
-func (in *Installation) manifestRead(path string) (*Manifest, bool) {
-	src, ok := in.manifests[path]
-	if !ok {
-		return nil, false
-	}
-	return ParseManifest(path, src), true
-}
-
-// installSource is one agent's way of keeping installed plugins: where
-// they live and what enables them. Adding an agent is one entry.
-type installSource struct {
-	target string
-	list   func(e Env, project string, in *Installation)
-}
-
-var installSources = []installSource{
-	{"claude-code", claudeInstalled},
-	{"codex", codexInstalled},
-	{"copilot", copilotInstalled},
-	{"gemini", geminiInstalled},
-}
-
-// InstalledPlugins lists the plugins the agents have installed under the home
-// folder, and whether each is enabled for project ("" for none). It only
-// reads: settings, registries and caches are never written. Unreadable
-// or malformed files are Problems; the rest of the answer stands.
-func (e Env) InstalledPlugins(project string) Installation {
-	var in Installation
-	if e.Home == "" {
-		return in
-	}
-	if project != "" {
-		project = filepath.Clean(project)
-	}
-	// The agents keep their plugins apart: each is read on its own, in
-	// parallel, and their answers joined in a fixed order.
-	each := make([]Installation, len(installSources))
-	ForEach(len(installSources), func(i int) { installSources[i].list(e, project, &each[i]) })
-	for _, one := range each {
-		in.Plugins = append(in.Plugins, one.Plugins...)
-		in.Problems = append(in.Problems, one.Problems...)
-		in.Watch = append(in.Watch, one.Watch...)
-		for p, src := range one.manifests {
-			in.keepManifest(p, src)
-		}
-	}
-	// Each agent's plugins stay in the order it keeps them: Claude Code
-	// lists plugins' skills in installed_plugins.json's order, the order
-	// they were installed (probe installed-order).
-	slices.SortStableFunc(in.Plugins, func(a, b InstalledPlugin) int { return strings.Compare(a.Target, b.Target) })
-	return in
+	in.Manifests[path] = src
 }
 
 // maxListed bounds the entries read from one folder of a cache: a home
@@ -160,7 +110,7 @@ const maxListed = 4096
 
 // subdirs lists the folders directly in dir (symlinks to folders
 // included), sorted, at most maxListed; more is a problem.
-func (in *Installation) subdirs(dir string) []string {
+func (in *Installation) Subdirs(dir string) []string {
 	f, err := os.Open(dir)
 	if err != nil {
 		return nil
@@ -169,14 +119,14 @@ func (in *Installation) subdirs(dir string) []string {
 	ents, _ := f.ReadDir(maxListed + 1)
 	if len(ents) > maxListed {
 		ents = ents[:maxListed]
-		in.problem(dir, loader.Warning, syntax.Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
+		in.AddProblem(dir, Warning, syntax.Range{}, fmt.Sprintf("holds more than %d entries: skill-ls reads only the first %d", maxListed, maxListed))
 	}
 	var out []string
 	for _, de := range ents {
 		if strings.HasPrefix(de.Name(), ".") {
 			continue
 		}
-		if isDir(filepath.Join(dir, de.Name())) {
+		if IsDir(filepath.Join(dir, de.Name())) {
 			out = append(out, de.Name())
 		}
 	}
@@ -184,24 +134,24 @@ func (in *Installation) subdirs(dir string) []string {
 	return out
 }
 
-func isDir(p string) bool {
+func IsDir(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.IsDir()
 }
 
-func (in *Installation) problem(path string, sev loader.Severity, r syntax.Range, msg string, targets ...string) {
-	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: loader.Problem{
+func (in *Installation) AddProblem(path string, sev Severity, r syntax.Range, msg string, targets ...string) {
+	in.Problems = append(in.Problems, FileProblem{Path: path, Problem: Problem{
 		Rule: "installed-config", Severity: sev, Message: msg, Range: r, Targets: targets,
 	}})
 }
 
-func (in *Installation) watch(paths ...string) { in.Watch = append(in.Watch, paths...) }
+func (in *Installation) WatchPaths(paths ...string) { in.Watch = append(in.Watch, paths...) }
 
 // readConfig reads a settings or registry file the way a manifest is read
 // (a regular file of at most MaxFileBytes) and parses it as JSON; jsonc
 // allows comments and trailing commas. A missing file is nil, silently;
 // anything else wrong is a problem naming what the agent does.
-func (in *Installation) readConfig(path, target string, jsonc bool, consequence string) *syntax.JSONValue {
+func (in *Installation) ReadConfig(path, target string, jsonc bool, consequence string) *syntax.JSONValue {
 	v, _ := in.readConfigText(path, target, jsonc, consequence)
 	return v
 }
@@ -212,11 +162,11 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 	var fe *fsys.FileError
 	switch {
 	case errors.As(err, &fe):
-		in.problem(path, loader.Warning, syntax.Range{}, fe.Message()+": "+consequence, target)
+		in.AddProblem(path, Warning, syntax.Range{}, fe.Message()+": "+consequence, target)
 		return nil, nil
 	case err != nil:
 		if !os.IsNotExist(err) {
-			in.problem(path, loader.Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
+			in.AddProblem(path, Warning, syntax.Range{}, fmt.Sprintf("cannot be read (%v): %s", err, consequence), target)
 		}
 		return nil, nil
 	}
@@ -227,13 +177,13 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 	if jsonc {
 		src = standardizeJSONC(src)
 	}
-	v, jerr := loader.ParseJSON(src)
+	v, jerr := ParseJSON(src)
 	switch {
 	case jerr != nil:
-		in.problem(path, loader.Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
+		in.AddProblem(path, Error, jerr.Range, "not valid JSON ("+jerr.Message+"): "+consequence, target)
 		return nil, text
 	case v.Kind != syntax.JSONObject:
-		in.problem(path, loader.Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
+		in.AddProblem(path, Error, v.Range, "is "+v.Kind.String()+", not an object: "+consequence, target)
 		return nil, text
 	}
 	return v, text
@@ -241,13 +191,13 @@ func (in *Installation) readConfigText(path, target string, jsonc bool, conseque
 
 // objectOf returns the object at key of v, reporting a value of another
 // kind; nil when absent or wrong.
-func (in *Installation) objectOf(path, target string, v *syntax.JSONValue, key, consequence string) *syntax.JSONValue {
+func (in *Installation) ObjectOf(path, target string, v *syntax.JSONValue, key, consequence string) *syntax.JSONValue {
 	m := v.Member(key)
 	if m == nil || m.Value.Kind == syntax.JSONNull {
 		return nil
 	}
 	if m.Value.Kind != syntax.JSONObject {
-		in.problem(path, loader.Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
+		in.AddProblem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not an object: %s", key, m.Value.Kind, consequence), target)
 		return nil
 	}
 	return m.Value
@@ -255,20 +205,20 @@ func (in *Installation) objectOf(path, target string, v *syntax.JSONValue, key, 
 
 // boolOf reads a boolean member; a value of another kind is a problem and
 // counts as absent.
-func (in *Installation) boolOf(path, target string, v *syntax.JSONValue, key, consequence string) (bool, bool) {
+func (in *Installation) BoolOf(path, target string, v *syntax.JSONValue, key, consequence string) (bool, bool) {
 	m := v.Member(key)
 	if m == nil {
 		return false, false
 	}
 	if m.Value.Kind != syntax.JSONBool {
-		in.problem(path, loader.Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
+		in.AddProblem(path, Warning, m.Value.Range, fmt.Sprintf("`%s` is %s, not true or false: %s", key, m.Value.Kind, consequence), target)
 		return false, false
 	}
 	return m.Value.Text == "true", true
 }
 
 // enablement is one settings file's say on which plugins are enabled.
-type enablement struct {
+type Enablement struct {
 	path  string
 	scope string // how messages name the file: "user", "project", "local"
 	on    map[string]bool
@@ -276,15 +226,15 @@ type enablement struct {
 }
 
 // enabledPlugins reads the `enabledPlugins` map of a settings file.
-func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) enablement {
-	en := enablement{path: path, scope: scope, on: map[string]bool{}, said: map[string]string{}}
-	in.watch(path)
-	v := in.readConfig(path, target, jsonc, "its enabledPlugins are ignored")
+func (in *Installation) EnabledPlugins(path, scope, target string, jsonc bool) Enablement {
+	en := Enablement{path: path, scope: scope, on: map[string]bool{}, said: map[string]string{}}
+	in.WatchPaths(path)
+	v := in.ReadConfig(path, target, jsonc, "its enabledPlugins are ignored")
 	if v == nil {
 		return en
 	}
-	agent := loader.TargetByID(target).Title
-	m := in.objectOf(path, target, v, "enabledPlugins", agent+" ignores it")
+	agent := TargetByID(target).Title
+	m := in.ObjectOf(path, target, v, "enabledPlugins", agent+" ignores it")
 	if m == nil {
 		return en
 	}
@@ -296,7 +246,7 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 			// A list of versions enables the plugin at those versions.
 			en.on[mem.Key], en.said[mem.Key] = true, "a list of versions"
 		default:
-			in.problem(path, loader.Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
+			in.AddProblem(path, Warning, mem.Value.Range, fmt.Sprintf("enabledPlugins[%q] is %s, not true, false or a list of versions: %s ignores it", mem.Key, mem.Value.Kind, agent), target)
 		}
 	}
 	return en
@@ -304,7 +254,7 @@ func (in *Installation) enabledPlugins(path, scope, target string, jsonc bool) e
 
 // decide applies settings files in rising precedence (the last that names
 // id wins) and says which decided.
-func decide(id string, files []enablement) (on, set bool, why string) {
+func Decide(id string, files []Enablement) (on, set bool, why string) {
 	for _, f := range files {
 		if v, ok := f.on[id]; ok {
 			on, set = v, true
@@ -317,9 +267,9 @@ func decide(id string, files []enablement) (on, set bool, why string) {
 // pluginFolder reports whether a folder a registry names may be searched
 // as a plugin: not the home folder, nor one holding it (a registry naming
 // "/" must not turn a start-up into a walk of the disk).
-func pluginFolder(home, dir string) bool {
+func PluginFolder(home, dir string) bool {
 	dir, home = filepath.Clean(dir), filepath.Clean(home)
-	return dir != home && !within(dir, home) && dir != filepath.Dir(dir)
+	return dir != home && !Within(dir, home) && dir != filepath.Dir(dir)
 }
 
 // readAgentManifest reads the manifest the plugin's agent reads at its
@@ -327,29 +277,29 @@ func pluginFolder(home, dir string) bool {
 // manifest of a format marked by its $schema counts only when marked so.
 // The agent fails the plugin when there is none where it looks, or the
 // first it finds is not a JSON object (it does not look further).
-func (p *InstalledPlugin) readAgentManifest(in *Installation, consequence string) *syntax.JSONValue {
+func (p *InstalledPlugin) ReadAgentManifest(in *Installation, consequence string) *syntax.JSONValue {
 	var tried []string
-	for _, l := range loader.PluginLookup(p.Target) {
+	for _, l := range PluginLookup(p.Target) {
 		if slices.Contains(tried, l.Rel) {
 			continue
 		}
 		tried = append(tried, l.Rel)
 		path := filepath.Join(p.Root, filepath.FromSlash(l.Rel))
-		if !isRegular(path) || l.Format.Schema.Marker != "" && !markedAs(path, l.Format) {
+		if !IsRegular(path) || l.Format.Schema.Marker != "" && !markedAs(path, l.Format) {
 			continue
 		}
-		return p.readManifest(in, l.Rel, true, consequence)
+		return p.ReadManifest(in, l.Rel, true, consequence)
 	}
-	p.Broken = "it has no manifest where " + loader.TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
+	p.Broken = "it has no manifest where " + TargetByID(p.Target).Title + " looks (" + strings.Join(tried, ", ") + ")"
 	return nil
 }
 
 // readManifest reads the plugin's manifest at rel below its root
 // (pluginManifest), and takes from it the file, why the agent fails the
 // plugin, and the plugin's own name.
-func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bool, consequence string) *syntax.JSONValue {
+func (p *InstalledPlugin) ReadManifest(in *Installation, rel string, required bool, consequence string) *syntax.JSONValue {
 	v, broken := pluginManifest(in, p.Target, p.Root, rel, required, consequence)
-	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); in.manifests[path] != nil {
+	if path := filepath.Join(p.Root, filepath.FromSlash(rel)); in.Manifests[path] != nil {
 		p.Manifest = path // read, whatever it says
 	}
 	p.Broken = broken
@@ -359,12 +309,12 @@ func (p *InstalledPlugin) readManifest(in *Installation, rel string, required bo
 
 // markedAs reports whether the JSON file at path has the $schema that
 // makes it a manifest of format pf.
-func markedAs(path string, pf *loader.PluginFormat) bool {
+func markedAs(path string, pf *PluginFormat) bool {
 	src, err := fsys.ReadFile(path, nil)
 	if err != nil {
 		return false
 	}
-	v, jerr := loader.ParseJSON(src)
+	v, jerr := ParseJSON(src)
 	if jerr != nil {
 		return false
 	}
@@ -386,10 +336,67 @@ func pluginManifest(in *Installation, target, root, rel string, required bool, c
 	before := len(in.Problems)
 	v, src := in.readConfigText(path, target, false, consequence)
 	if src != nil {
-		in.keepManifest(path, src)
+		in.KeepManifest(path, src)
 	}
 	if v == nil && len(in.Problems) > before {
 		return nil, "its " + rel + " " + in.Problems[len(in.Problems)-1].Message
 	}
 	return v, ""
+}
+
+// Machine is what an agent's installed layout reads of the machine.
+type Machine struct {
+	Home string
+	// Getenv reads variables such as CODEX_HOME; nil reads none.
+	Getenv func(string) string
+	// MarketPlugins lists the plugins the marketplaces under dir define
+	// (a package search).
+	MarketPlugins func(dir string) []MarketPlugin
+}
+
+// MarketPlugin is a plugin a marketplace defines, as a package search
+// finds it.
+type MarketPlugin struct {
+	Target      *Target // the agent that reads the marketplace
+	Marketplace string
+	Entry       string // the marketplace entry's name
+	Root        string
+	Refused     string // why the agent refuses the plugin, "" for none
+}
+
+// splitPluginID splits "<plugin>@<marketplace>"; both parts are needed
+// and only one "@".
+func SplitPluginID(id string) (plugin, market string, ok bool) {
+	plugin, market, ok = strings.Cut(id, "@")
+	return plugin, market, ok && plugin != "" && market != "" && !strings.Contains(market, "@")
+}
+
+// arrayOf is an array's items, nil for any other value.
+func ArrayOf(v *syntax.JSONValue) []*syntax.JSONValue {
+	if v == nil || v.Kind != syntax.JSONArray {
+		return nil
+	}
+	return v.Items
+}
+
+// standardizeJSONC turns JSON with comments and trailing commas into JSON
+// of the same length (comments become spaces), so offsets still point
+// into the file. Text that is not even that is returned as it is, for
+// the JSON reader to say where it breaks.
+func standardizeJSONC(src []byte) []byte {
+	out, err := hujson.Standardize(append([]byte(nil), src...))
+	if err != nil || len(out) != len(src) {
+		return src
+	}
+	return out
+}
+
+func IsRegular(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// within reports whether path lies below dir, both clean.
+func Within(dir, path string) bool {
+	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && path[:len(dir)] == dir
 }

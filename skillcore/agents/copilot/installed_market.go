@@ -1,8 +1,10 @@
-package skillcore
+package copilot
 
 import (
 	"path/filepath"
 	"sort"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -16,10 +18,10 @@ import (
 
 // copilotLive lists the plugins the settings enable from marketplaces on
 // the local disk.
-func copilotLive(in *Installation, home, settings string, files []enablement) []InstalledPlugin {
+func copilotLive(in *loader.Installation, e loader.Machine, settings string, files []loader.Enablement) []loader.InstalledPlugin {
 	const target = "copilot"
-	var scratch Installation // the settings' problems are told by enabledPlugins
-	v := scratch.readConfig(settings, target, true, "")
+	var scratch loader.Installation // the settings' problems are told by enabledPlugins
+	v := scratch.ReadConfig(settings, target, true, "")
 	if v == nil {
 		return nil
 	}
@@ -27,21 +29,21 @@ func copilotLive(in *Installation, home, settings string, files []enablement) []
 	if markets == nil || markets.Kind != syntax.JSONObject {
 		return nil
 	}
-	var out []InstalledPlugin
+	var out []loader.InstalledPlugin
 	for _, m := range markets.Members {
 		src := m.Value.Get("source")
 		kind, _ := src.Get("source").Str()
 		dir, _ := src.Get("path").Str()
-		if kind != "directory" || dir == "" || !filepath.IsAbs(dir) || !pluginFolder(home, dir) {
+		if kind != "directory" || dir == "" || !filepath.IsAbs(dir) || !loader.PluginFolder(e.Home, dir) {
 			continue
 		}
-		in.watch(dir)
-		for _, p := range FindPackages(dir).Packages {
+		in.WatchPaths(dir)
+		for _, p := range e.MarketPlugins(dir) {
 			if p.Target.ID != target || p.Marketplace == "" || p.Entry == "" {
 				continue
 			}
-			ip := InstalledPlugin{Target: target, Marketplace: m.Key, Plugin: p.Entry, Root: p.Root, Broken: p.Refused}
-			on, set, why := decide(ip.ID(), files)
+			ip := loader.InstalledPlugin{Target: target, Marketplace: m.Key, Plugin: p.Entry, Root: p.Root, Broken: p.Refused}
+			on, set, why := loader.Decide(ip.ID(), files)
 			if !set {
 				continue // added with its marketplace, never installed
 			}
