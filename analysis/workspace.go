@@ -56,6 +56,8 @@ type Workspace struct {
 	// when a scan read it (see keepBody); keptMu guards it during the scan.
 	kept   map[string]keptBody
 	keptMu sync.Mutex
+	// confusable indexes the names for name-confusable (lookalikes).
+	confusable lookalikeIndex
 }
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
