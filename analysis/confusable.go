@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -77,16 +76,14 @@ func (w *Workspace) nameConfusable(e *skillcore.Entry) []skillcore.Problem {
 		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
 			Message: fmt.Sprintf("name %q mixes %s letters: it reads as %q and is not that name", name, strings.Join(scripts, " and "), nameSkeleton(name))})
 	}
-	for _, p := range w.lookalikes().byLook[nameSkeleton(name)] {
-		o := w.World.Entry(p)
-		if o == nil || p == s.Path {
+	for _, l := range w.lookalikes().of(s.Path, name) {
+		o := w.World.Entry(l.path)
+		if o == nil {
 			continue
 		}
-		if other := skillName(o.Skill); other != name {
-			out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
-				Message: fmt.Sprintf("name %q looks like %q, the name of another skill, and is not it", name, other),
-				Related: []skillcore.Related{{Path: p, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
-		}
+		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
+			Message: fmt.Sprintf("name %q looks like %q, the name of another skill, and is not it", name, l.name),
+			Related: []skillcore.Related{{Path: l.path, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
 	}
 	return out
 }
@@ -103,52 +100,4 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-// lookalikeIndex finds the skills whose names look alike: the paths of the
-// world's skills by their names' skeleton, in path order, for the
-// skeletons that two different names share. Built once for a set of names
-// (skillcore.World.NamesGen), it lets each non-ASCII name cost a look-up
-// rather than the skeleton of every other skill's name: a workspace of
-// 2,000 such names took 12.9 times as long as one of 500.
-type lookalikeIndex struct {
-	mu     sync.Mutex // judging runs in parallel; the first to ask builds it
-	gen    uint64
-	built  bool
-	byLook map[string][]string
-}
-
-// lookalikes returns the index of the world's names as they are now.
-func (w *Workspace) lookalikes() *lookalikeIndex {
-	x := &w.confusable
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	if gen := w.World.NamesGen(); !x.built || x.gen != gen {
-		x.byLook, x.gen, x.built = lookalikesOf(w.World), gen, true
-	}
-	return x
-}
-
-// lookalikesOf groups the world's paths by their name's skeleton and keeps
-// the groups of more than one name.
-func lookalikesOf(world *skillcore.World) map[string][]string {
-	byLook := map[string][]string{}
-	firstName := map[string]string{} // a skeleton's first name
-	mixed := map[string]bool{}       // skeletons of two names or more
-	for _, p := range world.Paths() {
-		name := skillName(world.Entry(p).Skill)
-		look := nameSkeleton(name)
-		byLook[look] = append(byLook[look], p)
-		if first, ok := firstName[look]; !ok {
-			firstName[look] = name
-		} else if first != name {
-			mixed[look] = true
-		}
-	}
-	for look := range byLook {
-		if !mixed[look] {
-			delete(byLook, look)
-		}
-	}
-	return byLook
 }

@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -29,12 +30,25 @@ func TestLookalikesFollowTheWorld(t *testing.T) {
 	}
 	expect := func(step string, want ...string) {
 		t.Helper()
+		// Brought up to date by the change itself, as a fresh build is.
+		x := &tr.ws.confusable
+		if x.gen != tr.ws.World.NamesGen() {
+			t.Errorf("%s: the index was left to be built again", step)
+		}
+		var fresh lookalikeIndex
+		fresh.build(tr.ws.World)
+		if !reflect.DeepEqual(fresh.byLook, x.byLook) || !reflect.DeepEqual(fresh.named, x.named) {
+			t.Errorf("%s: the index kept up to date is %v, built afresh %v", step, x.byLook, fresh.byLook)
+		}
 		if got := looksLike(); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: %q, want %q", step, got, want)
 		}
 	}
 	msg := func(name string) string {
 		return fmt.Sprintf("looks like %q, the name of another skill, and is not it", name)
+	}
+	if looksLike(); tr.ws.confusable.gen != tr.ws.World.NamesGen() {
+		t.Fatal("the index was not built")
 	}
 	expect("at first", msg("deploy"))
 	gen := tr.ws.World.NamesGen()

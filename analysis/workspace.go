@@ -100,6 +100,8 @@ func (w *Workspace) Set(path string, src []byte) []string {
 		return w.SetManifest(path, src)
 	}
 	delete(w.kept, path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, path, before)
 	return w.World.Set(path, src)
 }
 
@@ -110,6 +112,8 @@ func (w *Workspace) Remove(path string) []string {
 	}
 	delete(w.bodies, path)
 	delete(w.kept, path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, path, before)
 	return w.World.Remove(path)
 }
 
@@ -169,6 +173,8 @@ func (w *Workspace) Take(f DiskFile) []string {
 		return w.Remove(f.Path)
 	}
 	delete(w.kept, f.Skill.Path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, f.Skill.Path, before)
 	return w.World.Put(f.Skill)
 }
 
