@@ -53,11 +53,12 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
 	floorDir := fs.String("floor", "", "only walk this folder and read its SKILL.md files, the least a check must do, and exit (the floor the bench times check against)")
+	floorFiles := fs.Bool("floor-files", false, "with --floor, also read the other files of each skill folder as check does: the floor of the same files")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	if *floorDir != "" {
-		return floor(*floorDir, stdout, stderr)
+		return floor(*floorDir, *floorFiles, stdout, stderr)
 	}
 	exe, err := os.Executable()
 	if err != nil {

@@ -60,8 +60,12 @@ func checkProc(exe, home, path string) benchProc {
 	return benchProc{args: []string{exe, "check", "--format", "json", path}, env: []string{"HOME=" + home}, findings: exitFindings}
 }
 
-// floorProc is the floor of a check of path (bench --floor).
-func floorProc(exe, path string) benchProc {
+// floorProc is the floor of a check of path (bench --floor), of the
+// SKILL.md files or, with files, of every file check reads.
+func floorProc(exe, path string, files bool) benchProc {
+	if files {
+		return benchProc{args: []string{exe, "bench", "--floor-files", "--floor", path}}
+	}
 	return benchProc{args: []string{exe, "bench", "--floor", path}}
 }
 
