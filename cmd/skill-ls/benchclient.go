@@ -60,6 +60,9 @@ func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
 		return nil, err
 	}
 	cmd.Stderr = io.Discard
+	if os.Getenv("SKILL_LS_BENCH_STDERR") != "" {
+		cmd.Stderr = os.Stderr // the server's own log (GODEBUG=gctrace=1 and the like)
+	}
 	c := &benchClient{cmd: cmd, seen: map[string]bool{}, waiters: map[string]chan struct{}{}, allSeen: make(chan struct{}), scanEnded: make(chan struct{})}
 	c.start = time.Now()
 	if err := cmd.Start(); err != nil {

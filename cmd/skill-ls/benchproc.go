@@ -21,10 +21,12 @@ type benchProc struct {
 	findings int
 }
 
-// procTime is a process's median wall time and largest peak RSS.
+// procTime is a process's median wall time and largest peak RSS, with
+// every run's wall time in the order run.
 type procTime struct {
-	wall time.Duration
-	rss  int64
+	wall  time.Duration
+	rss   int64
+	walls []time.Duration
 }
 
 // timeAlternated runs each process in turn, runs rounds of them, and
@@ -49,8 +51,8 @@ func timeAlternated(procs []benchProc, runs int) ([]procTime, error) {
 		}
 	}
 	for i, ws := range walls {
-		slices.Sort(ws)
-		out[i].wall = ws[len(ws)/2]
+		out[i].walls = ws
+		out[i].wall = median(ws)
 	}
 	return out, nil
 }
@@ -76,4 +78,11 @@ func peerProc(peer, path string) (benchProc, error) {
 		return benchProc{}, fmt.Errorf("empty peer command")
 	}
 	return benchProc{args: args, findings: -1}, nil
+}
+
+// median is the middle of ds (the upper one of an even count).
+func median[T time.Duration | float64](ds []T) T {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
