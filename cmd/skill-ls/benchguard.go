@@ -26,7 +26,7 @@ const guardRatio = 2.5
 // a check that is really slower is slower in every round.
 func guard(exe string, trees []guardTree, runs int, stdout, stderr io.Writer) int {
 	failed := false
-	fmt.Fprintf(stdout, "| %-44s | %9s | %9s | %8s | %8s | %8s | %-4s |\n", "tree", "check ms", "floor ms", "median", "fastest", "guarded", "")
+	fmt.Fprintf(stdout, "| %-44s | %9s | %9s | %8s | %8s | %8s | %8s | %-4s |\n", "tree", "check ms", "floor ms", "median", "fastest", "guarded", "CPU", "")
 	for _, t := range trees {
 		times, err := timeAlternated([]benchProc{checkProc(exe, t.home, t.dir), floorProc(exe, t.dir, true)}, runs)
 		if err != nil {
@@ -39,11 +39,12 @@ func guard(exe string, trees []guardTree, runs int, stdout, stderr io.Writer) in
 		}
 		med, fast := median(paired), ratio(slices.Min(check.walls), slices.Min(fl.walls))
 		held := min(med, fast)
+		cpu := ratio(median(check.cpus), median(fl.cpus))
 		verdict := "ok"
 		if held > guardRatio {
 			verdict, failed = "OVER", true
 		}
-		fmt.Fprintf(stdout, "| %-44s | %9.1f | %9.1f | %7.2fx | %7.2fx | %7.2fx | %-4s |\n", t.label, ms(check.wall), ms(fl.wall), med, fast, held, verdict)
+		fmt.Fprintf(stdout, "| %-44s | %9.1f | %9.1f | %7.2fx | %7.2fx | %7.2fx | %7.2fx | %-4s |\n", t.label, ms(check.wall), ms(fl.wall), med, fast, held, cpu, verdict)
 	}
 	if failed {
 		fmt.Fprintf(stderr, "skill-ls: check took more than %.1f times the floor of the same files (bench --guard)\n", guardRatio)

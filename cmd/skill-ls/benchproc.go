@@ -27,6 +27,10 @@ type procTime struct {
 	wall  time.Duration
 	rss   int64
 	walls []time.Duration
+	// cpus are each run's CPU time, user and system: a busy machine
+	// makes a run wait for a core, which the wall time counts and this
+	// does not.
+	cpus []time.Duration
 }
 
 // timeAlternated runs each process in turn, runs rounds of them, and
@@ -48,6 +52,7 @@ func timeAlternated(procs []benchProc, runs int) ([]procTime, error) {
 				return nil, fmt.Errorf("%s: %w", strings.Join(p.args, " "), err)
 			}
 			out[i].rss = max(out[i].rss, peakRSS(cmd.ProcessState))
+			out[i].cpus = append(out[i].cpus, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 		}
 	}
 	for i, ws := range walls {

@@ -41,6 +41,12 @@ func (w checkWork) measures() []measure {
 // at most doubles a check's work. A rule that looks at every other skill
 // for each skill (name-confusable did, for non-ASCII names) quadruples it.
 func TestCheckWorkIsLinear(t *testing.T) {
+	if raceEnabled {
+		t.Skip("counted without the race detector (scripts/test.sh runs it so)")
+	}
+	if testing.Short() {
+		t.Skip("writes and checks workspaces of up to 2,000 skills")
+	}
 	for _, shape := range workspaceShapes {
 		t.Run(shape.name, func(t *testing.T) {
 			n := shape.n
