@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -18,17 +16,11 @@ import (
 func benchMassClose(exe, project, home string, docs int, settle time.Duration) ([]benchResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	c, err := startServer(ctx, exe, home)
+	c, err := startInitialized(ctx, exe, project, home)
 	if err != nil {
 		return nil, err
 	}
 	defer c.close(ctx)
-	if _, err := c.call(ctx, "initialize", initParams(project, home, true)); err != nil {
-		return nil, fmt.Errorf("initialize: %w", err)
-	}
-	if err := c.notify(ctx, "initialized", map[string]any{}); err != nil {
-		return nil, err
-	}
 	select {
 	case <-c.scanEnded:
 	case <-ctx.Done():
@@ -78,16 +70,4 @@ func benchMassClose(exe, project, home string, docs int, settle time.Duration) (
 }
 
 // residentRSS reads the server's resident memory now from /proc.
-func (c *benchClient) residentRSS() (int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
-	if err != nil {
-		return 0, err
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			kb, err := strconv.ParseInt(strings.Fields(line)[1], 10, 64)
-			return kb * 1024, err
-		}
-	}
-	return 0, fmt.Errorf("no VmRSS")
-}
+func (c *benchClient) residentRSS() (int64, error) { return c.statusBytes("VmRSS:") }
