@@ -518,7 +518,9 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []loader.Problem {
 
 func collisions(res *resolution, t *loader.Target, e *Entry) []loader.Problem {
 	group := res.groups[identityOf(t, e)]
-	if len(group) < 2 || !slices.Contains(group, e) {
+	// A member is in its name's group (build, swap): asking the map, not
+	// the group, keeps a name that thousands share linear.
+	if _, member := res.root[e]; len(group) < 2 || !member {
 		return nil
 	}
 	winner := group[0]

@@ -55,7 +55,10 @@ type World struct {
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
-	cache   map[contextKey]*resolution
+	// names bumps when a file comes, goes or changes its name: what an
+	// index of the names (analysis's look-alike names) is built again on.
+	names uint64
+	cache map[contextKey]*resolution
 	// projectDirs remembers ProjectOf per directory.
 	projectDirs map[string]string
 	// rootList caches roots() for the settings in rootsFor, and rootIndex
@@ -309,6 +312,7 @@ func (w *World) Load(paths []string) []error {
 		w.entries[d.entry.Skill.Path] = d.entry
 	}
 	w.gen++
+	w.names++
 	w.resolveAll()
 	return errs
 }
@@ -338,6 +342,11 @@ func (w *World) Paths() []string {
 	slices.Sort(out)
 	return out
 }
+
+// NamesGen changes whenever a file comes or goes or its name changes, so
+// that what is worked out from every file's name is worked out again only
+// then: a keystroke in a description leaves it as it was.
+func (w *World) NamesGen() uint64 { return w.names }
 
 // Entry returns the file at path, or nil.
 func (w *World) Entry(path string) *Entry {
@@ -373,6 +382,9 @@ func (w *World) Put(s *loader.Skill) []string {
 	if old.sig == e.sig {
 		*old = *e
 		return nil
+	}
+	if old.sig.name != e.sig.name {
+		w.names++
 	}
 	ctxs := w.contextsOf(old)
 	res := make([]*resolution, len(ctxs))
@@ -442,6 +454,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 	} else {
 		w.entries[path] = cur
 	}
+	w.names++
 	var out []string
 	for _, c := range changes {
 		for _, m := range c.res.swap(c.old, c.was, c.cur) {
