@@ -108,7 +108,7 @@ type catalogSig struct {
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
 	// text is the description as a budget that counts rendered text
-	// reads it (budgetSigText, copilot_catalog.go).
+	// reads it (budgetSigText, order.go).
 	text string
 }
 

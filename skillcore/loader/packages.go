@@ -3,9 +3,9 @@ package loader
 import "regexp"
 
 // The package formats agents install skills through, as data beside the
-// targets: a format is a variable in the file of the agent that defines it
-// (agent_<id>.go), listed here in the order lookups try them, and its
-// tests. Facts come from each agent's documentation and source (SPEC
+// targets: a format is a variable in the folder of the agent that defines
+// it (skillcore/agents/<id>/agent.go), with its tests, and
+// skillcore/agents/all registers them in the order lookups try them. Facts come from each agent's documentation and source (SPEC
 // section 5a).
 
 // agentPluginsSchema is the $schema that makes a plugin.json an Agent

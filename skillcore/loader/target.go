@@ -28,8 +28,8 @@ type Target struct {
 	// CatalogBudget caps the sum of name+description bytes in the catalog.
 	CatalogBudget int
 	// Fit, when its Model is set, is the agent's own budget for its
-	// catalog, in place of CatalogBudget (codex_catalog.go,
-	// claudecode_catalog.go).
+	// catalog, in place of CatalogBudget (agents/codex/catalog.go,
+	// agents/claudecode/catalog.go).
 	Fit CatalogFit
 	// HiddenFlag names a boolean field that, when true, keeps the skill out
 	// of the catalog.

@@ -17,16 +17,16 @@ import (
 //   - roots: ~/.claude/skills, then .claude/skills up to the git root or
 //     the home; personal skills win
 //   - scan: one level down, one link a file followed
-//   - YAML: readClaude (claudecode_reader.go): Bun.YAML, then values
+//   - YAML: readClaude (reader.go): Bun.YAML, then values
 //     quoted, then no fields; every problem read past
 //   - name: the folder's (claudeBadName); collisions in scan order
 //     (claudeScanOrder, claudeOrder)
-//   - catalog: claudecode_catalog.go, whole lines within ClaudeBudget
+//   - catalog: catalog.go, whole lines within ClaudeBudget
 //     chars, then names only
 //   - packages: claude-code-plugin and claude-code-marketplace, below, and
 //     the plugin names `claude plugin validate` refuses
 //     (claudeReservedPlugin)
-//   - installed plugins: claudeInstalled (claudecode_installed.go), from
+//   - installed plugins: claudeInstalled (installed.go), from
 //     ~/.claude/plugins and the settings' enabledPlugins
 var Target = &loader.Target{
 	// Claude Code (closed source): its YAML reader types scalars —
@@ -65,7 +65,7 @@ var Target = &loader.Target{
 	// Files over 1,000,000 bytes are skipped; every frontmatter
 	// problem is read past (Bun.YAML, then values quoted, then no
 	// fields and the description from the body): Reading.Own is
-	// readClaude (claudecode_reader.go).
+	// readClaude (reader.go).
 	MaxFileBytes: 1000000,
 	Fences:       loader.Fences{OpenSpaces: true, CloseSpaces: true},
 	Catalog:      loader.CatalogClaude,
@@ -81,7 +81,7 @@ var Target = &loader.Target{
 	},
 	Verified: loader.Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
 	// 30,000 chars of whole lines by default; past them skills are
-	// listed by name only (claudecode_catalog.go).
+	// listed by name only (catalog.go).
 	Fit: loader.CatalogFit{Model: loader.FitClaude, Limit: ClaudeBudget},
 }
 

@@ -14,17 +14,17 @@ import (
 //     $CODEX_HOME/skills, ~/.agents/skills, /etc/codex/skills
 //   - scan: breadth-first to depth 6, at most 2,000 folders and 20,000
 //     entries a root, dot-entries pruned, folder links followed
-//   - YAML: readCodex (codex_reader.go): its own fences, serde_yaml and
+//   - YAML: readCodex (reader.go): its own fences, serde_yaml and
 //     one repair of plain values holding ": "
 //   - name: at most 64, spaces collapsed, the folder's when absent
 //   - collisions: none; every skill of a shared name loads (KeepAll)
-//   - catalog: codex_catalog.go (and codex_catalog_roots.go, its alias
+//   - catalog: catalog.go (and catalog_roots.go, its alias
 //     table), fitted to CodexBudget tokens
 //   - packages: reads agent-plugins (1), codex-plugin (2),
 //     claude-code-plugin (3) and cursor-plugin (4); marketplaces
 //     codex-marketplace (1), claude-code-marketplace (2) and
 //     cursor-marketplace (3); its own formats are below
-//   - installed plugins: codexInstalled (codex_installed.go), from
+//   - installed plugins: codexInstalled (installed.go), from
 //     $CODEX_HOME/plugins/cache and config.toml
 var Target = &loader.Target{
 	// Codex (codex-rs/core-skills/src/loader.rs): fences are lines whose
@@ -56,14 +56,14 @@ var Target = &loader.Target{
 	Fields:      map[string]loader.FieldSpec{"metadata": {Type: loader.MapType, Fatal: true}},
 	// Its own fences, serde struct and one repair (a plain value
 	// holding ": ", or starting with one of [{@`, single-quoted and
-	// the YAML read again): Own is readCodex, set in codex_reader.go.
+	// the YAML read again): Own is readCodex, set in reader.go.
 	Reading:  loader.Reading{ScalarText: true, StructFatal: true},
 	Fences:   loader.Fences{OpenSpaces: true, CloseSpaces: true},
 	Catalog:  loader.CatalogCodex,
 	Plugins:  loader.PluginNaming{Namespace: true, QualifiedMax: 128},
 	Verified: loader.Verified{Package: "@openai/codex", Version: "0.169.0"},
 	// 5,440 tokens (ceil(bytes/4) a line) by default: descriptions cut
-	// round-robin, then removed, then skills dropped (codex_catalog.go).
+	// round-robin, then removed, then skills dropped (catalog.go).
 	Fit: loader.CatalogFit{Model: loader.FitCodex, Limit: CodexBudget},
 }
 

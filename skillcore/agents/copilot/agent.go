@@ -13,17 +13,17 @@ import (
 //   - roots: .github/skills, .agents/skills and .claude/skills up to the
 //     git root or the home; ~/.copilot/skills, ~/.agents/skills
 //   - scan: any depth, dot-folders skipped, a skill's folder not entered
-//   - YAML: as yaml.v3, with serde's typing of values (copilot_reader.go);
+//   - YAML: as yaml.v3, with serde's typing of values (reader.go);
 //     a BOM, bad UTF-8 and a non-mapping frontmatter read past
 //   - name: ASCII letters, digits, "-", "_", ".", ":" and spaces, at most
 //     64, spaces turned into "-"; the folder's when absent
-//   - catalog: copilot_catalog.go, in its own order, within 15,000 chars
+//   - catalog: catalog.go, in its own order, within 15,000 chars
 //     of rendered entries
 //   - packages: reads copilot-plugin (1), agent-plugins (2) and
 //     claude-code-plugin (4); marketplaces copilot-marketplace (1) and
 //     claude-code-marketplace (4); its own formats are below
-//   - installed plugins: copilotInstalled (copilot_installed.go,
-//     copilot_installed_market.go), from ~/.copilot
+//   - installed plugins: copilotInstalled (installed.go,
+//     installed_market.go), from ~/.copilot
 var Target = &loader.Target{
 	// Copilot CLI 1.0.102 (probed; testdata/conformance/probes): a name
 	// that is a string of ASCII letters, digits, "-", "_", ".", ":"
@@ -57,7 +57,7 @@ var Target = &loader.Target{
 	Fences:     loader.Fences{OpenSpaces: true, CloseSpaces: true},
 	Catalog:    loader.CatalogCopilot,
 	// Chars of rendered entries, taken in catalog order up to the
-	// first that does not fit (copilot_catalog.go).
+	// first that does not fit (catalog.go).
 	CatalogBudget: 15000,
 	Verified:      loader.Verified{Package: "@github/copilot", Version: "1.0.102"},
 }

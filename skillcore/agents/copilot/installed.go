@@ -56,7 +56,7 @@ func copilotInstalled(e loader.Machine, project string, in *loader.Installation)
 			in.Plugins = append(in.Plugins, p)
 		}
 	}
-	in.Plugins = append(in.Plugins, copilotLive(in, e, filepath.Join(home, "settings.json"), files)...) // copilot_installed_market.go
+	in.Plugins = append(in.Plugins, copilotLive(in, e, filepath.Join(home, "settings.json"), files)...) // installed_market.go
 }
 
 // copilotRecorded is the config.json record of p: by its install folder

@@ -11,12 +11,12 @@ import "github.com/skill-ls/skill-ls/skillcore/loader"
 //   - scan: one level down, dot-folders and node_modules skipped, links
 //     followed, a SKILL.md in the root loads; the first folder by name
 //     wins a shared name within a root
-//   - YAML: readGemini (gemini_reader.go): js-yaml, then a line reader
+//   - YAML: readGemini (reader.go): js-yaml, then a line reader
 //   - name and description: a line of each needed (skipped silently
 //     without); :\/<>*?"| in a name turned into "-"; empty values load
-//   - catalog: raw XML in its own order (gemini_catalog.go); no budget
+//   - catalog: raw XML in its own order (catalog.go); no budget
 //   - packages: gemini-extension, below
-//   - installed plugins: geminiInstalled (gemini_installed.go), from
+//   - installed plugins: geminiInstalled (installed.go), from
 //     ~/.gemini/extensions
 var Target = &loader.Target{
 	// Gemini CLI 0.61.0 (packages/core/src/skills/skillLoader.ts,
@@ -39,12 +39,12 @@ var Target = &loader.Target{
 	// Only the working folder's roots, none of its parents'.
 	Scan: loader.Scan{SkipHidden: true, RootFile: true, FollowSymlinks: true, SkipNames: []string{"node_modules"},
 		FirstFolderWins: true},
-	// A name or description line is all it needs (gemini_reader.go):
+	// A name or description line is all it needs (reader.go):
 	// empty and blank values load.
 	Name:        loader.NameRule{Identity: loader.DeclaredName, Sanitize: `:\/<>*?"|`, Empty: true},
 	Description: loader.DescriptionRule{},
 	Fields:      loader.WithSpec(nil),
-	Reading:     loader.Reading{ScalarText: true}, // Own: gemini_reader.go
+	Reading:     loader.Reading{ScalarText: true}, // Own: reader.go
 	Fences:      loader.Fences{CloseSpaces: true},
 	Catalog:     loader.CatalogXMLRaw,
 	Plugins:     loader.PluginNaming{Sanitize: `:\/<>*?"|`},

@@ -11,12 +11,12 @@ import (
 //   - roots: .opencode/skill(s), .agents/skills and .claude/skills up to
 //     the git root, then the home's and $XDG_CONFIG_HOME/opencode's; any
 //     depth, links followed
-//   - YAML: readOpenCode (opencode_reader.go): gray-matter and js-yaml,
+//   - YAML: readOpenCode (reader.go): gray-matter and js-yaml,
 //     then a repair of "key: a: b" lines
 //   - name: a string, any string; a skill without a description loads but
 //     is not listed
 //   - collisions: a race, the roots started last usually win
-//   - catalog: opencode_catalog.go, locale-sorted; no budget, no packages
+//   - catalog: catalog.go, locale-sorted; no budget, no packages
 var Target = &loader.Target{
 	// OpenCode 1.18.33 (probed; testdata/conformance/probes/opencode,
 	// notes/opencode.md): gray-matter and js-yaml, and a repair of
@@ -44,7 +44,7 @@ var Target = &loader.Target{
 	// The name is checked by readOpenCode: a string, blank or not.
 	Name:        loader.NameRule{Identity: loader.DeclaredName},
 	Description: loader.DescriptionRule{TypeFatal: true},
-	// Own is readOpenCode, set in opencode_reader.go.
+	// Own is readOpenCode, set in reader.go.
 	Fences:   loader.Fences{OpenSpaces: true, CloseSpaces: true},
 	Catalog:  loader.CatalogOpenCode,
 	Unlisted: func(meta *syntax.Value) bool { return meta.Field("description") == nil },

@@ -12,10 +12,10 @@ import (
 //   - roots: .qwen/skills and .agents/skills of the project, then
 //     $QWEN_HOME/skills and ~/.agents/skills; one level down; the first
 //     found wins
-//   - YAML: readQwen (qwen_reader.go): exact fences, the yaml package's
+//   - YAML: readQwen (reader.go): exact fences, the yaml package's
 //     core schema, then a line reader
 //   - name: required, letters, digits, "_", ":", "." and "-" of any script
-//   - catalog: qwen_catalog.go, locale-sorted, each entry with its level;
+//   - catalog: catalog.go, locale-sorted, each entry with its level;
 //     no budget, no packages
 var Target = &loader.Target{
 	// Qwen Code 0.24.4 (probed; testdata/conformance/probes/qwen-code,
@@ -52,7 +52,7 @@ var Target = &loader.Target{
 	},
 	HiddenFlag: "disable-model-invocation",
 	BoolWords:  map[string]bool{"true": true},
-	// Own is readQwen and Unlisted qwenUnlisted, set in qwen_reader.go.
+	// Own is readQwen and Unlisted qwenUnlisted, set in reader.go.
 	Reading:  loader.Reading{ScalarText: true},
 	Catalog:  loader.CatalogQwen,
 	Verified: loader.Verified{Package: "@qwen-code/qwen-code", Version: "0.24.4"},
