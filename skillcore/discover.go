@@ -88,9 +88,15 @@ func discoverWith(root Root, l *lister) ([]string, error) {
 			slices.Contains(root.Target.Scan.SkipNames, e.Name()) {
 			return
 		}
-		dir := filepath.Join(root.Dir, e.Name())
-		p := filepath.Join(dir, FileName)
-		if fi, err := os.Lstat(p); err == nil {
+		dir := fsys.JoinName(root.Dir, e.Name())
+		p := fsys.JoinName(dir, FileName)
+		if f, ok := l.walkedEntry(dir, FileName); ok {
+			// The check's walk listed the folder: no lstat to ask again.
+			found[i] = p
+			if e.Type()&fs.ModeSymlink != 0 || f.Type()&fs.ModeSymlink != 0 {
+				linked.Store(true)
+			}
+		} else if fi, err := os.Lstat(p); err == nil {
 			found[i] = p
 			if e.Type()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeSymlink != 0 {
 				linked.Store(true)
@@ -222,7 +228,7 @@ func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[st
 		named := skillNamer(list)
 		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == FileName })
 		if cur.depth == 0 && scan.RootClaims && hasSkill {
-			return []string{filepath.Join(cur.dir, FileName)}, nil, true
+			return []string{fsys.JoinName(cur.dir, FileName)}, nil, true
 		}
 		stop := scan.StopAtSkill && hasSkill && cur.depth > 0
 		for _, e := range list {
@@ -234,7 +240,7 @@ func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[st
 				break
 			}
 			entries++
-			p := filepath.Join(cur.dir, e.Name())
+			p := fsys.JoinName(cur.dir, e.Name())
 			link := e.Type()&fs.ModeSymlink != 0
 			// A symlink named SKILL.md is not followed; anything else
 			// named SKILL.md is listed, for reading it to tell what it is.

@@ -2,8 +2,9 @@ package skillcore
 
 import (
 	"io/fs"
-	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
 // The other files of a skill folder (scripts, references) are what an
@@ -35,7 +36,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			if len(out) >= MaxSkillFiles {
 				return
 			}
-			p := filepath.Join(dir, d.Name())
+			p := fsys.JoinName(dir, d.Name())
 			switch {
 			case d.IsDir():
 				if depth < MaxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] {
@@ -48,7 +49,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			}
 		}
 	}
-	dir := filepath.Dir(skillPath)
+	dir := fsys.DirOf(skillPath)
 	walk(dir, list(dir), 0)
 	return out
 }
