@@ -37,12 +37,12 @@ func (w *Workspace) SkillFiles(skillPath string) []string {
 
 // skillOf is the entry of the skill whose folder holds path, or nil.
 func (w *Workspace) skillOf(path string) *skillcore.Entry {
-	dir := filepath.Dir(path)
+	dir := fsys.DirOf(path)
 	for range skillcore.MaxSkillDepth + 1 {
-		if e := w.World.Entry(filepath.Join(dir, loader.FileName)); e != nil {
+		if e := w.World.Entry(fsys.JoinName(dir, loader.FileName)); e != nil {
 			return e
 		}
-		up := filepath.Dir(dir)
+		up := fsys.DirOf(dir)
 		if up == dir {
 			break
 		}

@@ -90,9 +90,15 @@ func discoverWith(root Root, l *lister) ([]string, error) {
 			slices.Contains(root.Target.Scan.SkipNames, e.Name()) {
 			return
 		}
-		dir := filepath.Join(root.Dir, e.Name())
-		p := filepath.Join(dir, loader.FileName)
-		if fi, err := os.Lstat(p); err == nil {
+		dir := fsys.JoinName(root.Dir, e.Name())
+		p := fsys.JoinName(dir, loader.FileName)
+		if f, ok := l.walkedEntry(dir, loader.FileName); ok {
+			// The check's walk listed the folder: no lstat to ask again.
+			found[i] = p
+			if e.Type()&fs.ModeSymlink != 0 || f.Type()&fs.ModeSymlink != 0 {
+				linked.Store(true)
+			}
+		} else if fi, err := os.Lstat(p); err == nil {
 			found[i] = p
 			if e.Type()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeSymlink != 0 {
 				linked.Store(true)
@@ -224,7 +230,7 @@ func walkRecursive(dir string, scan loader.Scan, l *lister) (out []string, shown
 		named := skillNamer(list)
 		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == loader.FileName })
 		if cur.depth == 0 && scan.RootClaims && hasSkill {
-			return []string{filepath.Join(cur.dir, loader.FileName)}, nil, true
+			return []string{fsys.JoinName(cur.dir, loader.FileName)}, nil, true
 		}
 		stop := scan.StopAtSkill && hasSkill && cur.depth > 0
 		for _, e := range list {
@@ -236,7 +242,7 @@ func walkRecursive(dir string, scan loader.Scan, l *lister) (out []string, shown
 				break
 			}
 			entries++
-			p := filepath.Join(cur.dir, e.Name())
+			p := fsys.JoinName(cur.dir, e.Name())
 			link := e.Type()&fs.ModeSymlink != 0
 			// A symlink named SKILL.md is not followed; anything else
 			// named SKILL.md is listed, for reading it to tell what it is.

@@ -2,9 +2,9 @@ package skillcore
 
 import (
 	"io/fs"
-	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -37,7 +37,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			if len(out) >= MaxSkillFiles {
 				return
 			}
-			p := filepath.Join(dir, d.Name())
+			p := fsys.JoinName(dir, d.Name())
 			switch {
 			case d.IsDir():
 				if depth < MaxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] {
@@ -50,7 +50,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			}
 		}
 	}
-	dir := filepath.Dir(skillPath)
+	dir := fsys.DirOf(skillPath)
 	walk(dir, list(dir), 0)
 	return out
 }

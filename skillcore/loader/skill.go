@@ -270,11 +270,11 @@ func firstInvalidUTF8(b []byte) int {
 }
 
 // Dir is the skill's directory.
-func (s *Skill) Dir() string { return filepath.Dir(s.Path) }
+func (s *Skill) Dir() string { return fsys.DirOf(s.Path) }
 
 // DirName is the name of the skill's directory, which several agents use as
 // the skill's name.
-func (s *Skill) DirName() string { return filepath.Base(filepath.Dir(s.Path)) }
+func (s *Skill) DirName() string { return filepath.Base(fsys.DirOf(s.Path)) }
 
 // Field returns the top-level frontmatter field with the key, or nil.
 func (s *Skill) Field(key string) *syntax.Field { return s.Meta.Field(key) }
