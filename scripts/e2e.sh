@@ -286,9 +286,10 @@ check('the bundle has vscode-languageclient inside and needs only vscode', () =>
   const foreign = requires.filter((r) => r !== 'vscode' && !r.startsWith('node:') && !require('module').builtinModules.includes(r));
   assert.deepStrictEqual(foreign, []);
 });
-check('manifest: main, activation on SKILL.md, manifests and Markdown', () => {
+check('manifest: main, activation on SKILL.md, manifests, the Skill language and Markdown', () => {
   assert.strictEqual(m.main, './out/extension.js');
   assert.ok(m.activationEvents.includes('workspaceContains:**/SKILL.md'));
+  assert.ok(m.activationEvents.includes('onLanguage:skill'));
   assert.ok(m.activationEvents.includes('onLanguage:markdown'));
   assert.ok(m.activationEvents.includes('workspaceContains:**/.claude-plugin/plugin.json'));
   assert.ok(m.activationEvents.includes('workspaceContains:**/gemini-extension.json'));
