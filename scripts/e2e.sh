@@ -16,7 +16,7 @@
 # SKILL_LS_E2E_BINARY=/path/to/skill-ls tests that binary instead of
 # building ./cmd/skill-ls. SKILL_LS_TIMEOUT_MS (default 30000) bounds each
 # wait for the server inside a step; SKILL_LS_E2E_TIMEOUT (seconds, default
-# 150; the vscode steps SKILL_LS_E2E_VSCODE_TIMEOUT, default 300) bounds a
+# 150; the vscode steps SKILL_LS_E2E_VSCODE_TIMEOUT, default 480) bounds a
 # whole step.
 #
 # The last line printed is "N passed, N failed" (", N skipped" may follow);
@@ -357,7 +357,7 @@ if selected_step vscode; then
 		else
 			# Packaging the .vsix (when the vsix step did not) and starting
 			# VS Code take longer than the other steps.
-			step_timeout=${SKILL_LS_E2E_VSCODE_TIMEOUT:-300} run "vscode-$v" vscode_step "$v"
+			step_timeout=${SKILL_LS_E2E_VSCODE_TIMEOUT:-480} run "vscode-$v" vscode_step "$v"
 		fi
 	done
 fi

