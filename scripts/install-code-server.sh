@@ -69,24 +69,32 @@ install_playwright() {
 	touch "$d/.installed-$PLAYWRIGHT_CORE_VERSION"
 }
 
-# seed_ripgrep TMP: for every @vscode/ripgrep under the current folder,
-# put Debian's rg in its download cache under TMP and run its postinstall
-# again (the first run failed to download).
+# seed_ripgrep VERSION TMP: when code-server VERSION's VS Code depends on
+# @vscode/ripgrep (older releases; today's uses @vscode/ripgrep-universal,
+# whose binaries come in the npm package), puts Debian's rg in that
+# package's download cache under TMP, where its postinstall looks before
+# it downloads from GitHub. The versions are read from the packages
+# themselves (npm pack: the same tarballs the install fetches).
 seed_ripgrep() {
-	local tmpd=$1 pkg v rgv target
-	command -v rg >/dev/null || { echo "no rg (apt-get install ripgrep)" >&2; return 1; }
-	while IFS= read -r pkg; do
-		pkg=$(dirname "$pkg")
-		[ -x "$pkg/bin/rg" ] && continue
-		v=$(node -p "require('$pkg/package.json').version")
-		rgv=$(grep -ho "v[0-9][0-9.]*-[0-9][0-9]*" "$pkg/lib/postinstall.js" | head -n 1)
-		target=x86_64-unknown-linux-musl
-		echo "   seeding @vscode/ripgrep $v (ripgrep $rgv) with $(command -v rg)"
-		mkdir -p "$tmpd/vscode-ripgrep-cache-$v" "$tmpd/rg-seed"
-		cp "$(command -v rg)" "$tmpd/rg-seed/rg"
-		tar -czf "$tmpd/vscode-ripgrep-cache-$v/ripgrep-$rgv-$target.tar.gz" -C "$tmpd/rg-seed" rg
-		(cd "$pkg" && TMPDIR=$tmpd node lib/postinstall.js)
-	done < <(find . -path '*/@vscode/ripgrep/package.json' -not -path '*/ripgrep-universal/*')
+	local v=$1 tmpd=$2 probe rgpkg rgv cachedir
+	probe="$tmpd/probe"
+	mkdir -p "$probe"
+	(cd "$probe" && npm pack --silent "code-server@$v" >/dev/null &&
+		tar -xzf "code-server-$v.tgz" package/lib/vscode/npm-shrinkwrap.json) || return 0
+	rgpkg=$(node -p "const l = require('$probe/package/lib/vscode/npm-shrinkwrap.json');
+		((l.packages || {})['node_modules/@vscode/ripgrep'] || (l.dependencies || {})['@vscode/ripgrep'] || {}).version || ''")
+	if [ -n "$rgpkg" ]; then
+		command -v rg >/dev/null || { echo "no rg to seed @vscode/ripgrep with (apt-get install ripgrep)" >&2; return 1; }
+		(cd "$probe" && npm pack --silent "@vscode/ripgrep@$rgpkg" >/dev/null &&
+			tar -xzf "vscode-ripgrep-$rgpkg.tgz" package/lib/postinstall.js) || return 1
+		rgv=$(grep -o "v[0-9]*\.[0-9]*\.[0-9]*-[0-9]*" "$probe/package/lib/postinstall.js" | head -n 1)
+		cachedir="$tmpd/vscode-ripgrep-cache-$rgpkg"
+		echo "   @vscode/ripgrep $rgpkg (ripgrep $rgv): its download cache seeded with $(command -v rg)"
+		mkdir -p "$cachedir" "$probe/rg"
+		cp "$(command -v rg)" "$probe/rg/rg"
+		tar -czf "$cachedir/ripgrep-$rgv-x86_64-unknown-linux-musl.tar.gz" -C "$probe/rg" rg
+	fi
+	rm -rf "$probe"
 }
 
 install_code_server() { # VERSION
@@ -108,11 +116,8 @@ install_code_server() { # VERSION
 		# VS Code 1.82's kerberos carries a node-addon-api that today's g++
 		# refuses against Node 18.20's headers (a finalizer's const).
 		export CXXFLAGS="${CXXFLAGS:-} -fpermissive"
-		if ! npm install --no-save "code-server@$v"; then
-			# Older releases: @vscode/ripgrep could not download its binary.
-			seed_ripgrep "$d/tmp"
-			(cd node_modules/code-server && npm run postinstall)
-		fi
+		seed_ripgrep "$v" "$d/tmp"
+		npm install --no-save "code-server@$v"
 		node_modules/.bin/code-server --version
 	)
 	rm -rf "$d/tmp"

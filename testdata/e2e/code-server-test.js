@@ -246,7 +246,7 @@ async function run() {
     console.log(`     (code lens: ${(await texts('.codelens-decoration')).join(' | ')})`);
     await lens.click();
     await until(async () => (await editorText()).includes('## codex'), 'the catalogs document');
-    await command('Revert and Close Editor');
+    await command('View: Revert and Close Editor');
   });
 
   await check('Show Catalog: the catalog an agent would show, for one picked', async () => {
@@ -257,7 +257,7 @@ async function run() {
     await page.keyboard.press('Enter');
     await until(async () => (await editorText()).includes('<available_skills>') && (await editorText()).includes('gadget-logs'), "zed's catalog");
     await shot('catalog');
-    await command('Revert and Close Editor');
+    await command('View: Revert and Close Editor');
   });
 
   await check('rename the skill: the name and its folder move together', async () => {
@@ -293,7 +293,7 @@ async function run() {
     await page.keyboard.press('Shift+End');
     await page.keyboard.type('Widget_Reports');
     await until(async () => (await problems()).some((t) => t.includes('name-chars') && t.includes('Widget_Reports')), 'name-chars after the restart');
-    await command('Revert File');
+    await command('File: Revert File');
   });
 
   await check('a plugin manifest: its findings', async () => {
@@ -323,7 +323,7 @@ async function run() {
     }, "skill-ls's name-chars and VS Code's own check");
     console.log(`     (Problems in the Skill language: ${JSON.stringify(await problems())})`);
     await shot('skill-language');
-    await command('Revert File');
+    await command('File: Revert File');
   });
 }
 
@@ -338,11 +338,30 @@ async function setRuleInSettingsUI(rule, severity) {
   await item.waitFor({ state: 'visible' });
   await item.locator('.setting-list-addButton').click();
   await item.locator('input[placeholder="Key"]').fill(rule);
-  await item.locator('input[placeholder="Value"]').fill(severity);
+  // The value: a drop-down of the manifest's severities, or a text box
+  // where VS Code does not offer one.
+  const select = item.locator('.setting-list-object-value-container select');
+  if (await select.count()) {
+    await select.click();
+    const option = page.locator('.monaco-select-box-dropdown-container .monaco-list-row', { hasText: severity }).first();
+    if (await option.isVisible().catch(() => false)) {
+      await option.click();
+    } else {
+      await select.selectOption(severity);
+    }
+  } else {
+    await item.locator('input[placeholder="Value"]').fill(severity);
+  }
   await item.locator('.setting-list-ok-button').click();
   await until(async () => (await item.innerText()).includes(rule), 'the rule listed');
   await shot('settings-rules');
-  await command('View: Close Editor');
+  // Today's Settings editor is a modal: Escape closes it; older ones are an
+  // editor tab.
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(300);
+  if (await page.locator('.settings-editor').isVisible().catch(() => false)) {
+    await command('View: Close Editor');
+  }
 }
 
 main()
