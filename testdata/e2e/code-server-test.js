@@ -146,9 +146,14 @@ async function quickOpen(rel) {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible' });
   await input.fill(rel);
-  await until(async () => (await texts('.quick-input-list .monaco-list-row')).length > 0, `quick open ${rel}`);
-  await page.keyboard.press('Enter');
+  // The row of that file (not a recently opened one ranked first).
   const folder = path.basename(path.dirname(rel));
+  const rows = page.locator('.quick-input-list .monaco-list-row');
+  const i = await until(async () => {
+    const k = (await rows.allInnerTexts()).findIndex((t) => t.includes(path.basename(rel)) && t.includes(folder));
+    return k >= 0 ? k + 1 : 0;
+  }, `quick open ${rel}`);
+  await rows.nth(i - 1).click();
   await until(async () => (await page.locator('.editor-group-container.active .breadcrumbs-control').first().innerText()).includes(folder), `${rel} open`);
 }
 
@@ -296,9 +301,13 @@ async function run() {
     await command('File: Revert File');
   });
 
-  await check('a plugin manifest: its findings', async () => {
+  await check('a plugin manifest: its findings follow typing', async () => {
     await quickOpen(MANIFEST);
     await until(async () => (await problems()).some((t) => t.includes('manifest-path') && t.includes('no-such-folder')), 'manifest-path');
+    await gotoLine(4, 16);
+    await page.keyboard.type('still-');
+    await until(async () => (await problems()).some((t) => t.includes('manifest-path') && t.includes('still-no-such-folder')), 'manifest-path for what was typed');
+    await command('File: Revert File');
   });
 
   if (process.env.SKILL_LANGUAGE !== '1') {
