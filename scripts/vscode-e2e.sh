@@ -91,6 +91,9 @@ EOF
 ws="$scratch/project"
 "$nodebin/node" "$repo/testdata/e2e/code-server-test.js" --make-workspace "$ws"
 
+# The test itself runs on the machine's Node (playwright-core needs 20 or
+# later); code-server on its own.
+test_node=$(command -v node)
 export PATH="$nodebin:$PATH"
 csbin="$cs/node_modules/.bin/code-server"
 echo "code-server $("$csbin" --version 2>/dev/null | grep -m 1 "with Code"), Node $(node --version), $("$browser" --version 2>/dev/null | head -n 1)"
@@ -115,7 +118,7 @@ grep -qs '"id": *"skill"' "$cs"/node_modules/code-server/lib/vscode/extensions/p
 status=0
 SKILL_LANGUAGE=$skill_language CODE_SERVER_URL="http://127.0.0.1:$port/?folder=$ws" SKILL_LS_WS="$ws" SHOTS="$shots" \
 	PLAYWRIGHT_CORE="$pw" CHROMIUM="$browser" CODE_SERVER_VERSION="$version" \
-	node "$repo/testdata/e2e/code-server-test.js" || status=$?
+	"$test_node" "$repo/testdata/e2e/code-server-test.js" || status=$?
 if [ "$status" -ne 0 ]; then
 	echo "code-server log (last 30 lines):"
 	tail -n 30 "$scratch/code-server.log" | sed 's/^/  /'
