@@ -44,6 +44,7 @@ cleanup() {
 	rm -rf "$scratch"
 }
 trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 vsix=${VSIX:-}
 if [ -z "$vsix" ]; then
