@@ -106,6 +106,11 @@ type catalogSig struct {
 	// text is the description as a budget that counts rendered text
 	// reads it (budgetSigText, copilot_catalog.go).
 	text string
+	// ids are the names each target knows the file by (Entry.ids),
+	// joined: an agent that reads the name its own way (a number
+	// quoted or not, YAML a line reader reads past) can know the file by
+	// another name while name reads the same.
+	ids string
 }
 
 // NewWorld makes an empty world.
@@ -373,7 +378,7 @@ func (w *World) Put(s *Skill) []string {
 		*old = *e
 		return nil
 	}
-	ctxs := w.contextsOf(old)
+	ctxs := w.holding(old)
 	res := make([]*resolution, len(ctxs))
 	was := make([]string, len(ctxs))
 	for i, ctx := range ctxs {
@@ -420,7 +425,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 		if e == nil {
 			continue
 		}
-		for _, ctx := range w.contextsOf(e) {
+		for _, ctx := range w.holding(e) {
 			i, ok := at[ctx]
 			if !ok {
 				// Resolved before the world changes: swap takes the
@@ -495,6 +500,7 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 			}
 		}
 	}
+	e.sig.ids = strings.Join(e.ids, "\x00")
 	return e
 }
 
