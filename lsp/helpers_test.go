@@ -42,6 +42,7 @@ type setup struct {
 	answer        string                          // raw JSON the client answers workspace/configuration with ("": null)
 	noInitialized bool                            // stop after initialize
 	hook          func(ctx context.Context, method string, id jsonrpc2.ID)
+	notifyHook    func(method string)
 	trace         io.Writer
 	clientName    string // clientInfo.name
 }
@@ -85,7 +86,7 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 		h.client.settings = json.RawMessage(cfg.answer)
 	}
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
-	h.srv.testHook = cfg.hook
+	h.srv.testHook, h.srv.notifyHook = cfg.hook, cfg.notifyHook
 	a, b := pipe()
 	go func() { h.code <- h.srv.serve(context.Background(), b, cfg.trace) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))

@@ -319,18 +319,23 @@ func (w *World) Load(paths []string) []error {
 
 // ForEach calls f(0) ... f(n-1) on as many goroutines as there are CPUs
 // and returns when all are done. Load reads files with it; a caller that
-// judges many files can share it.
+// judges many files can share it. A panic in f stops the calls not yet
+// begun and is raised again in the caller (a *WorkerPanic), where it can
+// be recovered.
 func ForEach(n int, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var failed panics
 	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+			defer failed.catch()
+			for i := int(next.Add(1) - 1); i < n && !failed.caught(); i = int(next.Add(1) - 1) {
 				f(i)
 			}
 		})
 	}
 	wg.Wait()
+	failed.raise()
 }
 
 // Paths lists the files in the world, sorted.
