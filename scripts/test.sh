@@ -18,6 +18,16 @@ go test -race -count=1 ./...
 # language server's do.
 go test -race -count=1 ./analysis -release-bodies
 
+echo "== go test -race, loaded: lsp and skillcore on one CPU beside a busy loop ($(date +%T), ${SECONDS}s)"
+# Timing bugs hide on a quiet machine (issue 32: a crash and missed
+# diagnostics seen only beside a browser): the server's suites again with
+# one CPU for Go and a process keeping a core busy. LOADED_COUNT runs them
+# more times (10 to hunt a flake; CI keeps 2 for time).
+scripts/cpu-hog.sh & hog=$!
+trap 'kill "$hog" 2>/dev/null || true' EXIT
+GOMAXPROCS=1 go test -race -count="${LOADED_COUNT:-2}" ./lsp ./skillcore
+kill "$hog" 2>/dev/null || true
+
 echo "== conformance with the agents (cmd/conformance; agents from scripts/agents.sh) ($(date +%T), ${SECONDS}s)"
 agents=${SKILL_LS_AGENTS:-${XDG_CACHE_HOME:-$HOME/.cache}/skill-ls/agents}
 if [ -n "$(go run ./cmd/conformance -versions | while read -r spec; do pkg=${spec%@*}; d="$agents/$(printf '%s' "$pkg" | tr '/@' '+_')_${spec##*@}"; [ -f "$d/.installed" ] || echo missing; done)" ]; then

@@ -378,9 +378,14 @@ func (w *World) Put(s *Skill) []string {
 		return w.replace(path, old, e)
 	}
 	// The file stays where it was: update the entry the resolutions hold in
-	// place, and each resolution it stands in by what changed.
+	// place, and each resolution it stands in by what changed. The files
+	// sharing its name point at its name: they are told when it moved.
+	moved := nameRange(old.Skill) != nameRange(e.Skill)
 	if old.sig == e.sig {
 		*old = *e
+		if moved {
+			return w.namesakes(old)
+		}
 		return nil
 	}
 	ctxs := w.holding(old)
@@ -394,6 +399,36 @@ func (w *World) Put(s *Skill) []string {
 	for i := range res {
 		for _, m := range res[i].update(old, was[i]) {
 			if !slices.Contains(out, m.Skill.Path) {
+				out = append(out, m.Skill.Path)
+			}
+		}
+	}
+	if moved {
+		for _, p := range w.namesakes(old) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// namesakes lists the files that collide with e in its contexts: their
+// findings point at e's name.
+func (w *World) namesakes(e *Entry) []string {
+	var out []string
+	for _, ctx := range w.contextsOf(e) {
+		res := w.cache[ctx]
+		if res == nil || res.gen != w.gen {
+			continue
+		}
+		g := res.groups[ctx.target.identity(e)]
+		if !slices.Contains(g, e) {
+			continue
+		}
+		for _, m := range g {
+			if m != e && !slices.Contains(out, m.Skill.Path) {
 				out = append(out, m.Skill.Path)
 			}
 		}
