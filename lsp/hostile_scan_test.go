@@ -1,13 +1,10 @@
 package lsp
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/protocol"
-
-	"github.com/skill-ls/skill-ls/analysis"
 )
 
 // Documents opened, edited and closed while the first scan runs, in a
@@ -88,23 +85,11 @@ func TestHostileFirstScan(t *testing.T) {
 
 	// The fresh analysis: a new workspace over the disk as it is, the open
 	// documents laid over it.
-	ws := analysis.NewWorkspace(analysis.Config{Home: h.home, Projects: []string{h.ws}, Getenv: func(string) string { return "" }})
-	ws.Scan()
-	for rel, text := range open {
-		ws.Set(h.path(rel), []byte(text))
-	}
-	mappers := map[string]*Mapper{}
-	mapperFor := func(p string, _ analysis.Range) *Mapper {
-		if mappers[p] == nil {
-			mappers[p] = NewMapper(ws.Source(p), UTF16)
-		}
-		return mappers[p]
-	}
+	fresh := freshDiagnostics(h, open, UTF16)
 	h.client.mu.Lock()
 	defer h.client.mu.Unlock()
 	for _, rel := range []string{review, dupA, dupB, dupC, gem, gem2, gem3} {
-		path := filepath.Clean(h.path(rel))
-		want := diagnostics(ws.Findings(path), mapperFor(path, analysis.Range{}), mapperFor)
+		want := fresh(rel)
 		p, ok := h.client.latest(h.uri(rel))
 		got, _ := p.Version.Get()
 		if v, isOpen := versions[rel]; open[rel] != "" && (!ok || got != v) {
