@@ -16,6 +16,11 @@ import (
 type contextKey struct {
 	target  *Target
 	project string
+	// catalog is whose catalog the context counts against the budget
+	// (alone.go): "" every skill the world holds, its names colliding;
+	// ownCatalog the project's and the home's own skills; else one
+	// plugin of the project installed alone beside them (pluginCatalog).
+	catalog string
 }
 
 // resolution is what one agent loads in one project, in its order.
@@ -23,6 +28,7 @@ type resolution struct {
 	gen     int
 	target  *Target
 	project string
+	catalog string // contextKey.catalog
 	// members are the skills the agent loads, in the order it finds them.
 	members []*Entry
 	// groups maps each name to the skills loaded under it, winner first.
@@ -39,6 +45,9 @@ type resolution struct {
 	deferFit, fitStale bool
 	// memo is what the last fit keeps for the next (fitMemo).
 	memo fitMemo
+	// summary is how the whole catalog stands against its budget
+	// (alone.go), worked out after each count.
+	summary budgetSummary
 }
 
 type budgetUse struct {
@@ -96,16 +105,22 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 	}
 	for _, r := range e.Roots {
 		if r.Scope.local() {
-			add(contextKey{r.Target, r.projectOf(e)})
+			add(contextKey{r.Target, r.projectOf(e), ""})
+			if r.Package != nil {
+				add(contextKey{r.Target, r.projectOf(e), pluginCatalog(r.Package)})
+			}
 			continue
 		}
-		add(contextKey{r.Target, ""})
+		add(contextKey{r.Target, "", ""})
 		for _, p := range w.Projects {
-			add(contextKey{r.Target, p})
+			add(contextKey{r.Target, p, ""})
 		}
 		if e.Project != "" {
-			add(contextKey{r.Target, e.Project})
+			add(contextKey{r.Target, e.Project, ""})
 		}
+	}
+	if len(w.plugins) > 0 && !slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Package != nil }) {
+		out = w.aloneContexts(out) // alone.go
 	}
 	return out
 }
@@ -158,7 +173,7 @@ func (w *World) resolveAll() {
 // only reads the world.
 func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, project: ctx.project, deferFit: w.DeferFits}
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, catalog: ctx.catalog, deferFit: w.DeferFits}
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
@@ -204,7 +219,7 @@ func (res *resolution) member(e *Entry) (*Root, bool) {
 	var best *Root
 	ok := false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope.local() && r.projectOf(e) != res.project) {
+		if r.Target != t || (r.Scope.local() && r.projectOf(e) != res.project) || !res.admits(r) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
@@ -440,7 +455,7 @@ func (res *resolution) spend(t *Target, from, last int, gone []*Entry) []*Entry 
 		res.budget[e] = u
 	}
 	res.spent = used
-	return changed
+	return res.resummarize(changed)
 }
 
 // nearBudget is the share of the budget past which a skill is told that the
@@ -491,7 +506,16 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 	out := slices.Clone(e.Problems)
 	for _, ctx := range ctxs {
 		res := w.cache[ctx]
-		out = append(out, collisions(res, ctx.target, e)...)
+		if ctx.catalog == "" {
+			out = append(out, collisions(res, ctx.target, e)...)
+		}
+		if !w.budgetContext(ctx) { // alone.go
+			continue
+		}
+		out = append(out, res.overBudget(e)...)
+		if !w.countsIn(ctx, res, e) {
+			continue
+		}
 		if b, ok := res.budget[e]; ok && ctx.target.Fit.Model != NoFit {
 			out = append(out, fitProblem(ctx.target, e, b.fit))
 		} else if ok {
@@ -575,7 +599,7 @@ func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
-		p.Severity = Warning
+		p.Severity = Info // the catalog's one warning is overBudget's
 		p.Message = fmt.Sprintf("dropped from the model's catalog: the %d-byte budget for names and descriptions is used up before this skill's %d bytes", t.CatalogBudget, b.size)
 	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
 		p.Severity = Info
@@ -762,9 +786,9 @@ func (w *World) Loads(t *Target, project string) []Load {
 
 func (w *World) catalogOf(t *Target, project string) *resolution {
 	if project == "" {
-		return w.resolve(contextKey{t, ""})
+		return w.resolve(contextKey{t, "", ""})
 	}
-	return w.resolve(contextKey{t, fsys.CleanPath(project)})
+	return w.resolve(contextKey{t, fsys.CleanPath(project), ""})
 }
 
 // BudgetStanding is how the skill at path stands in the target's budgeted
@@ -774,6 +798,7 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 func (w *World) BudgetStanding(t *Target, project, path string) (size, spent int, listed, dropped bool) {
 	res := w.catalogOf(t, project)
 	if e := w.Entry(path); e != nil {
+		res = w.budgetOf(res, e) // alone.go
 		if b, ok := res.budget[e]; ok {
 			return b.size, res.spent, true, b.dropped
 		}

@@ -249,7 +249,7 @@ func copilotBudgetProblem(t *Target, e *Entry, b budgetUse) Problem {
 	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
-		p.Severity = Warning
+		p.Severity = Info // the catalog's one warning is overBudget's
 		p.Message = fmt.Sprintf("past %s's catalog budget: its %d chars of entries are used up before this skill's %d-char entry, so the model sees only its name, on the \"Additional skills available (invoke by name)\" line, without its description", t.Title, t.CatalogBudget, b.size)
 	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
 		p.Severity = Info

@@ -180,7 +180,7 @@ func (res *resolution) refit(t *Target, gone []*Entry) []*Entry {
 	if len(fits) > 0 {
 		res.spent = fits[0].cost
 	}
-	return changed
+	return res.resummarize(changed)
 }
 
 // rounded is what a finding says of a fitted line: the chars kept to the
@@ -204,7 +204,8 @@ func (f fitted) rounded() fitted {
 // fitProblem is what the finding on a skill says of its line in a fitted
 // catalog, or a Problem without a rule when the line is whole.
 func fitProblem(t *Target, e *Entry, f fitted) Problem {
-	p := Problem{Rule: "catalog-budget", Severity: Warning, Range: nameRange(e.Skill), Targets: []string{t.ID}}
+	// Information: the catalog's one warning is overBudget's (alone.go).
+	p := Problem{Rule: "catalog-budget", Severity: Info, Range: nameRange(e.Skill), Targets: []string{t.ID}}
 	unit := "token"
 	if t.Fit.Model == FitClaude {
 		unit = "char"

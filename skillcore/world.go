@@ -62,6 +62,9 @@ type World struct {
 	rootList  []Root
 	rootIndex rootIndex
 	rootsFor  rootSettings
+	// plugins are the catalogs of the plugins each agent loads from
+	// each project, made with rootList (alone.go).
+	plugins map[contextKey][]string
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
@@ -151,6 +154,7 @@ func (w *World) roots() []Root {
 		out = append(out, w.searchedRoots()...)
 	}
 	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)
+	w.plugins = pluginCatalogs(out) // alone.go
 	return out
 }
 
