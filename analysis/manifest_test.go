@@ -54,7 +54,7 @@ func TestManifestFeatures(t *testing.T) {
 	skill := tr.path("proj/skills/brainstorming/SKILL.md")
 	lens := tr.ws.CodeLenses(skill)
 	if len(lens) != 1 || !strings.Contains(lens[0].Title, "claude-code as superpowers:brainstorming") ||
-		!strings.Contains(lens[0].Title, "copilot as brainstorming (plugin superpowers, .claude-plugin/plugin.json)") {
+		!strings.Contains(lens[0].Title, "copilot as brainstorming once installed (plugin superpowers, .claude-plugin/plugin.json)") {
 		t.Errorf("lens: %+v", lens)
 	}
 	hs := tr.ws.Hover(skill, strings.Index(string(tr.ws.Source(skill)), "brainstorming"))

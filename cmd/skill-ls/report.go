@@ -46,6 +46,9 @@ type packageReport struct {
 	Plugin      string     `json:"plugin"`
 	Marketplace *string    `json:"marketplace"`
 	LoadedAs    []loadedAs `json:"loadedAs"`
+	// OnceInstalled: the plugin lies in the project, and the agents load
+	// the skill once the user installs it.
+	OnceInstalled bool `json:"onceInstalled"`
 }
 
 type loadedAs struct {
@@ -255,7 +258,7 @@ func (r *checkRun) describeFile(path string) *fileReport {
 	fr.Name, _ = e.Skill.Str("name")
 	fr.LoadedBy = nonNil(e.LoadedBy())
 	for _, u := range e.PackageUses() {
-		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
+		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}, OnceInstalled: u.OnceInstalled}
 		if u.Manifest != "" {
 			m := u.Where()
 			pr.Manifest = &m
