@@ -224,15 +224,18 @@ const listingCut = "…"
 
 // listNames sets the names the listing lines show: claude-code adds the
 // frontmatter name to a skill's folder name where that name is another
-// word and names no other skill (not a folder of the listing, nor the
-// shown name of one listed before it).
+// word and names no other skill (not a folder of the listing, nor one of
+// the agent's own skills, nor the shown name of one listed before it).
 func listNames(t *Target, entries []CatalogEntry) {
 	if t.Catalog != CatalogClaude {
 		return
 	}
-	names := make(map[string]bool, len(entries))
+	names := make(map[string]bool, len(entries)+len(claudeBuiltins))
 	for _, e := range entries {
 		names[e.displayName(t)] = true
+	}
+	for _, b := range claudeBuiltins {
+		names[b.name] = true // the agent's own skills are in its listing too
 	}
 	for i := range entries {
 		e := &entries[i]
