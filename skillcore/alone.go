@@ -2,6 +2,7 @@ package skillcore
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -105,6 +106,57 @@ func (w *World) budgetOf(res *resolution, e *Entry) *resolution {
 		k.catalog = pluginCatalog(r.Package)
 	}
 	return w.resolve(k)
+}
+
+// aloneIndex lists the skills a project's own catalog and a plugin's are
+// built from, so that building each of a marketplace's catalogs costs its
+// skills and the project's, not the whole world's: the skills each target
+// finds under a root that is no package's, and each plugin's.
+type aloneIndex struct {
+	gen    int
+	base   map[*Target][]*Entry
+	plugin map[string][]*Entry
+}
+
+// indexAlone brings the index up to date, before catalogs are built (in
+// parallel: they only read it). A world without plugins needs none.
+func (w *World) indexAlone() {
+	if len(w.plugins) == 0 || w.alone != nil && w.alone.gen == w.gen {
+		return
+	}
+	x := &aloneIndex{gen: w.gen, base: map[*Target][]*Entry{}, plugin: map[string][]*Entry{}}
+	var targets []*Target
+	for _, e := range w.entries {
+		targets = targets[:0]
+		for _, r := range e.Roots {
+			switch {
+			case r.Package != nil:
+				k := pluginCatalog(r.Package)
+				x.plugin[k] = append(x.plugin[k], e)
+			case !slices.Contains(targets, r.Target):
+				targets = append(targets, r.Target)
+				x.base[r.Target] = append(x.base[r.Target], e)
+			}
+		}
+	}
+	w.alone = x
+}
+
+// aloneFrom lists the skills ctx's catalog is built from; false for the
+// world's own context, or without an index to say.
+func (w *World) aloneFrom(ctx contextKey) ([]*Entry, bool) {
+	x := w.alone
+	if ctx.catalog == "" || x == nil || x.gen != w.gen {
+		return nil, false
+	}
+	base := x.base[ctx.target]
+	if ctx.catalog == ownCatalog {
+		return base, true
+	}
+	// A plugin's skill also found under an ordinary root is in base.
+	return slices.Concat(base, slices.DeleteFunc(slices.Clone(x.plugin[ctx.catalog]), func(e *Entry) bool {
+		return slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == ctx.target && r.Package == nil })
+	})), true
 }
 
 // budgetSummary is how a whole catalog stands against its budget: how

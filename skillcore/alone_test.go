@@ -113,3 +113,27 @@ func TestPluginOverBudgetAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestAloneCatalogsLinear: a marketplace twice as large, with twice the
+// plugins, costs at most twice the skills looked at to build its
+// catalogs: each plugin's catalog is built from its own skills and the
+// project's, not from the whole world.
+func TestAloneCatalogsLinear(t *testing.T) {
+	looked := func(n int) int64 {
+		plugins := map[string]int{}
+		for i := range n {
+			plugins[fmt.Sprintf("p%03d", i)] = 3
+		}
+		w, by := marketWorld(t, plugins, 100)
+		var all []string
+		for _, paths := range by {
+			all = append(all, paths...)
+		}
+		w.ProblemsOf(all)
+		return w.looked.Load()
+	}
+	small, large := looked(40), looked(80)
+	if large > 2*small+2*small/10 {
+		t.Errorf("40 plugins: %d skills looked at; 80 plugins: %d (more than twice)", small, large)
+	}
+}

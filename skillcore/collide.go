@@ -140,6 +140,7 @@ func (w *World) resolution(ctx contextKey) *resolution {
 	if res := w.cache[ctx]; res != nil && res.gen == w.gen {
 		return res
 	}
+	w.indexAlone() // alone.go
 	res := w.build(ctx)
 	w.cache[ctx] = res
 	return res
@@ -163,6 +164,7 @@ func (w *World) resolveAll() {
 		}
 	}
 	built := make([]*resolution, len(ctxs))
+	w.indexAlone()
 	ForEach(len(ctxs), func(i int) { built[i] = w.build(ctxs[i]) })
 	for i, ctx := range ctxs {
 		w.cache[ctx] = built[i]
@@ -181,10 +183,25 @@ func (w *World) build(ctx contextKey) *resolution {
 		path string
 		e    *Entry
 	}
-	ks := make([]keyed, 0, len(w.entries))
-	for _, e := range w.entries {
+	from, alone := w.aloneFrom(ctx) // alone.go: not the whole world
+	size := len(w.entries)
+	if alone {
+		size = len(from)
+	}
+	w.looked.Add(int64(size))
+	ks := make([]keyed, 0, size)
+	add := func(e *Entry) {
 		if r, ok := res.member(e); ok {
 			ks = append(ks, keyed{r, e.Skill.Path, e})
+		}
+	}
+	if alone {
+		for _, e := range from {
+			add(e)
+		}
+	} else {
+		for _, e := range w.entries {
+			add(e)
 		}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {

@@ -63,8 +63,13 @@ type World struct {
 	rootIndex rootIndex
 	rootsFor  rootSettings
 	// plugins are the catalogs of the plugins each agent loads from
-	// each project, made with rootList (alone.go).
+	// each project, made with rootList; alone indexes the skills each of
+	// those catalogs is built from (alone.go).
 	plugins map[contextKey][]string
+	alone   *aloneIndex
+	// looked counts the skills looked at to build catalogs, for tests of
+	// its cost (catalogs are built in parallel).
+	looked atomic.Int64
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
@@ -445,6 +450,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 	} else {
 		w.entries[path] = cur
 	}
+	w.alone = nil // its lists hold entries, not paths
 	var out []string
 	for _, c := range changes {
 		for _, m := range c.res.swap(c.old, c.was, c.cur) {
