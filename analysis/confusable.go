@@ -37,6 +37,9 @@ func scriptOf(r rune) string {
 // nameSkeleton is what a name looks like: NFKC, lower case, confusable
 // letters as the Latin ones, deceptive characters dropped.
 func nameSkeleton(name string) string {
+	if isASCII(name) {
+		return strings.ToLower(name) // NFKC leaves it, and none is deceptive or a look-alike
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(norm.NFKC.String(name)) {
 		if kindOf(r) != kindNone {
@@ -73,17 +76,14 @@ func (w *Workspace) nameConfusable(e *skillcore.Entry) []skillcore.Problem {
 		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
 			Message: fmt.Sprintf("name %q mixes %s letters: it reads as %q and is not that name", name, strings.Join(scripts, " and "), nameSkeleton(name))})
 	}
-	look := nameSkeleton(name)
-	for _, p := range w.World.Paths() {
-		o := w.World.Entry(p)
-		if o == nil || p == s.Path {
+	for _, l := range w.lookalikes().of(s.Path, name) {
+		o := w.World.Entry(l.path)
+		if o == nil {
 			continue
 		}
-		if other := skillName(o.Skill); other != name && nameSkeleton(other) == look {
-			out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
-				Message: fmt.Sprintf("name %q looks like %q, the name of another skill, and is not it", name, other),
-				Related: []skillcore.Related{{Path: p, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
-		}
+		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
+			Message: fmt.Sprintf("name %q looks like %q, the name of another skill, and is not it", name, l.name),
+			Related: []skillcore.Related{{Path: l.path, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
 	}
 	return out
 }

@@ -20,69 +20,23 @@ import (
 // characters, secrets, download-and-run commands, a script's shebang, and
 // the file's mode. The server does not read them on a keystroke.
 
-// Bounds of a skill folder's walk.
-const (
-	maxSkillFiles = 1000
-	maxSkillDepth = 8
-	sniffBytes    = 8000 // a NUL in these makes a file binary, as git judges
-)
-
-// skippedDirs are folders of tools, not of the skill.
-var skippedDirs = map[string]bool{"node_modules": true, "__pycache__": true, ".git": true, ".venv": true, "venv": true}
-
 // SkillFiles lists the files of the skill folder of the SKILL.md at
-// skillPath, other than its SKILL.md, in walk order: without following
-// symlinks, without hidden folders, tools' folders or a nested skill's
-// folder, at most maxSkillFiles of them. A folder the world's walk listed
-// is not listed again.
+// skillPath, other than its SKILL.md (skillcore.SkillFolderFiles). A
+// folder the world's walk listed is not listed again.
 func (w *Workspace) SkillFiles(skillPath string) []string {
-	list := func(dir string) []fs.DirEntry {
+	return skillcore.SkillFolderFiles(skillPath, func(dir string) []fs.DirEntry {
 		if entries, ok := w.World.Listing(dir); ok {
 			return entries
 		}
 		entries, _ := os.ReadDir(dir)
 		return entries
-	}
-	var out []string
-	var walk func(dir string, entries []fs.DirEntry, depth int)
-	walk = func(dir string, entries []fs.DirEntry, depth int) {
-		for _, d := range entries {
-			if len(out) >= maxSkillFiles {
-				return
-			}
-			p := filepath.Join(dir, d.Name())
-			switch {
-			case d.IsDir():
-				if depth < maxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] {
-					if sub := list(p); !holdsSkill(sub) {
-						walk(p, sub, depth+1)
-					}
-				}
-			case d.Type().IsRegular() && p != skillPath:
-				out = append(out, p)
-			}
-		}
-	}
-	dir := filepath.Dir(skillPath)
-	walk(dir, list(dir), 0)
-	return out
-}
-
-// holdsSkill reports a listing with a SKILL.md of its own: a nested
-// skill's folder.
-func holdsSkill(entries []fs.DirEntry) bool {
-	for _, e := range entries {
-		if e.Name() == skillcore.FileName {
-			return true
-		}
-	}
-	return false
+	})
 }
 
 // skillOf is the entry of the skill whose folder holds path, or nil.
 func (w *Workspace) skillOf(path string) *skillcore.Entry {
 	dir := filepath.Dir(path)
-	for range maxSkillDepth + 1 {
+	for range skillcore.MaxSkillDepth + 1 {
 		if e := w.World.Entry(filepath.Join(dir, skillcore.FileName)); e != nil {
 			return e
 		}
@@ -106,7 +60,7 @@ func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	}
 	buf := readBuffers.Get().(*[]byte)
 	defer readBuffers.Put(buf)
-	src, mode, err := fsys.ReadTextMode(path, (*buf)[:0], sniffBytes)
+	src, mode, err := fsys.ReadTextMode(path, (*buf)[:0], skillcore.SniffBytes)
 	if mode == 0 {
 		if st, lerr := os.Lstat(path); lerr == nil {
 			mode = st.Mode() // not opened (unreadable): its mode still tells

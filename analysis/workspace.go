@@ -56,6 +56,8 @@ type Workspace struct {
 	// when a scan read it (see keepBody); keptMu guards it during the scan.
 	kept   map[string]keptBody
 	keptMu sync.Mutex
+	// confusable indexes the names for name-confusable (lookalikes).
+	confusable lookalikeIndex
 }
 
 // NewWorkspace makes an empty workspace; call Scan to fill it.
@@ -98,6 +100,8 @@ func (w *Workspace) Set(path string, src []byte) []string {
 		return w.SetManifest(path, src)
 	}
 	delete(w.kept, path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, path, before)
 	return w.World.Set(path, src)
 }
 
@@ -108,6 +112,8 @@ func (w *Workspace) Remove(path string) []string {
 	}
 	delete(w.bodies, path)
 	delete(w.kept, path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, path, before)
 	return w.World.Remove(path)
 }
 
@@ -167,6 +173,8 @@ func (w *Workspace) Take(f DiskFile) []string {
 		return w.Remove(f.Path)
 	}
 	delete(w.kept, f.Skill.Path)
+	before := w.World.NamesGen()
+	defer w.confusable.changed(w.World, f.Skill.Path, before)
 	return w.World.Put(f.Skill)
 }
 

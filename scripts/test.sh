@@ -18,6 +18,19 @@ go test -race -count=1 ./...
 # language server's do.
 go test -race -count=1 ./analysis -release-bodies
 
+echo "== linearity: doubling each workspace shape at most doubles a check's work, counted ($(date +%T), ${SECONDS}s)"
+# Skipped under -race above: the race detector changes what is allocated.
+go test -count=1 -run '^TestCheckWorkIsLinear$' ./cmd/skill-ls -v | grep -E '^(ok|FAIL|--- |    linear_test.go:[0-9]+: .*\(linear)'
+
+echo "== speed guard: check against the floor of the same files, in turns ($(date +%T), ${SECONDS}s)"
+# Fails when check takes more than 2.5 times the least a check must do
+# (walk and read the same files), timed in the same run on the shared
+# corpus and a generated workspace (cmd/skill-ls/benchguard.go says why the
+# ratio holds on a busy machine).
+guard_bin=$(mktemp -d)/skill-ls
+go build -o "$guard_bin" ./cmd/skill-ls
+"$guard_bin" bench --guard --corpus ../shared/corpus --guard-size 2000 --runs 11
+
 echo "== conformance with the agents (cmd/conformance; agents from scripts/agents.sh) ($(date +%T), ${SECONDS}s)"
 agents=${SKILL_LS_AGENTS:-${XDG_CACHE_HOME:-$HOME/.cache}/skill-ls/agents}
 if [ -n "$(go run ./cmd/conformance -versions | while read -r spec; do pkg=${spec%@*}; d="$agents/$(printf '%s' "$pkg" | tr '/@' '+_')_${spec##*@}"; [ -f "$d/.installed" ] || echo missing; done)" ]; then

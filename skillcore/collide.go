@@ -562,7 +562,9 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 
 func collisions(res *resolution, t *Target, e *Entry) []Problem {
 	group := res.groups[t.identity(e)]
-	if len(group) < 2 || !slices.Contains(group, e) {
+	// A member is in its name's group (build, swap): asking the map, not
+	// the group, keeps a name that thousands share linear.
+	if _, member := res.root[e]; len(group) < 2 || !member {
 		return nil
 	}
 	winner := group[0]

@@ -54,7 +54,10 @@ type World struct {
 
 	entries map[string]*Entry
 	gen     int // bumps when anything a catalog depends on changes
-	cache   map[contextKey]*resolution
+	// names bumps when a file comes, goes or changes its name: what an
+	// index of the names (analysis's look-alike names) is built again on.
+	names uint64
+	cache map[contextKey]*resolution
 	// projectDirs remembers ProjectOf per directory.
 	projectDirs map[string]string
 	// rootList caches roots() for the settings in rootsFor, and rootIndex
@@ -317,6 +320,7 @@ func (w *World) Load(paths []string) []error {
 		w.entries[d.entry.Skill.Path] = d.entry
 	}
 	w.gen++
+	w.names++
 	w.resolveAll()
 	return errs
 }
@@ -346,6 +350,11 @@ func (w *World) Paths() []string {
 	slices.Sort(out)
 	return out
 }
+
+// NamesGen changes whenever a file comes or goes or its name changes, so
+// that what is worked out from every file's name is worked out again only
+// then: a keystroke in a description leaves it as it was.
+func (w *World) NamesGen() uint64 { return w.names }
 
 // Entry returns the file at path, or nil.
 func (w *World) Entry(path string) *Entry {
@@ -381,6 +390,9 @@ func (w *World) Put(s *Skill) []string {
 	if old.sig == e.sig {
 		*old = *e
 		return nil
+	}
+	if old.sig.name != e.sig.name {
+		w.names++
 	}
 	ctxs := w.contextsOf(old)
 	res := make([]*resolution, len(ctxs))
@@ -451,6 +463,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 		w.entries[path] = cur
 	}
 	w.alone = nil // its lists hold entries, not paths
+	w.names++
 	var out []string
 	for _, c := range changes {
 		for _, m := range c.res.swap(c.old, c.was, c.cur) {

@@ -93,6 +93,7 @@ func (w *World) ReloadPackages() []string {
 		ne := w.evaluate(e.Skill, roots)
 		w.place(ne)
 		w.entries[p] = ne
+		w.names++
 	}
 	for _, r := range roots {
 		if r.Package == nil {

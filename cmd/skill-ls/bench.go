@@ -48,16 +48,20 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	peer := fs.String("peer", "", "a peer checker to time on the same corpora, {} standing for the path (e.g. 'skill-check check {} --format json')")
 	edits := fs.Int("edits", 300, "edits, hovers and completions to time through the server")
 	opens := fs.Int("opens", 20, "files to open one after another while the server's first scan runs, timing each open's first diagnostics (0 to skip)")
+	closes := fs.Int("closes", 1200, "unsaved documents of 100 KB to open and close in a server on the first workspace, reading its memory 10 s after (0 to skip)")
 	runs := fs.Int("runs", 5, "runs of each check (the median is reported)")
 	serverRuns := fs.Int("server-runs", 3, "server sessions per workspace (the median of each time and the largest memory are reported)")
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
 	floorDir := fs.String("floor", "", "only walk this folder and read its SKILL.md files, the least a check must do, and exit (the floor the bench times check against)")
+	guardOn := fs.Bool("guard", false, "only time check against the floor of the same files on --corpus and a generated workspace of --guard-size skills, in turns, and fail when check takes more than 2.5 times its floor (CI's guard)")
+	guardSize := fs.Int("guard-size", 2000, "skills of the workspace --guard generates (0 for none)")
+	floorFiles := fs.Bool("floor-files", false, "with --floor, also read the other files of each skill folder as check does: the floor of the same files")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	if *floorDir != "" {
-		return floor(*floorDir, stdout, stderr)
+		return floor(*floorDir, *floorFiles, stdout, stderr)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -69,6 +73,13 @@ func bench(args []string, stdout, stderr io.Writer) int {
 			return benchFailed(stderr, err)
 		}
 		defer os.RemoveAll(tmp)
+	}
+	if *guardOn {
+		trees, err := guardTrees(*corpus, tmp, *guardSize)
+		if err != nil {
+			return benchFailed(stderr, err)
+		}
+		return guard(exe, trees, max(*runs, 3), stdout, stderr)
 	}
 	var results []benchResult
 	add := func(r ...benchResult) {
@@ -147,6 +158,14 @@ func bench(args []string, stdout, stderr io.Writer) int {
 		}
 		if err := sessions("server", func() ([]benchResult, error) { return benchServer(exe, project, home, n, *edits) }); err != nil {
 			return benchFailed(stderr, err)
+		}
+		if *closes > 0 {
+			rs, err := benchMassClose(exe, project, home, *closes, 10*time.Second)
+			if err != nil {
+				return benchFailed(stderr, fmt.Errorf("server, unsaved documents: %w", err))
+			}
+			add(rs...)
+			*closes = 0 // once, on the first workspace
 		}
 		if *opens > 0 {
 			if err := sessions("server, opens during the scan", func() ([]benchResult, error) {

@@ -60,6 +60,9 @@ func startServer(ctx context.Context, exe, home string) (*benchClient, error) {
 		return nil, err
 	}
 	cmd.Stderr = io.Discard
+	if os.Getenv("SKILL_LS_BENCH_STDERR") != "" {
+		cmd.Stderr = os.Stderr // the server's own log (GODEBUG=gctrace=1 and the like)
+	}
 	c := &benchClient{cmd: cmd, seen: map[string]bool{}, waiters: map[string]chan struct{}{}, allSeen: make(chan struct{}), scanEnded: make(chan struct{})}
 	c.start = time.Now()
 	if err := cmd.Start(); err != nil {
@@ -186,18 +189,39 @@ func (c *benchClient) notify(ctx context.Context, method string, params any) err
 }
 
 // peakRSS reads the server's high-water resident memory from /proc.
-func (c *benchClient) peakRSS() (int64, error) {
+func (c *benchClient) peakRSS() (int64, error) { return c.statusBytes("VmHWM:") }
+
+// statusBytes reads one memory line of the server's /proc status, in bytes.
+func (c *benchClient) statusBytes(field string) (int64, error) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
 	if err != nil {
 		return 0, err
 	}
 	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
+		if strings.HasPrefix(line, field) {
 			kb, err := strconv.ParseInt(strings.Fields(line)[1], 10, 64)
 			return kb * 1024, err
 		}
 	}
-	return 0, fmt.Errorf("no VmHWM")
+	return 0, fmt.Errorf("no %s in /proc status", field)
+}
+
+// startInitialized starts a server and initializes it on project, with
+// work-done progress on offer (so that the end of its first scan is told).
+func startInitialized(ctx context.Context, exe, project, home string) (*benchClient, error) {
+	c, err := startServer(ctx, exe, home)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.call(ctx, "initialize", initParams(project, home, true)); err != nil {
+		c.close(ctx)
+		return nil, fmt.Errorf("initialize: %w", err)
+	}
+	if err := c.notify(ctx, "initialized", map[string]any{}); err != nil {
+		c.close(ctx)
+		return nil, err
+	}
+	return c, nil
 }
 
 // cpuTime is the CPU the server has used so far, user and system, from

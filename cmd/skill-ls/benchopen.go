@@ -16,17 +16,11 @@ import (
 func benchOpensDuringScan(exe, project, home string, n, opens int) ([]benchResult, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	c, err := startServer(ctx, exe, home)
+	c, err := startInitialized(ctx, exe, project, home)
 	if err != nil {
 		return nil, err
 	}
 	defer c.close(ctx)
-	if _, err := c.call(ctx, "initialize", initParams(project, home, true)); err != nil {
-		return nil, fmt.Errorf("initialize: %w", err)
-	}
-	if err := c.notify(ctx, "initialized", map[string]any{}); err != nil {
-		return nil, err
-	}
 	var lat []time.Duration
 	during := 0
 	for i := range min(opens, n) {

@@ -21,10 +21,16 @@ type benchProc struct {
 	findings int
 }
 
-// procTime is a process's median wall time and largest peak RSS.
+// procTime is a process's median wall time and largest peak RSS, with
+// every run's wall time in the order run.
 type procTime struct {
-	wall time.Duration
-	rss  int64
+	wall  time.Duration
+	rss   int64
+	walls []time.Duration
+	// cpus are each run's CPU time, user and system: a busy machine
+	// makes a run wait for a core, which the wall time counts and this
+	// does not.
+	cpus []time.Duration
 }
 
 // timeAlternated runs each process in turn, runs rounds of them, and
@@ -46,11 +52,12 @@ func timeAlternated(procs []benchProc, runs int) ([]procTime, error) {
 				return nil, fmt.Errorf("%s: %w", strings.Join(p.args, " "), err)
 			}
 			out[i].rss = max(out[i].rss, peakRSS(cmd.ProcessState))
+			out[i].cpus = append(out[i].cpus, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 		}
 	}
 	for i, ws := range walls {
-		slices.Sort(ws)
-		out[i].wall = ws[len(ws)/2]
+		out[i].walls = ws
+		out[i].wall = median(ws)
 	}
 	return out, nil
 }
@@ -60,8 +67,12 @@ func checkProc(exe, home, path string) benchProc {
 	return benchProc{args: []string{exe, "check", "--format", "json", path}, env: []string{"HOME=" + home}, findings: exitFindings}
 }
 
-// floorProc is the floor of a check of path (bench --floor).
-func floorProc(exe, path string) benchProc {
+// floorProc is the floor of a check of path (bench --floor), of the
+// SKILL.md files or, with files, of every file check reads.
+func floorProc(exe, path string, files bool) benchProc {
+	if files {
+		return benchProc{args: []string{exe, "bench", "--floor-files", "--floor", path}}
+	}
 	return benchProc{args: []string{exe, "bench", "--floor", path}}
 }
 
@@ -72,4 +83,11 @@ func peerProc(peer, path string) (benchProc, error) {
 		return benchProc{}, fmt.Errorf("empty peer command")
 	}
 	return benchProc{args: args, findings: -1}, nil
+}
+
+// median is the middle of ds (the upper one of an even count).
+func median[T time.Duration | float64](ds []T) T {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

@@ -27,7 +27,7 @@ func check(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "skill-ls: configuration:", escapeText(err.Error()))
 		return exitUsage
 	}
-	defer holdMemoryCeiling(20 * time.Millisecond)()
+	defer holdMemoryCeiling(20*time.Millisecond, false)()
 	if os.Getenv("GOGC") == "" {
 		// One pass over the files: collecting a small run's garbage is
 		// time lost (a sixth of checking 598 skills), and the ceiling

@@ -20,8 +20,10 @@ import (
 const memoryCeiling = 90 << 20
 
 // holdMemoryCeiling sets the ceiling and raises it as the live heap grows,
-// looking every interval, until the returned stop is called.
-func holdMemoryCeiling(interval time.Duration) (stop func()) {
+// looking every interval, until the returned stop is called. With
+// giveBack (a server), memory the heap no longer needs is given back to
+// the system once the process has gone quiet (see idleGiveBack).
+func holdMemoryCeiling(interval time.Duration, giveBack bool) (stop func()) {
 	if os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
@@ -34,11 +36,15 @@ func holdMemoryCeiling(interval time.Duration) (stop func()) {
 		tick := time.NewTicker(interval)
 		defer tick.Stop()
 		limit := int64(memoryCeiling)
+		var quiet idleGiveBack
 		for {
 			select {
 			case <-done:
 				return
 			case <-tick.C:
+			}
+			if giveBack {
+				quiet.tick(interval)
 			}
 			metrics.Read(sample)
 			if sample[0].Value.Kind() != metrics.KindUint64 {
@@ -61,4 +67,57 @@ func holdMemoryCeiling(interval time.Duration) (stop func()) {
 func ceilingFor(live uint64) int64 {
 	live = min(live, 1<<40)
 	return max(memoryCeiling, int64(live+live/2))
+}
+
+// idleGiveBack gives the heap's spare memory back to the system once the
+// process has allocated next to nothing for a while. The runtime keeps
+// what a burst of work freed (an editor opening and closing 1,200 unsaved
+// documents of 100 KB: 20 MiB resident before, 196 at the peak) until a
+// collection finds it garbage and its scavenger returns it, a few pages at
+// a time; a server gone quiet allocates nothing, so no collection comes
+// and 100-160 MiB stayed resident 10 s after the last close. Asked only
+// when quiet (so never between keystrokes) and only when the heap holds
+// much more than its live bytes, debug.FreeOSMemory collects and returns
+// it at once.
+type idleGiveBack struct {
+	samples  []metrics.Sample
+	quietFor time.Duration
+	lastAll  uint64
+	freed    int // times given back, for tests
+}
+
+// Quiet: less than quietBytes allocated in each interval for quietTime.
+// Spare: the heap held above the live heap, past which it is worth a
+// collection.
+const (
+	quietBytes = 256 << 10
+	quietTime  = 2 * time.Second
+	spareBytes = 24 << 20
+)
+
+func (g *idleGiveBack) tick(interval time.Duration) {
+	if g.samples == nil {
+		g.samples = []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/live:bytes"},
+			{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/free:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+	}
+	metrics.Read(g.samples)
+	for _, s := range g.samples {
+		if s.Value.Kind() != metrics.KindUint64 {
+			return
+		}
+	}
+	all, live := g.samples[0].Value.Uint64(), g.samples[1].Value.Uint64()
+	held := g.samples[2].Value.Uint64() + g.samples[3].Value.Uint64() + g.samples[4].Value.Uint64()
+	if all-g.lastAll < quietBytes {
+		g.quietFor += interval
+	} else {
+		g.quietFor = 0
+	}
+	g.lastAll = all
+	if g.quietFor >= quietTime && held > live+spareBytes {
+		debug.FreeOSMemory()
+		g.freed++
+		metrics.Read(g.samples[:1])
+		g.lastAll, g.quietFor = g.samples[0].Value.Uint64(), 0
+	}
 }

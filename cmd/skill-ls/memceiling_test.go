@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // TestCeilingFor: the ceiling holds until half again the live heap passes
 // it, then follows the live heap, so the collector never runs back to back.
@@ -19,4 +22,31 @@ func TestCeilingFor(t *testing.T) {
 			t.Errorf("ceilingFor(%d MiB) = %d MiB, want %d MiB", tc.live>>20, got>>20, tc.want>>20)
 		}
 	}
+}
+
+// TestIdleGiveBack: once nothing is allocated for quietTime, a heap
+// holding far more than its live bytes is collected and given back; while
+// allocating, it is left alone.
+func TestIdleGiveBack(t *testing.T) {
+	var g idleGiveBack
+	g.tick(quietTime)
+	junk := make([][]byte, 0, 64)
+	for range 64 {
+		junk = append(junk, make([]byte, 1<<20))
+	}
+	junk = nil
+	runtime.GC() // garbage freed, not yet given back
+	g.tick(quietTime)
+	if g.freed != 0 {
+		t.Fatal("gave back while allocating")
+	}
+	g.tick(quietTime)
+	if g.freed != 1 {
+		t.Fatalf("gave back %d times once quiet, want 1", g.freed)
+	}
+	g.tick(quietTime)
+	if g.freed != 1 {
+		t.Fatalf("gave back %d times with nothing to give, want 1", g.freed)
+	}
+	_ = junk
 }

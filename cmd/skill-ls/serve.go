@@ -48,7 +48,7 @@ func serve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	defer holdMemoryCeiling(time.Second)()
+	defer holdMemoryCeiling(time.Second, true)()
 	return lsp.Serve(ctx, stdin, stdout, lsp.Options{LogFile: *logFile, Getenv: os.Getenv, Version: version})
 }
 
