@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -10,6 +11,9 @@ import (
 // Codex reads past), or each tells the same place its own way (two
 // catalogs over their budgets at one description), the author is told
 // once, at the severity of the strictest, naming the agents of each side.
+
+// maxFolded is how many messages a folded finding says in full.
+const maxFolded = 5
 
 // placeKey is one rule at one place.
 type placeKey struct {
@@ -65,6 +69,7 @@ func fold(fs []Finding) Finding {
 	out.Targets, out.Related = nil, nil
 	var messages []string
 	by := map[string][]string{}
+	related := map[Related]bool{}
 	for _, f := range fs {
 		for _, t := range f.Targets {
 			if !slices.Contains(out.Targets, t) {
@@ -72,7 +77,8 @@ func fold(fs []Finding) Finding {
 			}
 		}
 		for _, r := range f.Related {
-			if !slices.Contains(out.Related, r) {
+			if !related[r] {
+				related[r] = true
 				out.Related = append(out.Related, r)
 			}
 		}
@@ -110,6 +116,11 @@ func fold(fs []Finding) Finding {
 				}
 			}
 			parts[i] = strings.TrimSpace(head) + ": " + m
+		}
+		if len(parts) > maxFolded {
+			// A name hundreds of skills share: the places are all
+			// related; the message says the first few.
+			parts = append(parts[:maxFolded], fmt.Sprintf("and %d more, at the related places", len(parts)-maxFolded))
 		}
 		out.Message = strings.Join(parts, "; ")
 	}
