@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // realisticSkill is a SKILL.md of about size bytes written the way the
@@ -93,8 +93,8 @@ func BenchmarkParseValidate(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
 			for b.Loop() {
-				sk := skillcore.Parse("/p/.agents/skills/pdf-tools/SKILL.md", src)
-				if p := skillcore.Validate(sk, skillcore.Targets); len(p) != 0 {
+				sk := loader.Parse("/p/.agents/skills/pdf-tools/SKILL.md", src)
+				if p := loader.Validate(sk, loader.Targets); len(p) != 0 {
 					b.Fatalf("problems: %+v", p)
 				}
 				ScanBody(sk)

@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Body is what the Markdown after the frontmatter holds, collected in one
@@ -43,17 +43,17 @@ type Link struct {
 // paragraphs and headings the code spans and inline links — in one pass over
 // the bytes, because a full Markdown parser costs more than the rest of the
 // analysis together. Tests hold it to goldmark's reading of the corpus.
-func ScanBody(s *skillcore.Skill) *Body { return scanBody(s, true) }
+func ScanBody(s *loader.Skill) *Body { return scanBody(s, true) }
 
 // scanLinks is ScanBody without the headings and code blocks, for the checks of a body
 // (its length, its links), which a scan makes of every file.
-func scanLinks(s *skillcore.Skill) *Body { return scanBody(s, false) }
+func scanLinks(s *loader.Skill) *Body { return scanBody(s, false) }
 
-func scanBody(s *skillcore.Skill, headings bool) *Body { return scanLines(s, headings, true) }
+func scanBody(s *loader.Skill, headings bool) *Body { return scanLines(s, headings, true) }
 
 // scanLines is scanBody, passing over fenced code with skipFenced when
 // fast, else a line at a time (tests hold the two to the same Body).
-func scanLines(s *skillcore.Skill, headings, fast bool) *Body {
+func scanLines(s *loader.Skill, headings, fast bool) *Body {
 	r := s.Body()
 	src := s.Src[:r.End]
 	b := &Body{}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // corpusDir is the public corpus of real skills, when it is there.
@@ -24,7 +24,7 @@ func corpusFiles(tb testing.TB) []string {
 	}
 	var out []string
 	err := filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Name() == skillcore.FileName && !d.IsDir() {
+		if err == nil && d.Name() == loader.FileName && !d.IsDir() {
 			out = append(out, p)
 		}
 		return err
@@ -36,7 +36,7 @@ func corpusFiles(tb testing.TB) []string {
 }
 
 // bodyDiff lists how ScanBody's reading of s differs from goldmark's.
-func bodyDiff(s *skillcore.Skill) []string {
+func bodyDiff(s *loader.Skill) []string {
 	got, want := ScanBody(s), goldmarkBody(s)
 	var out []string
 	show := func(what string, g, w []string) {
@@ -102,7 +102,7 @@ func TestScanBodyMatchesGoldmarkOnCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d := bodyDiff(skillcore.Parse(p, src)); len(d) > 0 {
+		if d := bodyDiff(loader.Parse(p, src)); len(d) > 0 {
 			bad++
 			t.Errorf("%s:\n  %s", p, strings.Join(d, "\n  "))
 		}
@@ -119,7 +119,7 @@ func TestScanLinksOnCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := skillcore.Parse(p, src)
+		s := loader.Parse(p, src)
 		full, links := ScanBody(s), scanLinks(s)
 		if slow := scanLines(s, true, false); !reflect.DeepEqual(full, slow) {
 			t.Errorf("%s: passing over fenced code differs from a line at a time", p)
@@ -135,14 +135,14 @@ func TestScanLinksOnCorpus(t *testing.T) {
 }
 
 func BenchmarkScanBodyCorpus(b *testing.B) {
-	var skills []*skillcore.Skill
+	var skills []*loader.Skill
 	size := 0
 	for _, p := range corpusFiles(b) {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			b.Fatal(err)
 		}
-		skills = append(skills, skillcore.Parse(p, src))
+		skills = append(skills, loader.Parse(p, src))
 		size += len(src)
 	}
 	b.SetBytes(int64(size))
@@ -184,7 +184,7 @@ func TestScanBodyMatchesGoldmark(t *testing.T) {
 		{"multi-line link text", "[a\nb](ab.md) [c](\nc.md)\n", []string{"c.md"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := skillcore.Parse("/p/x/SKILL.md", []byte("---\nname: x\n---\n"+c.body))
+			s := loader.Parse("/p/x/SKILL.md", []byte("---\nname: x\n---\n"+c.body))
 			d := slices.DeleteFunc(bodyDiff(s), func(d string) bool {
 				return slices.ContainsFunc(c.extra, func(x string) bool { return strings.HasPrefix(d, fmt.Sprintf("extra link %q ", x)) })
 			})
@@ -219,7 +219,7 @@ func TestLinkTarget(t *testing.T) {
 // 37 s here).
 func TestScanBodyFenceRunsInOneLine(t *testing.T) {
 	src := "---\nname: x\n---\n```\n" + strings.Repeat("a```", 260000) + "\n  ```\n[l](l.md)\n"
-	s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
 	fast, slow := ScanBody(s), scanLines(s, true, false)
 	if !reflect.DeepEqual(fast, slow) || fast.Lines != 4 || len(fast.Fences) != 1 || len(fast.Links) != 1 {
 		t.Errorf("fast %d lines, %d fences, %d links; slow %d, %d, %d", fast.Lines, len(fast.Fences), len(fast.Links), slow.Lines, len(slow.Fences), len(slow.Links))

@@ -1,6 +1,6 @@
 package analysis
 
-import "github.com/skill-ls/skill-ls/skillcore"
+import "github.com/skill-ls/skill-ls/skillcore/loader"
 
 // maxCachedBodies bounds the cache: a first scan asks for every file's
 // findings once, and keeping all their bodies (and through them each old
@@ -11,13 +11,13 @@ const maxCachedBodies = 64
 // features asked about one version (findings, symbols, links, folding) walk
 // its Markdown once.
 type cachedBody struct {
-	skill *skillcore.Skill
+	skill *loader.Skill
 	body  *Body
 }
 
 // body returns the scan of the skill's body, from the cache when the file
 // has not changed since.
-func (w *Workspace) body(s *skillcore.Skill) *Body {
+func (w *Workspace) body(s *loader.Skill) *Body {
 	if c, ok := w.bodies[s.Path]; ok && c.skill == s {
 		return c.body
 	}

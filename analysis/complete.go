@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // CompletionKind says what a completion item is.
@@ -65,7 +65,7 @@ var keyLineRE = regexp.MustCompile(`(?m)^([A-Za-z0-9_-]+)[ \t]*:`)
 // place the keys not yet present that some target reading the file knows
 // and none refuses: any other key is at once a field-unknown error there
 // (effort, which the spec's validator refuses, say).
-func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset int) []CompletionItem {
+func completeFrontmatter(s *loader.Skill, targets []*loader.Target, offset int) []CompletionItem {
 	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
 	prefix := string(s.Src[ls:offset])
 	le := lineEnd(s.Src, offset)
@@ -88,8 +88,8 @@ func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset
 	present := presentKeys(s)
 	r := Range{Start: ls, End: wordEnd(s.Src, offset, le)}
 	for _, k := range fieldOrder() {
-		if present[k] || !slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Knows(k) }) ||
-			slices.ContainsFunc(targets, func(t *skillcore.Target) bool { return t.Rejects(k) }) {
+		if present[k] || !slices.ContainsFunc(targets, func(t *loader.Target) bool { return t.Knows(k) }) ||
+			slices.ContainsFunc(targets, func(t *loader.Target) bool { return t.Rejects(k) }) {
 			continue
 		}
 		out = append(out, CompletionItem{Label: k, Kind: CompleteField, Detail: honouredText(k), Doc: FieldDoc(k),
@@ -101,7 +101,7 @@ func completeFrontmatter(s *skillcore.Skill, targets []*skillcore.Target, offset
 // presentKeys are the frontmatter's keys: those the YAML parser found, and
 // those written at a line's start (the YAML may not parse while the user
 // types).
-func presentKeys(s *skillcore.Skill) map[string]bool {
+func presentKeys(s *loader.Skill) map[string]bool {
 	present := map[string]bool{}
 	if s.Meta != nil {
 		for _, f := range s.Meta.Fields {
@@ -119,7 +119,7 @@ func presentKeys(s *skillcore.Skill) map[string]bool {
 // spec's first, then every other known field.
 func fieldOrder() []string {
 	out := []string{"name", "description", "license", "compatibility", "metadata", "allowed-tools"}
-	for _, k := range skillcore.KnownFields() {
+	for _, k := range loader.KnownFields() {
 		if !slices.Contains(out, k) {
 			out = append(out, k)
 		}
@@ -129,7 +129,7 @@ func fieldOrder() []string {
 
 func honouredText(key string) string {
 	var ids []string
-	for _, t := range skillcore.Targets {
+	for _, t := range loader.Targets {
 		if t.Knows(key) {
 			ids = append(ids, t.ID)
 		}
@@ -137,7 +137,7 @@ func honouredText(key string) string {
 	return strings.Join(ids, ", ")
 }
 
-func completeValues(s *skillcore.Skill, key string, start, offset, le int) []CompletionItem {
+func completeValues(s *loader.Skill, key string, start, offset, le int) []CompletionItem {
 	out := []CompletionItem{}
 	r := Range{Start: start, End: wordEnd(s.Src, offset, le)}
 	for _, v := range fieldValues(key, s.DirName()) {
@@ -184,7 +184,7 @@ func wordEnd(src []byte, offset, le int) int {
 }
 
 // completeBody offers the skill's own files after "](" or inside backticks.
-func completeBody(s *skillcore.Skill, offset int) []CompletionItem {
+func completeBody(s *loader.Skill, offset int) []CompletionItem {
 	ls := bytes.LastIndexByte(s.Src[:offset], '\n') + 1
 	line := s.Src[ls:offset]
 	start := -1
@@ -232,7 +232,7 @@ func skillFiles(dir string) []string {
 			return nil
 		}
 		if d.Type().IsRegular() {
-			if rel, err := filepath.Rel(dir, p); err == nil && rel != skillcore.FileName {
+			if rel, err := filepath.Rel(dir, p); err == nil && rel != loader.FileName {
 				out = append(out, filepath.ToSlash(rel))
 			}
 		}

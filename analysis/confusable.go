@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -56,14 +58,14 @@ func nameSkeleton(name string) string {
 // nameConfusable tells a non-ASCII name that mixes scripts, or that looks
 // like another skill's name in the world. ASCII names, nearly all of
 // them, cost one look.
-func (w *Workspace) nameConfusable(e *skillcore.Entry) []skillcore.Problem {
+func (w *Workspace) nameConfusable(e *skillcore.Entry) []loader.Problem {
 	s := e.Skill
 	name := skillName(s)
 	if isASCII(name) || s.Field("name") == nil {
 		return nil
 	}
 	at := nameRange(s)
-	var out []skillcore.Problem
+	var out []loader.Problem
 	var scripts []string
 	for _, r := range name {
 		if unicode.IsLetter(r) {
@@ -73,7 +75,7 @@ func (w *Workspace) nameConfusable(e *skillcore.Entry) []skillcore.Problem {
 		}
 	}
 	if len(scripts) > 1 && slices.Contains(scripts, "Latin") && slices.ContainsFunc(scripts, lookalikeScript) {
-		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
+		out = append(out, loader.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
 			Message: fmt.Sprintf("name %q mixes %s letters: it reads as %q and is not that name", name, strings.Join(scripts, " and "), nameSkeleton(name))})
 	}
 	for _, l := range w.lookalikes().of(s.Path, name) {
@@ -81,9 +83,9 @@ func (w *Workspace) nameConfusable(e *skillcore.Entry) []skillcore.Problem {
 		if o == nil {
 			continue
 		}
-		out = append(out, skillcore.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
+		out = append(out, loader.Problem{Rule: "name-confusable", Severity: Warning, Range: at,
 			Message: fmt.Sprintf("name %q looks like %q, the name of another skill, and is not it", name, l.name),
-			Related: []skillcore.Related{{Path: l.path, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
+			Related: []loader.Related{{Path: l.path, Range: nameRange(o.Skill), Message: "the skill it looks like"}}})
 	}
 	return out
 }

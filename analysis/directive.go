@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -61,7 +62,7 @@ type directiveRule struct {
 // are examples). body is the body's full scan (ScanBody, which records code
 // blocks), or nil to make one when the body holds a directive. A file
 // without the prefix costs one search.
-func scanDirectives(s *skillcore.Skill, body *Body) []directive {
+func scanDirectives(s *loader.Skill, body *Body) []directive {
 	var out []directive
 	fm := s.Frontmatter
 	if fm.Present && bytes.Contains(s.Src[fm.Content.Start:fm.Content.End], []byte(directivePrefix)) {
@@ -301,7 +302,7 @@ func (c *rangeCursor) holds(off int) bool {
 
 // directives are the suppression directives of the whole skill s (body:
 // its full scan, or nil), none when the settings ignore them.
-func (w *Workspace) directives(s *skillcore.Skill, body *Body) []directive {
+func (w *Workspace) directives(s *loader.Skill, body *Body) []directive {
 	if w.config.NoInlineConfig {
 		return nil
 	}

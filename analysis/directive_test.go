@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestParseDirective: what a comment line says, as a directive or not.
@@ -64,7 +64,7 @@ func FuzzDirectives(f *testing.F) {
 	f.Add("---\nname: x\n# skill-ls-disable field-unknown -- y\n---\n<!-- skill-ls-disable-next-line link-broken, x -->\nSee [a](a.md).\n<!-- skill-ls-enable -->\n")
 	f.Add("<!---->\n<!--skill-ls--->\n# skill-ls-\n<!-- skill-ls-disable -- -->")
 	f.Fuzz(func(t *testing.T, src string) {
-		s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+		s := loader.Parse("/p/x/SKILL.md", []byte(src))
 		sup := newSuppression(scanDirectives(s, nil))
 		for off := 0; off <= len(src); off += 7 {
 			sup.covers("link-broken", off)

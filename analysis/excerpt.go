@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // A scan checks each body as it reads it and then lets the body go; the
@@ -22,7 +22,7 @@ type excerptLine struct {
 // excerpt copies out of s, whole, the lines of its body that problems
 // point into, and those of its plugin variables (the world's findings on
 // them point into the body too) and of extra, in order.
-func excerpt(s *skillcore.Skill, problems []skillcore.Problem, vars []skillcore.VarRef, extra []Range) []excerptLine {
+func excerpt(s *loader.Skill, problems []loader.Problem, vars []loader.VarRef, extra []Range) []excerptLine {
 	body := s.Frontmatter.Body.Start
 	var offs []int
 	add := func(r Range) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // place is the line and code-point column of off in src, counted anew.
@@ -36,13 +36,13 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 	}
 	placed := 0
 	for name, src := range srcs {
-		s := skillcore.Parse("/x/a/SKILL.md", src)
+		s := loader.Parse("/x/a/SKILL.md", src)
 		if !s.Frontmatter.Closed {
 			continue
 		}
 		problems := bodyProblems(s, scanLinks(s))
 		lines := excerpt(s, problems, s.Vars, nil)
-		fm := &skillcore.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
+		fm := &loader.Skill{Src: src[:s.Frontmatter.Body.Start], Frontmatter: s.Frontmatter}
 		end := 0
 		for _, p := range problems {
 			end = max(end, p.Range.End)
@@ -74,10 +74,10 @@ func TestPlaceTextMatchesWholeText(t *testing.T) {
 // released file's excerpt as from its whole text.
 func TestPlacementLine(t *testing.T) {
 	src := "---\nname: x\r\ndescription: y\n---\nintro\n\nSee [a](a.md) now.\nlast"
-	s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
 	link := strings.Index(src, "[a]")
 	whole := NewPlacement(s.Src).Index()
-	lines := excerpt(s, []skillcore.Problem{{Range: Range{Start: link, End: link + 3}}}, nil, []Range{{Start: len(src) - 2, End: len(src)}})
+	lines := excerpt(s, []loader.Problem{{Range: Range{Start: link, End: link + 3}}}, nil, []Range{{Start: len(src) - 2, End: len(src)}})
 	s.Release()
 	kept := excerptPlacement(s, lines).Index()
 	for _, c := range []struct {

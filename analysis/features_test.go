@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"golang.org/x/tools/txtar"
 )
 
 // featureTree is a workspace for the editor features: a project with two
@@ -264,7 +264,7 @@ license: MIT
 			t.Errorf("hover on %s lacks the refusal's reason:\n%s", key, h.Markdown)
 		}
 		for _, tg := range e.Targets {
-			if !skillcore.Loads(e.Problems, tg.ID) && strings.Contains(h.Markdown, tg.Title+" catalog entry") {
+			if !loader.Loads(e.Problems, tg.ID) && strings.Contains(h.Markdown, tg.Title+" catalog entry") {
 				t.Errorf("hover on %s shows the catalog entry of %s, which refuses the file:\n%s", key, tg.ID, h.Markdown)
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // fieldDocs says what each frontmatter field does, for completion and hover.
@@ -41,7 +41,7 @@ func FieldDoc(key string) string {
 		b.WriteString(" — " + d)
 	}
 	var honour, reject []string
-	for _, t := range skillcore.Targets {
+	for _, t := range loader.Targets {
 		switch {
 		case t.Knows(key):
 			honour = append(honour, t.ID)
@@ -68,12 +68,12 @@ func fieldValues(key, dirName string) []string {
 	case "allowed-tools", "disallowed-tools":
 		return toolNames
 	}
-	for _, t := range skillcore.Targets {
+	for _, t := range loader.Targets {
 		if spec, ok := t.Fields[key]; ok {
 			if len(spec.Enum) > 0 {
 				return spec.Enum
 			}
-			if spec.Type == skillcore.BoolType {
+			if spec.Type == loader.BoolType {
 				return []string{"true", "false"}
 			}
 		}

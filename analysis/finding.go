@@ -1,7 +1,7 @@
 package analysis
 
 import (
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -9,13 +9,13 @@ import (
 type Range = syntax.Range
 
 // Severity of a finding.
-type Severity = skillcore.Severity
+type Severity = loader.Severity
 
 // Severities, re-exported so callers need not import skillcore.
 const (
-	Error   = skillcore.Error
-	Warning = skillcore.Warning
-	Info    = skillcore.Info
+	Error   = loader.Error
+	Warning = loader.Warning
+	Info    = loader.Info
 )
 
 // Finding is one thing to tell the author: a rule broken at a place, for
@@ -34,7 +34,7 @@ type Finding struct {
 }
 
 // Related is another place a finding is about, often another file.
-type Related = skillcore.Related
+type Related = loader.Related
 
 // Fix is a named change that resolves a finding.
 type Fix struct {

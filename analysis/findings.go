@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
@@ -78,8 +80,8 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 	}
 	n := len(paths)
 	entries := make([]*skillcore.Entry, n)
-	skills := make([]*skillcore.Skill, n)
-	body := make([][]skillcore.Problem, n)
+	skills := make([]*loader.Skill, n)
+	body := make([][]loader.Problem, n)
 	directives := make([][]directive, n)
 	lines := make([][]excerptLine, n)
 	kept := make([]bool, n)
@@ -179,7 +181,7 @@ func (w *Workspace) findingsOfReported(paths []string) ([][]Finding, []*Placemen
 // readBack is s whole: s itself, or read back from disk when released. A
 // file changed or gone since it was parsed gives nil and is marked stale.
 // It only reads s, so files are read back in parallel.
-func readBack(s *skillcore.Skill, stale *bool) *skillcore.Skill {
+func readBack(s *loader.Skill, stale *bool) *loader.Skill {
 	whole, _, _ := s.Reread()
 	*stale = whole == nil
 	return whole
@@ -188,7 +190,7 @@ func readBack(s *skillcore.Skill, stale *bool) *skillcore.Skill {
 // findings turns a file's problems and its body's into findings, less
 // those its suppression directives cover (unless the settings ignore
 // directives). It reads the workspace's settings only.
-func (w *Workspace) findings(problems, body []skillcore.Problem, ds []directive) []Finding {
+func (w *Workspace) findings(problems, body []loader.Problem, ds []directive) []Finding {
 	problems = append(problems, body...)
 	out := make([]Finding, 0, len(problems))
 	for _, p := range problems {
@@ -213,7 +215,7 @@ func (w *Workspace) findings(problems, body []skillcore.Problem, ds []directive)
 
 // finding is p as a finding, with the user's severity; false when its
 // rule is off.
-func (w *Workspace) finding(p skillcore.Problem) (Finding, bool) {
+func (w *Workspace) finding(p loader.Problem) (Finding, bool) {
 	sev, on := w.severity(p.Rule, p.Severity)
 	return Finding{
 		Rule: p.Rule, Severity: sev, Message: p.Message, Range: p.Range,
@@ -231,12 +233,12 @@ func (f Finding) Describe() string {
 }
 
 // bodyProblems checks the Markdown body: its length and its relative links.
-func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
-	var out []skillcore.Problem
+func bodyProblems(s *loader.Skill, b *Body) []loader.Problem {
+	var out []loader.Problem
 	spec := []string{"agentskills"}
 	if b.Lines > maxBodyLines {
 		r := s.Body()
-		out = append(out, skillcore.Problem{Rule: "body-too-long", Severity: Info, Targets: spec,
+		out = append(out, loader.Problem{Rule: "body-too-long", Severity: Info, Targets: spec,
 			Range:   Range{Start: r.Start, End: r.Start},
 			Message: fmt.Sprintf("the body is %d lines; the spec advises at most %d, with details moved to files the skill references", b.Lines, maxBodyLines)})
 	}
@@ -277,10 +279,10 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 		}
 		switch rule {
 		case "link-escapes":
-			out = append(out, skillcore.Problem{Rule: "link-escapes", Severity: Warning, Range: l.Range, Targets: spec,
+			out = append(out, loader.Problem{Rule: "link-escapes", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s leaves the skill's directory; agents resolve paths against the skill folder and may not allow reading outside it", l.Target)})
 		case "link-broken":
-			out = append(out, skillcore.Problem{Rule: "link-broken", Severity: Warning, Range: l.Range, Targets: spec,
+			out = append(out, loader.Problem{Rule: "link-broken", Severity: Warning, Range: l.Range, Targets: spec,
 				Message: fmt.Sprintf("%s does not exist in the skill's directory", l.Target)})
 		}
 	}
@@ -290,7 +292,7 @@ func bodyProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 // frontProblems is the world's problems of a file with those its
 // frontmatter has among the world's names (name-confusable), without
 // changing the world's own slice.
-func (w *Workspace) frontProblems(e *skillcore.Entry, problems []skillcore.Problem) []skillcore.Problem {
+func (w *Workspace) frontProblems(e *skillcore.Entry, problems []loader.Problem) []loader.Problem {
 	if more := readers(e, w.nameConfusable(e)); len(more) > 0 {
 		return slices.Concat(problems, more)
 	}

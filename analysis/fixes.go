@@ -9,9 +9,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"gopkg.in/yaml.v3"
 
-	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -34,7 +35,7 @@ func (w *Workspace) Fixes(path string, f Finding) []Fix {
 }
 
 // fixesFor offers the changes that resolve a finding of s, if any.
-func fixesFor(s *skillcore.Skill, p Finding) []Fix {
+func fixesFor(s *loader.Skill, p Finding) []Fix {
 	switch p.Rule {
 	case "bom":
 		return []Fix{{Title: "Remove the byte-order mark", Preferred: true, Safe: true, Edits: []Edit{{Range: Range{Start: 0, End: 3}}}}}
@@ -107,7 +108,7 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 		if f == nil {
 			return nil
 		}
-		near := skillcore.ClosestField(f.Key)
+		near := loader.ClosestField(f.Key)
 		remove := Fix{Title: "Remove " + f.Key, Edits: []Edit{{Range: fieldLines(s, f.KeyRange)}}}
 		switch {
 		case near == "" || near == f.Key:
@@ -128,7 +129,7 @@ func fixesFor(s *skillcore.Skill, p Finding) []Fix {
 	case "field-value":
 		if f := fieldAt(s, p.Range); f != nil {
 			var out []Fix
-			for _, t := range skillcore.Targets {
+			for _, t := range loader.Targets {
 				if spec, ok := t.Fields[f.Key]; ok && len(spec.Enum) > 0 {
 					for _, v := range spec.Enum {
 						out = append(out, replaceValue(s, f, v, fmt.Sprintf("Set %s to %s", f.Key, v), false))
@@ -168,7 +169,7 @@ func trimFence(line syntax.Range) []Fix {
 
 // untag writes a tagged value without its tag: a scalar quoted (every
 // reader takes that as text), a map or list with the tag dropped.
-func untag(s *skillcore.Skill, v *syntax.Value) []Fix {
+func untag(s *loader.Skill, v *syntax.Value) []Fix {
 	switch {
 	case v == nil:
 		return nil
@@ -186,8 +187,8 @@ func untag(s *skillcore.Skill, v *syntax.Value) []Fix {
 }
 
 func boolField(key string) bool {
-	for _, t := range skillcore.Targets {
-		if spec, ok := t.Fields[key]; ok && spec.Type == skillcore.BoolType {
+	for _, t := range loader.Targets {
+		if spec, ok := t.Fields[key]; ok && spec.Type == loader.BoolType {
 			return true
 		}
 	}
@@ -221,7 +222,7 @@ func Slug(s string) string {
 	return out
 }
 
-func setName(s *skillcore.Skill, name string, preferred bool) []Fix {
+func setName(s *loader.Skill, name string, preferred bool) []Fix {
 	f := s.Field("name")
 	if f == nil {
 		return nil
@@ -230,7 +231,7 @@ func setName(s *skillcore.Skill, name string, preferred bool) []Fix {
 }
 
 // replaceValue rewrites a field's value in place, from just after its key.
-func replaceValue(s *skillcore.Skill, f *syntax.Field, text, title string, preferred bool) Fix {
+func replaceValue(s *loader.Skill, f *syntax.Field, text, title string, preferred bool) Fix {
 	r := Range{Start: f.KeyRange.End, End: f.Value.Range.End}
 	if f.Value.Range.End < r.Start {
 		r.End = r.Start
@@ -284,7 +285,7 @@ func plainSlug(text string) bool {
 
 // quoteColonValue fixes "mapping values are not allowed": the value after a
 // key contains ": ", so the whole rest of the line is quoted.
-func quoteColonValue(s *skillcore.Skill, at Range) (Fix, bool) {
+func quoteColonValue(s *loader.Skill, at Range) (Fix, bool) {
 	ls := bytes.LastIndexByte(s.Src[:at.Start], '\n') + 1
 	le := ls + bytes.IndexByte(s.Src[ls:], '\n')
 	if le < ls {
@@ -308,14 +309,14 @@ func quoteColonValue(s *skillcore.Skill, at Range) (Fix, bool) {
 		Edits: []Edit{{Range: Range{Start: vs, End: vs + len(value)}, NewText: strconv.Quote(value)}}}, true
 }
 
-func bomLen(s *skillcore.Skill) int {
+func bomLen(s *loader.Skill) int {
 	if s.BOM {
 		return 3
 	}
 	return 0
 }
 
-func skeleton(s *skillcore.Skill) string {
+func skeleton(s *loader.Skill) string {
 	name := Slug(s.DirName())
 	if name == "" {
 		name = "my-skill"
@@ -336,7 +337,7 @@ func afterLine(src []byte, r Range) Range {
 
 // fieldLines covers the whole lines of the top-level field whose key is at
 // key, value and line end included.
-func fieldLines(s *skillcore.Skill, key Range) Range {
+func fieldLines(s *loader.Skill, key Range) Range {
 	start := bytes.LastIndexByte(s.Src[:key.Start], '\n') + 1
 	end := key.End
 	if f := keyAt(s, key); f != nil {
@@ -348,16 +349,16 @@ func fieldLines(s *skillcore.Skill, key Range) Range {
 // keyAt is the frontmatter field whose key has range r, or nil. Fields are
 // in the order of the text, so it is looked up, not searched for: a file
 // with thousands of unknown keys asks once for each.
-func keyAt(s *skillcore.Skill, r Range) *syntax.Field {
+func keyAt(s *loader.Skill, r Range) *syntax.Field {
 	return fieldBy(s, r, func(f *syntax.Field) Range { return f.KeyRange })
 }
 
 // fieldAt is the frontmatter field whose value has range r, or nil.
-func fieldAt(s *skillcore.Skill, r Range) *syntax.Field {
+func fieldAt(s *loader.Skill, r Range) *syntax.Field {
 	return fieldBy(s, r, func(f *syntax.Field) Range { return f.Value.Range })
 }
 
-func fieldBy(s *skillcore.Skill, r Range, at func(*syntax.Field) Range) *syntax.Field {
+func fieldBy(s *loader.Skill, r Range, at func(*syntax.Field) Range) *syntax.Field {
 	if s.Meta == nil {
 		return nil
 	}

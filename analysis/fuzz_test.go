@@ -4,7 +4,8 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -22,7 +23,7 @@ func FuzzScanBody(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		s := skillcore.Parse("/p/x/SKILL.md", src)
+		s := loader.Parse("/p/x/SKILL.md", src)
 		body := s.Body()
 		b := ScanBody(s)
 		if slow := scanLines(s, true, false); !reflect.DeepEqual(b, slow) {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -43,7 +45,7 @@ func (w *Workspace) InlayHints(path string) []InlayHint {
 
 // tightestRoom is the least room left in a description across targets, in
 // the unit of the target that leaves least, and the targets at that room.
-func tightestRoom(targets []*skillcore.Target, desc string) (left int, unit skillcore.Unit, by []string, ok bool) {
+func tightestRoom(targets []*loader.Target, desc string) (left int, unit loader.Unit, by []string, ok bool) {
 	for _, t := range targets {
 		rule := t.Description
 		if rule.Max == 0 {
@@ -54,7 +56,7 @@ func tightestRoom(targets []*skillcore.Target, desc string) (left int, unit skil
 			d = strings.Join(strings.Fields(d), " ")
 		}
 		n := utf8.RuneCountInString(d)
-		if rule.Unit == skillcore.Bytes {
+		if rule.Unit == loader.Bytes {
 			n = len(d)
 		}
 		room := rule.Max - n
@@ -108,7 +110,7 @@ func loadedByText(e *skillcore.Entry) string {
 	// they give it and the plugin it comes in.
 	var direct, packaged []string
 	for _, t := range loaded {
-		if e.InstalledName(skillcore.TargetByID(t)) == "" {
+		if e.InstalledName(loader.TargetByID(t)) == "" {
 			direct = append(direct, t)
 		}
 	}

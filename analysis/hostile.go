@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -14,9 +16,9 @@ import (
 // each in one pass, and name the agents that load the skill (readers).
 
 // hostileProblems checks the whole of a SKILL.md.
-func hostileProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
+func hostileProblems(s *loader.Skill, b *Body) []loader.Problem {
 	src := s.Src
-	var out []skillcore.Problem
+	var out []loader.Problem
 	for _, h := range scanHidden(src, 0, len(src)) {
 		out = append(out, hiddenCharProblem(h, where(s, h.Range.Start)))
 	}
@@ -29,14 +31,14 @@ func hostileProblems(s *skillcore.Skill, b *Body) []skillcore.Problem {
 // textProblems are the secrets and download-and-run commands in
 // src[from:to], the rules that read a SKILL.md's body and a skill's other
 // text files alike.
-func textProblems(src []byte, from, to int) []skillcore.Problem {
-	var out []skillcore.Problem
+func textProblems(src []byte, from, to int) []loader.Problem {
+	var out []loader.Problem
 	for _, f := range scanSecrets(src, from, to) {
-		out = append(out, skillcore.Problem{Rule: "secret", Severity: Warning, Range: f.Range,
+		out = append(out, loader.Problem{Rule: "secret", Severity: Warning, Range: f.Range,
 			Message: fmt.Sprintf("%s in plain text: everyone who installs the skill gets it and the model reads it; revoke it and read it from the environment", f.What)})
 	}
 	for _, r := range scanRemoteExec(src, from, to) {
-		out = append(out, skillcore.Problem{Rule: "remote-exec", Severity: Warning, Range: r,
+		out = append(out, loader.Problem{Rule: "remote-exec", Severity: Warning, Range: r,
 			Message: fmt.Sprintf("%q downloads code and runs it unread: what runs is whatever the server sends that day; ship the script in the skill, or download, check and pin it", clip(string(src[r.Start:r.End]), 60))})
 	}
 	return out
@@ -44,15 +46,15 @@ func textProblems(src []byte, from, to int) []skillcore.Problem {
 
 // hiddenCharProblem is the finding for a run of deceptive characters:
 // unusual spaces are advice, invisible characters a warning.
-func hiddenCharProblem(h hiddenRun, where string) skillcore.Problem {
+func hiddenCharProblem(h hiddenRun, where string) loader.Problem {
 	if h.Kind == kindSpace {
-		return skillcore.Problem{Rule: "unusual-space", Severity: Info, Range: h.Range, Message: h.describe(where)}
+		return loader.Problem{Rule: "unusual-space", Severity: Info, Range: h.Range, Message: h.describe(where)}
 	}
-	return skillcore.Problem{Rule: "hidden-chars", Severity: Warning, Range: h.Range, Message: h.describe(where)}
+	return loader.Problem{Rule: "hidden-chars", Severity: Warning, Range: h.Range, Message: h.describe(where)}
 }
 
 // where names the part of a SKILL.md that off falls in.
-func where(s *skillcore.Skill, off int) string {
+func where(s *loader.Skill, off int) string {
 	for _, key := range []string{"name", "description"} {
 		if f := s.Field(key); f != nil && f.Value != nil && f.Value.Range.Contains(off) {
 			return "the " + key
@@ -67,15 +69,15 @@ func where(s *skillcore.Skill, off int) string {
 // hiddenTextProblems tells the comments and unused link reference
 // definitions of a body: information, or a warning when they speak to
 // the model.
-func hiddenTextProblems(src []byte, body Range, b *Body) []skillcore.Problem {
-	var out []skillcore.Problem
+func hiddenTextProblems(src []byte, body Range, b *Body) []loader.Problem {
+	var out []loader.Problem
 	add := func(h HiddenText, what string) {
 		text := src[h.Range.Start:h.Range.End]
 		sev, msg := Info, fmt.Sprintf("%s: the model reads it, rendered Markdown hides it", what)
 		if words := instruction(text); words != "" {
 			sev, msg = Warning, fmt.Sprintf("%s addresses the model (%q): the model reads it, rendered Markdown hides it from whoever reviews the skill", what, clip(words, 40))
 		}
-		out = append(out, skillcore.Problem{Rule: "hidden-text", Severity: sev, Range: h.Range, Message: msg})
+		out = append(out, loader.Problem{Rule: "hidden-text", Severity: sev, Range: h.Range, Message: msg})
 	}
 	for _, h := range b.Hidden {
 		if c := src[h.Range.Start:h.Range.End]; h.Comment && !emptyComment(c) && !directiveComment(c) {
@@ -107,13 +109,13 @@ func directiveComment(c []byte) bool {
 }
 
 // sortProblems orders problems by where they start.
-func sortProblems(ps []skillcore.Problem) {
-	slices.SortStableFunc(ps, func(a, b skillcore.Problem) int { return a.Range.Start - b.Range.Start })
+func sortProblems(ps []loader.Problem) {
+	slices.SortStableFunc(ps, func(a, b loader.Problem) int { return a.Range.Start - b.Range.Start })
 }
 
 // readers names the agents that load e on the problems that name none:
 // the hostile rules are about what every reader of the file reads.
-func readers(e *skillcore.Entry, problems []skillcore.Problem) []skillcore.Problem {
+func readers(e *skillcore.Entry, problems []loader.Problem) []loader.Problem {
 	var by []string
 	for i := range problems {
 		if problems[i].Targets == nil && hostileRule(problems[i].Rule) {

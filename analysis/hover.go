@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -76,7 +78,7 @@ const hoverLines = 20
 func (w *Workspace) catalogHover(e *skillcore.Entry, f *syntax.Field) string {
 	var b strings.Builder
 	s := e.Skill
-	var collisions []skillcore.Problem
+	var collisions []loader.Problem
 	for _, p := range w.World.Problems(s.Path) {
 		if p.Rule == "name-duplicate" || p.Rule == "name-shadowed" {
 			collisions = append(collisions, p)
@@ -151,7 +153,7 @@ func refusedText(b *strings.Builder, e *skillcore.Entry, findings []Finding) {
 	var order []string
 	byReason := map[string][]string{}
 	for _, t := range e.Targets {
-		if skillcore.Loads(e.Problems, t.ID) {
+		if loader.Loads(e.Problems, t.ID) {
 			continue
 		}
 		reason := "an error in the file"
@@ -193,18 +195,18 @@ func catalogGroups(e *skillcore.Entry) []catalogGroup {
 	// The agents that load the file first; agentskills, the portable
 	// contract, after them when it does not discover the file itself.
 	targets := slices.Clone(e.Targets)
-	slices.SortStableFunc(targets, func(a, b *skillcore.Target) int {
+	slices.SortStableFunc(targets, func(a, b *loader.Target) int {
 		return boolRank(!contains(loaded, a.ID)) - boolRank(!contains(loaded, b.ID))
 	})
 	for _, t := range targets {
-		if t.Catalog == skillcore.NoCatalog || !skillcore.Loads(e.Problems, t.ID) ||
+		if t.Catalog == loader.NoCatalog || !loader.Loads(e.Problems, t.ID) ||
 			!contains(loaded, t.ID) && t.ID != "agentskills" {
 			continue
 		}
-		entry := skillcore.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
+		entry := loader.CatalogEntry{Skill: e.Skill, Scope: scopeOf(e, t), Name: e.InstalledName(t)}
 		text := skillcore.RenderEntry(t, entry)
 		lang := "markdown"
-		if t.Catalog == skillcore.CatalogXML || t.Catalog == skillcore.CatalogXMLLines {
+		if t.Catalog == loader.CatalogXML || t.Catalog == loader.CatalogXMLLines {
 			lang = "xml"
 		}
 		f := fenced(text, lang)
@@ -225,19 +227,19 @@ func boolRank(b bool) int {
 	return 0
 }
 
-func scopeOf(e *skillcore.Entry, t *skillcore.Target) skillcore.Scope {
+func scopeOf(e *skillcore.Entry, t *loader.Target) loader.Scope {
 	for _, r := range e.Roots {
 		if r.Target == t {
 			return r.Scope
 		}
 	}
-	return skillcore.ScopeProject
+	return loader.ScopeProject
 }
 
 // lengthText shows a value's length against each reading target's limit,
 // in the unit the target counts, on one line: agents with one limit
 // share it, and a limit exceeded is marked.
-func lengthText(b *strings.Builder, targets []*skillcore.Target, key, value string) {
+func lengthText(b *strings.Builder, targets []*loader.Target, key, value string) {
 	chars, bytes := utf8.RuneCountInString(value), len(value)
 	fmt.Fprintf(b, "Length: %d chars, %d bytes", chars, bytes)
 	var limits []string
@@ -247,14 +249,14 @@ func lengthText(b *strings.Builder, targets []*skillcore.Target, key, value stri
 		if key == "description" {
 			limit, unit = t.Description.Max, t.Description.Unit
 			if t.Description.ListingMax > 0 {
-				limit, unit = t.Description.ListingMax, skillcore.Chars
+				limit, unit = t.Description.ListingMax, loader.Chars
 			}
 		}
 		if limit == 0 {
 			continue
 		}
 		used := chars
-		if unit == skillcore.Bytes {
+		if unit == loader.Bytes {
 			used = bytes
 		}
 		l := fmt.Sprintf("%d %s", limit, unit)
@@ -287,7 +289,7 @@ func (w *Workspace) budgetText(b *strings.Builder, e *skillcore.Entry) {
 		// Copilot counts its rendered entries in chars and names the
 		// skills past its budget on one line.
 		unit, fate := "bytes", "it is **dropped**"
-		if t.Catalog == skillcore.CatalogCopilot {
+		if t.Catalog == loader.CatalogCopilot {
 			unit, fate = "chars", "it is listed **by name only**, without its description"
 		}
 		switch {

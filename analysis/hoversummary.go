@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -50,7 +52,7 @@ func hoverSummary(e *skillcore.Entry, f *syntax.Field, findings []Finding, colli
 // the first error that makes the first of them refuse it.
 func refusals(e *skillcore.Entry, findings []Finding) (ids []string, rule string) {
 	for _, t := range e.Targets {
-		if skillcore.Loads(e.Problems, t.ID) {
+		if loader.Loads(e.Problems, t.ID) {
 			continue
 		}
 		ids = append(ids, t.ID)

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
@@ -18,7 +20,7 @@ import (
 func (w *Workspace) installedConfigFindings(path string) (fs []Finding, ok bool) {
 	path = fsys.CleanPath(path)
 	in := w.World.Installation()
-	var ps []skillcore.Problem
+	var ps []loader.Problem
 	for _, p := range in.Problems {
 		if p.Path == path {
 			ps = append(ps, p.Problem)

@@ -3,7 +3,7 @@ package analysis
 import (
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Rel is the file the link names, relative to the skill's folder, and
@@ -18,7 +18,7 @@ func (l Link) Rel() (string, bool) {
 	if rest, ok := skillFolderPrefix(p); ok {
 		p = rest
 	}
-	if strings.Contains(p, "${") || strings.Contains(p, skillcore.BaseDirPlaceholder) {
+	if strings.Contains(p, "${") || strings.Contains(p, loader.BaseDirPlaceholder) {
 		return "", false
 	}
 	return p, true
@@ -27,7 +27,7 @@ func (l Link) Rel() (string, bool) {
 // skillFolderPrefix is p after a leading "{baseDir}/" or "${NAME}/" where
 // an agent replaces NAME with the skill's folder.
 func skillFolderPrefix(p string) (string, bool) {
-	if rest, ok := strings.CutPrefix(p, skillcore.BaseDirPlaceholder+"/"); ok {
+	if rest, ok := strings.CutPrefix(p, loader.BaseDirPlaceholder+"/"); ok {
 		return rest, true
 	}
 	if !strings.HasPrefix(p, "${") {
@@ -37,7 +37,7 @@ func skillFolderPrefix(p string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if v, known := skillcore.VariableValueOf(name); known && v == skillcore.SkillFolder {
+	if v, known := loader.VariableValueOf(name); known && v == loader.SkillFolder {
 		return rest, true
 	}
 	return "", false

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -15,7 +17,7 @@ import (
 // refuses, skips or ignores in them.
 
 // IsManifestFile reports whether path names a package manifest.
-func IsManifestFile(path string) bool { return skillcore.IsManifest(path) }
+func IsManifestFile(path string) bool { return loader.IsManifest(path) }
 
 // SetManifest lays an editor's text over a manifest (nil: the disk's
 // again) and returns the SKILL.md files whose findings may change.

@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -17,7 +18,7 @@ type Location struct {
 }
 
 // onName reports whether offset is on the name key or value, and the field.
-func onField(s *skillcore.Skill, key string, offset int) *syntax.Field {
+func onField(s *loader.Skill, key string, offset int) *syntax.Field {
 	f := s.Field(key)
 	if f == nil {
 		return nil
@@ -89,14 +90,14 @@ func (w *Workspace) SameName(a, b string) bool {
 	return ea != nil && eb != nil && skillName(ea.Skill) == skillName(eb.Skill)
 }
 
-func skillName(s *skillcore.Skill) string {
+func skillName(s *loader.Skill) string {
 	if n, ok := s.Str("name"); ok && strings.TrimSpace(n) != "" {
 		return strings.TrimSpace(n)
 	}
 	return s.DirName()
 }
 
-func nameRange(s *skillcore.Skill) Range {
+func nameRange(s *loader.Skill) Range {
 	if f := s.Field("name"); f != nil {
 		return f.Value.Range
 	}
@@ -136,7 +137,7 @@ func (w *Workspace) Links(path string) []DocumentLink {
 	return out
 }
 
-func (w *Workspace) linkAt(s *skillcore.Skill, offset int) *Link {
+func (w *Workspace) linkAt(s *loader.Skill, offset int) *Link {
 	for _, l := range w.body(s).Links {
 		if l.Range.Contains(offset) {
 			return &l

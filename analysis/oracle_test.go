@@ -7,18 +7,18 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
-
-	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 var oracleMarkdown = goldmark.New()
 
 // goldmarkBody is the body scan done with goldmark, the reference ScanBody
 // is held to.
-func goldmarkBody(s *skillcore.Skill) *Body {
+func goldmarkBody(s *loader.Skill) *Body {
 	r := s.Body()
 	src := s.Src[r.Start:r.End]
 	b := &Body{Lines: bytes.Count(src, []byte("\n"))}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Placement is enough of a file to place its findings on lines and
@@ -37,7 +37,7 @@ func NewPlacement(src []byte) *Placement {
 	return &Placement{src: src}
 }
 
-func excerptPlacement(s *skillcore.Skill, lines []excerptLine) *Placement {
+func excerptPlacement(s *loader.Skill, lines []excerptLine) *Placement {
 	return &Placement{src: s.Src, excerpt: lines}
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestPlacementLocatesAsText: a released file's placement puts every
@@ -22,15 +22,15 @@ func TestPlacementLocatesAsText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := skillcore.Parse(p, src)
+		s := loader.Parse(p, src)
 		body := s.Frontmatter.Body
 		if !s.Frontmatter.Closed || body.Len() < 3 {
 			continue
 		}
 		// Problems at a few places of the body, as a scan would keep them.
-		var problems []skillcore.Problem
+		var problems []loader.Problem
 		for _, o := range []int{body.Start + 1, body.Start + body.Len()/3, body.Start + body.Len()/2 + n%7, body.End - 1} {
-			problems = append(problems, skillcore.Problem{Range: Range{Start: o, End: min(o+2, body.End)}})
+			problems = append(problems, loader.Problem{Range: Range{Start: o, End: min(o+2, body.End)}})
 		}
 		lines := excerpt(s, problems, s.Vars, nil)
 		if !s.Release() {

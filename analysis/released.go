@@ -1,6 +1,9 @@
 package analysis
 
-import "github.com/skill-ls/skill-ls/skillcore"
+import (
+	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
 
 // A language server's workspace releases the bodies of the files it reads
 // from disk (Config.ReleaseBodies, Release): the files no editor holds are
@@ -51,8 +54,8 @@ func (w *Workspace) Release(path string) {
 // keptBody is what a file's body said when a scan read it: the findings
 // published first need no second read of a body released since.
 type keptBody struct {
-	skill    *skillcore.Skill // the version it is about
-	problems []skillcore.Problem
+	skill    *loader.Skill // the version it is about
+	problems []loader.Problem
 	lines    []excerptLine // to place the problems (excerpt)
 	// directives are its suppression directives, whose findings the
 	// lines place too.
@@ -61,7 +64,7 @@ type keptBody struct {
 
 // keepBody checks the body of a file a scan reads, before it is released.
 // Load calls it on many goroutines at once.
-func (w *Workspace) keepBody(s *skillcore.Skill) {
+func (w *Workspace) keepBody(s *loader.Skill) {
 	b := scanLinks(s)
 	k := keptBody{skill: s, problems: bodyProblems(s, b), directives: w.directives(s, b)}
 	k.lines = excerpt(s, k.problems, s.Vars, directiveLines(k.directives))
@@ -73,7 +76,7 @@ func (w *Workspace) keepBody(s *skillcore.Skill) {
 // takeKept returns, and forgets, what s's body said when it was scanned.
 // Only the first findings use it: later ones read the body again, so that
 // a link's file created since is seen.
-func (w *Workspace) takeKept(s *skillcore.Skill) (keptBody, bool) {
+func (w *Workspace) takeKept(s *loader.Skill) (keptBody, bool) {
 	k, ok := w.kept[s.Path]
 	if ok {
 		delete(w.kept, s.Path)

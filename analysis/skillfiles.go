@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
@@ -35,12 +37,12 @@ func (w *Workspace) SkillFiles(skillPath string) []string {
 
 // skillOf is the entry of the skill whose folder holds path, or nil.
 func (w *Workspace) skillOf(path string) *skillcore.Entry {
-	dir := filepath.Dir(path)
+	dir := fsys.DirOf(path)
 	for range skillcore.MaxSkillDepth + 1 {
-		if e := w.World.Entry(filepath.Join(dir, skillcore.FileName)); e != nil {
+		if e := w.World.Entry(fsys.JoinName(dir, loader.FileName)); e != nil {
 			return e
 		}
-		up := filepath.Dir(dir)
+		up := fsys.DirOf(dir)
 		if up == dir {
 			break
 		}
@@ -55,7 +57,7 @@ func (w *Workspace) skillOf(path string) *skillcore.Entry {
 // in no skill folder of the workspace gets none.
 func (w *Workspace) FileFindings(path string) ([]Finding, []byte) {
 	e := w.skillOf(path)
-	if e == nil || filepath.Base(path) == skillcore.FileName {
+	if e == nil || filepath.Base(path) == loader.FileName {
 		return []Finding{}, nil
 	}
 	buf := readBuffers.Get().(*[]byte)
@@ -93,7 +95,7 @@ var readBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // modeProblems tells a file any user can change, or one that runs with
 // its owner's rights.
-func modeProblems(m fs.FileMode) []skillcore.Problem {
+func modeProblems(m fs.FileMode) []loader.Problem {
 	var whats []string
 	if m&0o002 != 0 {
 		whats = append(whats, "world-writable: any user of the machine can change what the agent reads or runs")
@@ -104,7 +106,7 @@ func modeProblems(m fs.FileMode) []skillcore.Problem {
 	if len(whats) == 0 {
 		return nil
 	}
-	return []skillcore.Problem{{Rule: "file-mode", Severity: Warning, Range: Range{},
+	return []loader.Problem{{Rule: "file-mode", Severity: Warning, Range: Range{},
 		Message: fmt.Sprintf("the file is %s (mode %s)", strings.Join(whats, "; and "), m.String())}}
 }
 
@@ -114,7 +116,7 @@ var systemDirs = []string{"/bin/", "/usr/bin/", "/usr/local/bin/", "/sbin/", "/u
 // shebangProblems tells a shebang whose interpreter is relative (found
 // from the folder the agent runs in, not the skill's), climbs with "..",
 // or lies in one machine's user folders: link-escapes.
-func shebangProblems(src []byte, e *skillcore.Entry) []skillcore.Problem {
+func shebangProblems(src []byte, e *skillcore.Entry) []loader.Problem {
 	if !bytes.HasPrefix(src, []byte("#!")) {
 		return nil
 	}
@@ -140,7 +142,7 @@ func shebangProblems(src []byte, e *skillcore.Entry) []skillcore.Problem {
 	default:
 		return nil
 	}
-	return []skillcore.Problem{{Rule: "link-escapes", Severity: Warning, Targets: e.LoadedBy(), Range: Range{Start: s, End: s + len(interp)},
+	return []loader.Problem{{Rule: "link-escapes", Severity: Warning, Targets: e.LoadedBy(), Range: Range{Start: s, End: s + len(interp)},
 		Message: fmt.Sprintf("the shebang's interpreter %s %s", interp, why)}}
 }
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -197,10 +199,10 @@ func (s *suppression) problems() problemList {
 }
 
 // problemList collects problems.
-type problemList []skillcore.Problem
+type problemList []loader.Problem
 
 func (l *problemList) add(rule string, sev Severity, r Range, msg string) {
-	*l = append(*l, skillcore.Problem{Rule: rule, Severity: sev, Range: r, Message: msg})
+	*l = append(*l, loader.Problem{Rule: rule, Severity: sev, Range: r, Message: msg})
 }
 
 // unknownKeyword says a skill-ls- comment's keyword is none of the three.
@@ -226,7 +228,7 @@ func suppressibleIDs() []string {
 // findings about the directives (through sev, which applies the user's
 // severities). It returns findings when there are no directives. The
 // findings dropped are returned too, for a checker that counts them.
-func suppress(findings []Finding, ds []directive, sev func(skillcore.Problem) (Finding, bool)) (kept, dropped []Finding) {
+func suppress(findings []Finding, ds []directive, sev func(loader.Problem) (Finding, bool)) (kept, dropped []Finding) {
 	if len(ds) == 0 {
 		return findings, nil
 	}

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // reasonPlaceholder is the reason the editor's action writes for the
@@ -21,7 +21,7 @@ const reasonPlaceholder = "reason"
 // (a comment there would change the value, or be an example), or for one
 // on the first line of a file without frontmatter (nothing comes before
 // it).
-func suppressFix(s *skillcore.Skill, body *Body, f Finding) (Fix, bool) {
+func suppressFix(s *loader.Skill, body *Body, f Finding) (Fix, bool) {
 	if !suppressible(f.Rule) || f.Range.Start > len(s.Src) {
 		return Fix{}, false
 	}

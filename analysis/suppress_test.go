@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestSuppressions: what a file's findings are with its suppression
@@ -157,7 +157,7 @@ func TestSuppressionCostLinear(t *testing.T) {
 			b.WriteString("<!-- skill-ls-disable-next-line link-broken, name-chars -- why -->\nSee [a](a.md).\n```\ncode\n```\n")
 		}
 		src := b.String()
-		s := skillcore.Parse("/p/x/SKILL.md", []byte(src))
+		s := loader.Parse("/p/x/SKILL.md", []byte(src))
 		ds := scanDirectives(s, nil)
 		if len(ds) != n+1 {
 			t.Fatalf("%d directives for %d comments", len(ds), n+1)
@@ -200,7 +200,7 @@ func TestUnknownRulesBounded(t *testing.T) {
 	for range maxSuggested + 3 {
 		b.WriteString("<!-- skill-ls-disable-next-line link-broke -- why -->\n\n")
 	}
-	sup := newSuppression(scanDirectives(skillcore.Parse("/p/x/SKILL.md", []byte(b.String())), nil))
+	sup := newSuppression(scanDirectives(loader.Parse("/p/x/SKILL.md", []byte(b.String())), nil))
 	ps := sup.problems()
 	if len(ps) != maxSuggested+3 {
 		t.Fatalf("%d problems", len(ps))

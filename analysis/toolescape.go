@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // allowed-tools grants a skill's tools without asking. A pattern that names
@@ -20,7 +20,7 @@ var pathTools = map[string]bool{"Read": true, "Write": true, "Edit": true, "Mult
 
 // allowedToolsEscapes tells each allowed-tools pattern that reaches past
 // the skill's folder.
-func allowedToolsEscapes(s *skillcore.Skill) []skillcore.Problem {
+func allowedToolsEscapes(s *loader.Skill) []loader.Problem {
 	f := s.Field("allowed-tools")
 	if f == nil || f.Value == nil {
 		return nil
@@ -29,7 +29,7 @@ func allowedToolsEscapes(s *skillcore.Skill) []skillcore.Problem {
 	if len(values) == 0 {
 		values = append(values[:0:0], f.Value)
 	}
-	var out []skillcore.Problem
+	var out []loader.Problem
 	for _, v := range values {
 		r := v.Range
 		if r.Start < 0 || r.End > len(s.Src) || r.Start >= r.End {
@@ -39,7 +39,7 @@ func allowedToolsEscapes(s *skillcore.Skill) []skillcore.Problem {
 		for _, m := range toolPatternRE.FindAllSubmatchIndex(written, -1) {
 			tool, arg := string(written[m[2]:m[3]]), string(written[m[4]:m[5]])
 			if why := escapingPattern(tool, arg); why != "" {
-				out = append(out, skillcore.Problem{Rule: "link-escapes", Severity: Warning, Targets: []string{specTarget},
+				out = append(out, loader.Problem{Rule: "link-escapes", Severity: Warning, Targets: []string{specTarget},
 					Range:   Range{Start: r.Start + m[0], End: r.Start + m[1]},
 					Message: fmt.Sprintf("allowed-tools grants %s(%s) without asking, %s: more than the skill's folder", tool, arg, why)})
 			}

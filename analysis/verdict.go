@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -17,7 +18,7 @@ const specTarget = "agentskills"
 // warning naming the agents that load the file anyway, unless the project
 // asks for the specification (agentskills among its targets). It returns
 // problems itself when nothing changes.
-func (w *Workspace) agentVerdict(e *skillcore.Entry, problems []skillcore.Problem) []skillcore.Problem {
+func (w *Workspace) agentVerdict(e *skillcore.Entry, problems []loader.Problem) []loader.Problem {
 	// A file no agent reads has the specification as its only judge.
 	if e == nil || len(e.Targets) < 2 || slices.Contains(w.config.Targets, specTarget) {
 		return problems
@@ -56,7 +57,7 @@ func readByLoader(e *skillcore.Entry, r Range) bool {
 	}
 	key := e.Skill.Meta.Fields[i].Key
 	return slices.ContainsFunc(e.LoadedBy(), func(id string) bool {
-		t := skillcore.TargetByID(id)
+		t := loader.TargetByID(id)
 		return id != specTarget && t != nil && t.Knows(key)
 	})
 }

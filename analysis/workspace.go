@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -65,7 +67,7 @@ func NewWorkspace(cfg Config) *Workspace {
 	cfg = overProject(cfg)
 	w := skillcore.NewWorld(skillcore.Env{Home: cfg.Home, Getenv: cfg.Getenv}, cfg.Projects)
 	for _, id := range cfg.Targets {
-		if t := skillcore.TargetByID(id); t != nil {
+		if t := loader.TargetByID(id); t != nil {
 			w.Pinned = append(w.Pinned, t)
 		}
 	}
@@ -120,7 +122,7 @@ func (w *Workspace) Remove(path string) []string {
 // Paths lists every file in the workspace.
 func (w *Workspace) Paths() []string { return w.World.Paths() }
 
-// ManifestPaths lists every package manifest in the workspace.
+// ManifestPaths() lists every package manifest in the workspace.
 func (w *Workspace) ManifestPaths() []string { return w.World.ManifestPaths() }
 
 // Source is the whole text of the file at path, read back from disk when
@@ -151,8 +153,8 @@ func (w *Workspace) Load(path string) ([]string, error) {
 // lock its requests wait on.
 type DiskFile struct {
 	Path  string
-	Skill *skillcore.Skill // nil when Err is set
-	Err   error            // the file is gone or cannot be read
+	Skill *loader.Skill // nil when Err is set
+	Err   error         // the file is gone or cannot be read
 }
 
 // ReadDisk reads and parses the file at path with skillcore's one reader:
@@ -162,7 +164,7 @@ func ReadDisk(path string) DiskFile {
 	if IsManifestFile(path) {
 		return DiskFile{Path: path} // read by the package search, on Take
 	}
-	s, err := skillcore.ReadSkill(path)
+	s, err := loader.ReadSkill(path)
 	return DiskFile{Path: path, Skill: s, Err: err}
 }
 
@@ -181,7 +183,7 @@ func (w *Workspace) Take(f DiskFile) []string {
 // IsSkillFile reports whether a path names a SKILL.md; other Markdown files
 // get nothing from skill-ls.
 func IsSkillFile(path string) bool {
-	return strings.HasSuffix(path, "/"+skillcore.FileName) || path == skillcore.FileName
+	return strings.HasSuffix(path, "/"+loader.FileName) || path == loader.FileName
 }
 
 // severity applies the user's override to a rule, reporting false when the

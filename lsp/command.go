@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 
@@ -57,7 +59,7 @@ func (s *Server) ExecuteCommand(ctx context.Context, params *protocol.ExecuteCom
 func (s *Server) showCatalog(args showCatalogArgs) (string, error) {
 	targets := args.Targets
 	if targets == nil {
-		targets = skillcore.TargetIDs()
+		targets = loader.TargetIDs()
 	}
 	if len(targets) == 0 {
 		const none = "no agent loads this file, so it is in no catalog"
@@ -80,9 +82,9 @@ func (s *Server) catalog(args catalogArgs) (string, error) {
 	if args.Target == "" {
 		args.Target = "agentskills"
 	}
-	t := skillcore.TargetByID(args.Target)
+	t := loader.TargetByID(args.Target)
 	if t == nil {
-		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: unknown target %q (known: %v)", args.Target, skillcore.TargetIDs())
+		return "", jsonrpc2.Errorf(jsonrpc2.InvalidParams, "skill-ls: unknown target %q (known: %v)", args.Target, loader.TargetIDs())
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"go.lsp.dev/protocol"
 
 	"github.com/skill-ls/skill-ls/analysis"
@@ -218,8 +220,8 @@ func (p *settingsParser) targets() *[]string {
 		return nil
 	}
 	known := slices.DeleteFunc(slices.Clone(*list), func(id string) bool {
-		if skillcore.TargetByID(id) == nil {
-			p.warnf("targets: unknown target %q, left out (known: %s)", id, strings.Join(skillcore.TargetIDs(), ", "))
+		if loader.TargetByID(id) == nil {
+			p.warnf("targets: unknown target %q, left out (known: %s)", id, strings.Join(loader.TargetIDs(), ", "))
 			return true
 		}
 		return false

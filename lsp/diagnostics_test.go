@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"go.lsp.dev/protocol"
 	"golang.org/x/tools/txtar"
-
-	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // TestScenarios runs every archive in testdata/lsp/scenarios: the files
@@ -67,7 +67,7 @@ func TestScenarios(t *testing.T) {
 			var got []string
 			for _, p := range latestByURI(h.client.snapshot()) {
 				rel := h.rel(p.URI.FsPath())
-				if !strings.HasSuffix(rel, "/"+skillcore.FileName) {
+				if !strings.HasSuffix(rel, "/"+loader.FileName) {
 					t.Errorf("published for %s, which is not a SKILL.md", rel)
 				}
 				if v, ok := p.Version.Get(); ok != slices.Contains(cfg.Open, rel) || (ok && v != 7) {

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/fsnotify/fsnotify"
 	"go.lsp.dev/protocol"
-
-	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // Installing, enabling, disabling or removing a plugin changes files under
@@ -106,7 +106,7 @@ func settle(events <-chan fsnotify.Event) {
 
 // logInstalled logs what is wrong in the files installed plugins were read
 // from (their diagnostics show when such a file is opened).
-func logInstalled(s *Server, in skillcore.Installation) {
+func logInstalled(s *Server, in loader.Installation) {
 	for i, p := range in.Problems {
 		if i == 10 {
 			s.logf(protocol.MessageTypeWarning, "installed plugins: %d more problems", len(in.Problems)-i)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/fsnotify/fsnotify"
 	"go.lsp.dev/protocol"
 
@@ -45,7 +47,7 @@ const watchRegistrationID = "skill-ls/watch"
 // deleted, in the workspace.
 func (s *Server) registerWatchers(ctx context.Context) {
 	watchers := []protocol.FileSystemWatcher{
-		{GlobPattern: protocol.Pattern("**/" + skillcore.FileName)},
+		{GlobPattern: protocol.Pattern("**/" + loader.FileName)},
 		{GlobPattern: protocol.Pattern("**/{plugin,marketplace,gemini-extension}.json")},
 		{GlobPattern: protocol.Pattern("**/skills/*"), Kind: protocol.WatchKindDelete},
 	}
@@ -83,7 +85,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, params *protocol.Did
 			s.goTask(s.projectChanged) // the configuration: judged again
 			continue
 		}
-		if isSkillFileName(filepath.Base(p)) || skillcore.IsManifest(p) {
+		if isSkillFileName(filepath.Base(p)) || loader.IsManifest(p) {
 			paths = append(paths, p)
 		} else {
 			rescan = true // a folder came or went
@@ -409,5 +411,5 @@ func isDir(p string) bool {
 // isSkillFileName reports whether a file's event is a skill's: SKILL.md,
 // or a skill.md that is told it is misnamed.
 func isSkillFileName(name string) bool {
-	return name == skillcore.FileName || skillcore.IsCaseVariant(name)
+	return name == loader.FileName || loader.IsCaseVariant(name)
 }

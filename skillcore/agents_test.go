@@ -2,29 +2,32 @@ package skillcore
 
 import (
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
-// TestAgentFiles: every agent is whole in agent_<id>.go (its id without
-// dashes): the file holds its Target, names the version it was verified
+// TestAgentFiles: every agent is whole in its folder, agents/<id> (its id
+// without dashes), whose agent.go holds its Target, names the version it was verified
 // against, and names every package format the agent reads, so a reader of
 // that one file sees where the agent finds plugins.
 func TestAgentFiles(t *testing.T) {
 	reads := map[string][]string{}
-	for _, f := range PluginFormats {
+	for _, f := range loader.PluginFormats {
 		for _, r := range f.Readers {
 			reads[r.Target] = append(reads[r.Target], f.ID)
 		}
 	}
-	for _, f := range MarketplaceFormats {
+	for _, f := range loader.MarketplaceFormats {
 		for _, r := range f.Readers {
 			reads[r.Target] = append(reads[r.Target], f.ID)
 		}
 	}
-	for _, tg := range Targets {
-		name := "agent_" + strings.ReplaceAll(tg.ID, "-", "") + ".go"
+	for _, tg := range loader.Targets {
+		name := filepath.Join("agents", strings.ReplaceAll(tg.ID, "-", ""), "agent.go")
 		src, err := os.ReadFile(name)
 		if err != nil {
 			t.Errorf("%s: %v", tg.ID, err)

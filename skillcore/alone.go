@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // A catalog is what a user gets (SPEC 7): the project's own skills, what
@@ -114,7 +116,7 @@ func (w *World) budgetOf(res *resolution, e *Entry) *resolution {
 // finds under a root that is no package's, and each plugin's.
 type aloneIndex struct {
 	gen    int
-	base   map[*Target][]*Entry
+	base   map[*loader.Target][]*Entry
 	plugin map[string][]*Entry
 }
 
@@ -124,8 +126,8 @@ func (w *World) indexAlone() {
 	if len(w.plugins) == 0 || w.alone != nil && w.alone.gen == w.gen {
 		return
 	}
-	x := &aloneIndex{gen: w.gen, base: map[*Target][]*Entry{}, plugin: map[string][]*Entry{}}
-	var targets []*Target
+	x := &aloneIndex{gen: w.gen, base: map[*loader.Target][]*Entry{}, plugin: map[string][]*Entry{}}
+	var targets []*loader.Target
 	for _, e := range w.entries {
 		targets = targets[:0]
 		for _, r := range e.Roots {
@@ -178,17 +180,17 @@ func (res *resolution) summarize() budgetSummary {
 	for _, e := range res.order {
 		b := res.budget[e]
 		switch {
-		case t.Fit.Model != NoFit:
-			switch b.fit.state {
-			case fitCut:
+		case t.Fit.Model != loader.NoFit:
+			switch b.fit.State {
+			case loader.FitCut:
 				s.cut++
-			case fitNameOnly:
+			case loader.FitNameOnly:
 				s.nameOnly++
-			case fitDropped:
+			case loader.FitDropped:
 				s.dropped++
 			}
-			if s.over == 0 && b.fit.state != fitWhole {
-				s.over = b.fit.rounded().cost
+			if s.over == 0 && b.fit.State != loader.FitWhole {
+				s.over = b.fit.Rounded().Cost
 			}
 		case b.dropped:
 			s.dropped++
@@ -201,7 +203,7 @@ func (res *resolution) summarize() budgetSummary {
 	if s.cut+s.nameOnly+s.dropped == 0 {
 		return budgetSummary{}
 	}
-	if t.Fit.Model == NoFit && t.CatalogBudget > 0 {
+	if t.Fit.Model == loader.NoFit && t.CatalogBudget > 0 {
 		s.over = ((total-t.CatalogBudget)*100/t.CatalogBudget + 5) / 10 * 10
 	}
 	return s
@@ -214,13 +216,13 @@ func (res *resolution) summarize() budgetSummary {
 func (res *resolution) owned(e *Entry) int {
 	r := res.root[e]
 	switch {
-	case r == nil || r.Scope == ScopeInstalled:
+	case r == nil || r.Scope == loader.ScopeInstalled:
 		return 0
 	case r.Package != nil && res.catalog == "":
 		return 0
 	case r.Package != nil:
 		return 3
-	case r.Scope == ScopeGlobal:
+	case r.Scope == loader.ScopeGlobal:
 		return 1
 	}
 	return 2
@@ -245,7 +247,7 @@ func (res *resolution) resummarize(changed []*Entry) []*Entry {
 // overBudget is the catalog's one warning when it passes its budget, on
 // the skill the summary names (its description: what to shorten); none
 // for any other skill.
-func (res *resolution) overBudget(e *Entry) []Problem {
+func (res *resolution) overBudget(e *Entry) []loader.Problem {
 	s := res.summary
 	if s.anchor != e {
 		return nil
@@ -255,31 +257,37 @@ func (res *resolution) overBudget(e *Entry) []Problem {
 	if s.cut > 0 {
 		did = append(did, fmt.Sprintf("cuts %s", count(s.cut, "description")))
 	}
-	if s.nameOnly > 0 || s.dropped > 0 && t.Catalog == CatalogCopilot {
+	if s.nameOnly > 0 || s.dropped > 0 && nameOnlyPast(t) {
 		did = append(did, fmt.Sprintf("lists %s by name only", count(s.nameOnly+copilotNameOnly(t, s.dropped), "skill")))
 	}
-	if s.dropped > 0 && t.Catalog != CatalogCopilot {
+	if s.dropped > 0 && !nameOnlyPast(t) {
 		did = append(did, fmt.Sprintf("drops %s", count(s.dropped, "skill")))
 	}
 	over := fmt.Sprintf("about %d%% over", s.over)
 	if s.over == 0 {
 		over = "less than 5% over"
 	}
-	at := nameRange(e.Skill)
+	at := loader.NameRange(e.Skill)
 	if d := e.Skill.Field("description"); d != nil {
 		at = d.Value.Range
 	}
-	return []Problem{{Rule: "catalog-budget", Severity: Warning, Range: at, Targets: []string{t.ID},
+	return []loader.Problem{{Rule: "catalog-budget", Severity: loader.Warning, Range: at, Targets: []string{t.ID},
 		Message: fmt.Sprintf("%s's catalog %s is %s its budget: it %s; this skill's entry is the longest %s, the first to shorten", t.Title, res.whose(e), over, strings.Join(did, " and "), res.ofWhom(e))}}
 }
 
-// copilotNameOnly is the skills Copilot lists by name only: those past its
-// budget (it drops none).
-func copilotNameOnly(t *Target, dropped int) int {
-	if t.Catalog == CatalogCopilot {
+// copilotNameOnly is the skills an agent that drops none lists by name
+// only, past its budget (Copilot).
+func copilotNameOnly(t *loader.Target, dropped int) int {
+	if nameOnlyPast(t) {
 		return dropped
 	}
 	return 0
+}
+
+// nameOnlyPast reports whether t lists the skills past its CatalogBudget
+// by name only rather than drop them (Lister.NameOnlyPastBudget).
+func nameOnlyPast(t *loader.Target) bool {
+	return t.Lister != nil && t.Lister.NameOnlyPastBudget
 }
 
 // whose says whose skills the catalog holds, from one of them, e.
@@ -295,7 +303,7 @@ func (res *resolution) ofWhom(e *Entry) string {
 	switch r := res.root[e]; {
 	case r.Package != nil:
 		return "of the plugin's"
-	case r.Scope == ScopeGlobal:
+	case r.Scope == loader.ScopeGlobal:
 		return "of your own skills"
 	}
 	return "of the project's"

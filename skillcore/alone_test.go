@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"golang.org/x/tools/txtar"
 )
 
@@ -52,12 +53,12 @@ func marketWorld(t *testing.T, plugins map[string]int, size int) (*World, map[st
 }
 
 // budgetFindings are the catalog-budget problems of the files, by severity.
-func budgetFindings(w *World, paths []string) (warnings, infos []Problem) {
+func budgetFindings(w *World, paths []string) (warnings, infos []loader.Problem) {
 	for _, p := range paths {
 		for _, pr := range w.Problems(p) {
 			switch {
 			case pr.Rule != "catalog-budget":
-			case pr.Severity == Warning:
+			case pr.Severity == loader.Warning:
 				warnings = append(warnings, pr)
 			default:
 				infos = append(infos, pr)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestRootsAbove: a project root an agent also reads above the folder it
@@ -22,16 +24,16 @@ func TestRootsAbove(t *testing.T) {
 		}
 	}
 	env := Env{Home: filepath.Join(dir, "home")}
-	dirs := func(tg *Target, project string) (out []string) {
+	dirs := func(tg *loader.Target, project string) (out []string) {
 		for _, r := range env.Roots(tg, project) {
-			if r.Scope == ScopeProject {
+			if r.Scope == loader.ScopeProject {
 				rel, _ := filepath.Rel(dir, r.Dir)
 				out = append(out, rel)
 			}
 		}
 		return out
 	}
-	claude := TargetByID("claude-code")
+	claude := loader.TargetByID("claude-code")
 	want := []string{"home/repo/a/b/.claude/skills", "home/repo/a/.claude/skills", "home/repo/.claude/skills"}
 	if got := dirs(claude, cwd); !slices.Equal(got, want) {
 		t.Errorf("claude-code in a repository: %v, want %v", got, want)
@@ -39,17 +41,17 @@ func TestRootsAbove(t *testing.T) {
 	if got := dirs(claude, loose); !slices.Equal(got, []string{"home/loose/c/.claude/skills", "home/loose/.claude/skills"}) {
 		t.Errorf("claude-code outside a repository stops below the home: %v", got)
 	}
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	if got := dirs(codex, loose); !slices.Equal(got, []string{"home/loose/c/.codex/skills", "home/loose/c/.agents/skills"}) {
 		t.Errorf("codex outside a repository reads its folder alone: %v", got)
 	}
-	if got := dirs(TargetByID("gemini"), cwd); len(got) != 2 {
+	if got := dirs(loader.TargetByID("gemini"), cwd); len(got) != 2 {
 		t.Errorf("gemini reads its own folder's roots alone: %v", got)
 	}
 	var ranks []int
-	for _, r := range env.Roots(TargetByID("copilot"), cwd) {
+	for _, r := range env.Roots(loader.TargetByID("copilot"), cwd) {
 		ranks = append(ranks, r.Rank)
-		if r.Inherited != (r.Rank%rankStride > 0) {
+		if r.Inherited != (r.Rank%loader.RankStride > 0) {
 			t.Errorf("%s: inherited %v at rank %d", r.Dir, r.Inherited, r.Rank)
 		}
 	}

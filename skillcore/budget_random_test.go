@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestBudgetRandomEdits grows and shrinks descriptions at random in a
@@ -55,7 +57,7 @@ func TestBudgetRandomEdits(t *testing.T) {
 					t.Fatalf("seed %d step %d: %s changed but was not returned", seed, step, q)
 				}
 			}
-			zed := TargetByID("zed")
+			zed := loader.TargetByID("zed")
 			a, b := w.Catalog(zed, w.Projects[0]), fresh.Catalog(zed, fresh.Projects[0])
 			if len(a) != len(b) {
 				t.Fatalf("seed %d step %d: catalog of %d, fresh %d", seed, step, len(a), len(b))

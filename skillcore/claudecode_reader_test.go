@@ -7,13 +7,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Claude Code 2.1.328's reading of files, as observed (testdata/conformance/
 // probes/claude-code and the notes beside them) and, for the YAML typing,
 // as Bun 1.4.4's Bun.YAML.parse and String() answer.
 func TestReadClaude(t *testing.T) {
-	cc := TargetByID("claude-code")
+	cc := loader.TargetByID("claude-code")
 	tests := []struct {
 		name, dir, src string
 		desc           string // the listing's text
@@ -85,17 +89,17 @@ func TestReadClaude(t *testing.T) {
 			if dir == "" {
 				dir = "skill"
 			}
-			s := Parse("/p/.claude/skills/"+dir+"/SKILL.md", []byte(tc.src))
-			if got := claudeListing(cc, s); got != tc.desc {
+			s := loader.Parse("/p/.claude/skills/"+dir+"/SKILL.md", []byte(tc.src))
+			if got := claudecode.ClaudeListing(cc, s); got != tc.desc {
 				t.Errorf("listing text = %q, want %q", got, tc.desc)
 			}
-			if got := claudeShownName(cc, s); got != tc.shown {
+			if got := claudecode.ClaudeShownName(cc, s); got != tc.shown {
 				t.Errorf("shown name = %q, want %q", got, tc.shown)
 			}
-			if got := !Loads(Validate(s, []*Target{cc}), cc.ID); got != tc.refused {
-				t.Errorf("refused = %v, want %v: %v", got, tc.refused, Validate(s, []*Target{cc}))
+			if got := !loader.Loads(loader.Validate(s, []*loader.Target{cc}), cc.ID); got != tc.refused {
+				t.Errorf("refused = %v, want %v: %v", got, tc.refused, loader.Validate(s, []*loader.Target{cc}))
 			}
-			if got := cc.hides(s); got != tc.unlisted {
+			if got := cc.Hides(s); got != tc.unlisted {
 				t.Errorf("unlisted = %v, want %v", got, tc.unlisted)
 			}
 		})
@@ -105,8 +109,8 @@ func TestReadClaude(t *testing.T) {
 // The strict parse is Claude Code's reading of an ordinary file: the view
 // is that parse's mapping, not a copy.
 func TestReadClaudeFast(t *testing.T) {
-	s := Parse("/p/.claude/skills/x/SKILL.md", []byte("---\nname: x\ndescription: A skill.\nallowed-tools:\n  - Read\n---\n# x\n"))
-	if v := TargetByID("claude-code").view(s); v == nil || v.Meta != s.Meta {
+	s := loader.Parse("/p/.claude/skills/x/SKILL.md", []byte("---\nname: x\ndescription: A skill.\nallowed-tools:\n  - Read\n---\n# x\n"))
+	if v := loader.TargetByID("claude-code").View(s); v == nil || v.Meta != s.Meta {
 		t.Fatalf("view = %+v, want the strict mapping", v)
 	}
 }
@@ -119,21 +123,21 @@ func TestBunNumberText(t *testing.T) {
 		"123e-20": "1.23e-18", "123456789012345678901": "123456789012345680000", "1e400": "Infinity",
 		"0xFFFFFFFFFFFFFFFF": "18446744073709552000", "9007199254740993": "9007199254740992",
 	} {
-		f, ok := bunNumber(in)
+		f, ok := claudecode.BunNumber(in)
 		if !ok {
 			t.Errorf("%s: not a number", in)
 			continue
 		}
-		if got := bunNumberText(f); got != want {
+		if got := claudecode.BunNumberText(f); got != want {
 			t.Errorf("%s = %s, want %s", in, got, want)
 		}
 	}
 	for _, in := range []string{"0b101", "1_000", "0X1F", "0O17", "0xFFFFFFFFFFFFFFFFF", "+.nan", "1e", "0x", "Infinity", "--1", "1..2"} {
-		if f, ok := bunNumber(in); ok {
+		if f, ok := claudecode.BunNumber(in); ok {
 			t.Errorf("%s = %v, want text", in, f)
 		}
 	}
-	if bunNumberText(math.Copysign(0, -1)) != "0" {
+	if claudecode.BunNumberText(math.Copysign(0, -1)) != "0" {
 		t.Error("-0 is 0")
 	}
 }
@@ -145,7 +149,7 @@ func TestClaudeBadName(t *testing.T) {
 		":a": true, "a:": true, "a: b": true, "a :b": true, "a\u00a0b": true, "a\u200bb": true,
 		strings.Repeat("n", 256): false, strings.Repeat("n", 257): true,
 	} {
-		if got := claudeBadName(name) != ""; got != bad {
+		if got := claudecode.ClaudeBadName(name) != ""; got != bad {
 			t.Errorf("%q: bad = %v, want %v", name, got, bad)
 		}
 	}
@@ -155,7 +159,7 @@ func TestClaudeBadName(t *testing.T) {
 func TestClaudeScanOrder(t *testing.T) {
 	for _, pair := range [][2]string{{"_x", "-d"}, {"-d", "0n"}, {"a", "B"}, {"B", "é"}, {"name-bool", "name-bool-desc-colon"}, {".dotdir", "ctxfork"}, {"uinv", "UpperDir"}} {
 		a, b := "/r/"+pair[0]+"/SKILL.md", "/r/"+pair[1]+"/SKILL.md"
-		if claudeScanOrder(a, b) >= 0 || claudeScanOrder(b, a) <= 0 {
+		if claudecode.ClaudeScanOrder(a, b) >= 0 || claudecode.ClaudeScanOrder(b, a) <= 0 {
 			t.Errorf("%s should come before %s", pair[0], pair[1])
 		}
 	}
@@ -170,13 +174,13 @@ func TestClaudeOneLinkPerFile(t *testing.T) {
 		}
 	}
 	must(os.MkdirAll(filepath.Join(root, "real"), 0o755))
-	must(os.WriteFile(filepath.Join(root, "real", FileName), []byte("---\ndescription: d\n---\n"), 0o644))
+	must(os.WriteFile(filepath.Join(root, "real", loader.FileName), []byte("---\ndescription: d\n---\n"), 0o644))
 	must(os.Symlink("real", filepath.Join(root, "alias")))
 	must(os.MkdirAll(filepath.Join(root, "other"), 0o755))
-	must(os.WriteFile(filepath.Join(root, "other", FileName), []byte("---\ndescription: o\n---\n"), 0o644))
-	found, err := Discover(Root{Dir: root, Target: TargetByID("claude-code"), Reach: &Reach{}})
+	must(os.WriteFile(filepath.Join(root, "other", loader.FileName), []byte("---\ndescription: o\n---\n"), 0o644))
+	found, err := Discover(Root{Dir: root, Target: loader.TargetByID("claude-code"), Reach: &Reach{}})
 	must(err)
-	want := []string{filepath.Join(root, "alias", FileName), filepath.Join(root, "other", FileName)}
+	want := []string{filepath.Join(root, "alias", loader.FileName), filepath.Join(root, "other", loader.FileName)}
 	if !slices.Equal(found, want) {
 		t.Errorf("found %v, want %v", found, want)
 	}
@@ -184,7 +188,7 @@ func TestClaudeOneLinkPerFile(t *testing.T) {
 
 // A plugin's skill is listed only with a description or a when_to_use.
 func TestClaudePackageUnlisted(t *testing.T) {
-	cc := TargetByID("claude-code")
+	cc := loader.TargetByID("claude-code")
 	for src, unlisted := range map[string]bool{
 		"---\nname: baz\n---\nbody\n":           true,
 		"---\ndescription: \"  \"\n---\nbody\n": true,
@@ -192,8 +196,8 @@ func TestClaudePackageUnlisted(t *testing.T) {
 		"---\nwhen_to_use: w\n---\n":            false,
 		"---\ndescription: 12\n---\n":           false,
 	} {
-		s := Parse("/p/plug/skills/x/SKILL.md", []byte(src))
-		if got := cc.PackageUnlisted(cc.meta(s)); got != unlisted {
+		s := loader.Parse("/p/plug/skills/x/SKILL.md", []byte(src))
+		if got := cc.PackageUnlisted(cc.Meta(s)); got != unlisted {
 			t.Errorf("%q: unlisted = %v, want %v", src, got, unlisted)
 		}
 	}

@@ -7,14 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
-	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // contextKey is one agent running in one project ("" for none): the unit in
 // which names collide and a catalog is built.
 type contextKey struct {
-	target  *Target
+	target  *loader.Target
 	project string
 	// catalog is whose catalog the context counts against the budget
 	// (alone.go): "" every skill the world holds, its names colliding;
@@ -26,7 +27,7 @@ type contextKey struct {
 // resolution is what one agent loads in one project, in its order.
 type resolution struct {
 	gen     int
-	target  *Target
+	target  *loader.Target
 	project string
 	catalog string // contextKey.catalog
 	// members are the skills the agent loads, in the order it finds them.
@@ -44,7 +45,7 @@ type resolution struct {
 	// (World.DeferFits).
 	deferFit, fitStale bool
 	// memo is what the last fit keeps for the next (fitMemo).
-	memo fitMemo
+	memo loader.FitMemo
 	// summary is how the whole catalog stands against its budget
 	// (alone.go), worked out after each count.
 	summary budgetSummary
@@ -53,7 +54,7 @@ type resolution struct {
 type budgetUse struct {
 	size, usedAfter int
 	dropped         bool
-	fit             fitted // under the target's own model (Target.Fit)
+	fit             loader.Fitted // under the target's own model (Target.Fit)
 }
 
 // budgetView is what a finding says of a budget standing. Typing in one
@@ -62,17 +63,17 @@ type budgetUse struct {
 type budgetView struct {
 	size          int
 	dropped, near bool
-	fit           fitted
+	fit           loader.Fitted
 }
 
-func (u budgetUse) view(t *Target) budgetView {
-	if t.Fit.Model != NoFit {
+func (u budgetUse) view(t *loader.Target) budgetView {
+	if t.Fit.Model != loader.NoFit {
 		// Rounded: the exact cut and excess change with every edit of
 		// any skill of the catalog, and telling every file again on each
 		// keystroke would read every released body back (fit.go).
-		return budgetView{fit: u.fit.rounded()}
+		return budgetView{fit: u.fit.Rounded()}
 	}
-	near := !u.dropped && float64(u.usedAfter) > nearBudget*float64(t.CatalogBudget)
+	near := !u.dropped && float64(u.usedAfter) > loader.NearBudget*float64(t.CatalogBudget)
 	if !u.dropped && !near {
 		return budgetView{}
 	}
@@ -104,7 +105,7 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 		}
 	}
 	for _, r := range e.Roots {
-		if r.Scope.local() {
+		if r.Scope.Local() {
 			add(contextKey{r.Target, r.projectOf(e), ""})
 			if r.Package != nil {
 				add(contextKey{r.Target, r.projectOf(e), pluginCatalog(r.Package)})
@@ -208,7 +209,7 @@ func (w *World) build(ctx contextKey) *resolution {
 		if a.at.Rank != b.at.Rank {
 			return a.at.Rank - b.at.Rank
 		}
-		return t.scanOrder(a.at.Dir, a.path, b.path)
+		return scanOrder(t, a.at.Dir, a.path, b.path)
 	})
 	// The maps are made at their size: growing them was most of what
 	// building 18 catalogs of 10,000 skills allocated.
@@ -216,13 +217,13 @@ func (w *World) build(ctx contextKey) *resolution {
 	res.root = make(map[*Entry]*Root, len(ks))
 	res.groups = make(map[string][]*Entry, len(ks))
 	res.budget = map[*Entry]budgetUse{}
-	if t.budgeted() {
+	if t.Budgeted() {
 		res.budget = make(map[*Entry]budgetUse, len(ks))
 	}
 	for i, k := range ks {
 		res.members[i] = k.e
 		res.root[k.e] = k.at
-		id := t.identity(k.e)
+		id := identityOf(t, k.e)
 		res.groups[id] = append(res.groups[id], k.e)
 	}
 	res.list()
@@ -236,14 +237,14 @@ func (res *resolution) member(e *Entry) (*Root, bool) {
 	var best *Root
 	ok := false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope.local() && r.projectOf(e) != res.project) || !res.admits(r) {
+		if r.Target != t || (r.Scope.Local() && r.projectOf(e) != res.project) || !res.admits(r) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
 			best, ok = r, true
 		}
 	}
-	return best, ok && Loads(e.Problems, t.ID) && (t.identity(e) != "" || t.Name.Empty)
+	return best, ok && loader.Loads(e.Problems, t.ID) && (identityOf(t, e) != "" || t.Name.Empty)
 }
 
 // compare orders members as the agent finds them: roots by precedence, each
@@ -252,17 +253,17 @@ func (res *resolution) compare(a, b *Entry) int {
 	if d := res.root[a].Rank - res.root[b].Rank; d != 0 {
 		return d
 	}
-	return res.target.scanOrder(res.root[a].Dir, a.Skill.Path, b.Skill.Path)
+	return scanOrder(res.target, res.root[a].Dir, a.Skill.Path, b.Skill.Path)
 }
 
 // scanOrder orders two skills of the root dir as the target finds them,
 // the one that wins a shared name first: in path order, or by folder name
 // for Scan.FirstFolderWins.
-func (t *Target) scanOrder(dir, a, b string) int {
-	if t.Catalog == CatalogClaude {
-		return claudeScanOrder(a, b) // claudecode_reader.go
+func scanOrder(t *loader.Target, dir, a, b string) int {
+	if t.Scan.Order != nil {
+		return t.Scan.Order(a, b)
 	}
-	if t.Scan.FirstFolderWins && within(dir, a) && within(dir, b) {
+	if t.Scan.FirstFolderWins && loader.Within(dir, a) && loader.Within(dir, b) {
 		fa, fb := a[len(dir)+1:], b[len(dir)+1:]
 		ia, ib := strings.IndexByte(fa, filepath.Separator), strings.IndexByte(fb, filepath.Separator)
 		switch {
@@ -283,16 +284,16 @@ func (res *resolution) list() []*Entry {
 	t := res.target
 	res.order = res.order[:0]
 	for _, e := range res.members {
-		if g := res.groups[t.identity(e)]; g[0] == e && !t.hidesEntry(e) {
+		if g := res.groups[identityOf(t, e)]; g[0] == e && !hidesEntry(t, e) {
 			res.order = append(res.order, e)
 		}
 	}
-	if t.Catalog == CatalogCopilot {
-		res.sortCopilot() // copilot_catalog.go
-	} else if order := res.catalogOrder(); order != nil {
-		slices.SortFunc(res.order, order) // gemini_catalog.go, claudecode_reader.go
+	if l := t.Lister; l != nil && l.Compare != nil {
+		res.sortByKey()
+	} else if l != nil && l.FoundOrder {
+		slices.SortFunc(res.order, res.compare)
 	}
-	if t.Fit.Model != NoFit {
+	if t.Fit.Model != loader.NoFit {
 		return res.refit(t, nil)
 	}
 	if t.CatalogBudget > 0 {
@@ -321,7 +322,7 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 		if _, member := res.root[m]; !member || slices.Contains(res.order, m) {
 			continue
 		}
-		if g := res.groups[t.identity(m)]; g[0] == m && !t.hidesEntry(m) {
+		if g := res.groups[identityOf(t, m)]; g[0] == m && !hidesEntry(t, m) {
 			order := res.compare
 			if c := res.catalogOrder(); c != nil {
 				order = c
@@ -331,10 +332,10 @@ func (res *resolution) relist(touched []*Entry) []*Entry {
 		}
 	}
 	span()
-	if t.Fit.Model != NoFit && res.deferFit {
+	if t.Fit.Model != loader.NoFit && res.deferFit {
 		return res.deferRefit(touched)
 	}
-	if t.Fit.Model != NoFit {
+	if t.Fit.Model != loader.NoFit {
 		return res.refit(t, touched)
 	}
 	if t.CatalogBudget > 0 {
@@ -362,8 +363,8 @@ func (res *resolution) swap(old *Entry, was string, cur *Entry) []*Entry {
 	if old != nil {
 		keys = append(keys, was)
 	}
-	if cur != nil && (old == nil || t.identity(cur) != was) {
-		keys = append(keys, t.identity(cur))
+	if cur != nil && (old == nil || identityOf(t, cur) != was) {
+		keys = append(keys, identityOf(t, cur))
 	}
 	// The catalog can change only for the winners of the names.
 	touched := []*Entry{}
@@ -409,7 +410,7 @@ func (res *resolution) swap(old *Entry, was string, cur *Entry) []*Entry {
 		}
 	}
 	for m := range before {
-		if _, still := res.root[m]; !still || !slices.Contains(keys, t.identity(m)) {
+		if _, still := res.root[m]; !still || !slices.Contains(keys, identityOf(t, m)) {
 			changed = append(changed, m)
 		}
 	}
@@ -422,7 +423,7 @@ func (res *resolution) insert(e *Entry) {
 	if !ok {
 		return
 	}
-	now := res.target.identity(e)
+	now := identityOf(res.target, e)
 	res.root[e] = r
 	i, _ := slices.BinarySearchFunc(res.members, e, res.compare)
 	res.members = slices.Insert(res.members, i, e)
@@ -438,7 +439,7 @@ func (res *resolution) insert(e *Entry) {
 // past the last changed place, where it was full before, the rest stand as
 // they stood: typing in a description recounts only the skills up to the
 // edge of the budget, not the whole catalog.
-func (res *resolution) spend(t *Target, from, last int, gone []*Entry) []*Entry {
+func (res *resolution) spend(t *loader.Target, from, last int, gone []*Entry) []*Entry {
 	var changed []*Entry
 	for _, e := range gone {
 		if _, ok := res.budget[e]; ok && !slices.Contains(res.order, e) {
@@ -475,14 +476,10 @@ func (res *resolution) spend(t *Target, from, last int, gone []*Entry) []*Entry 
 	return res.resummarize(changed)
 }
 
-// nearBudget is the share of the budget past which a skill is told that the
-// catalog is close to full.
-const nearBudget = 0.9
-
 // Problems returns everything wrong with the file at path in this world:
 // its own problems, its collisions, its catalog standing, and whether any
 // agent discovers it at all.
-func (w *World) Problems(path string) []Problem {
+func (w *World) Problems(path string) []loader.Problem {
 	e := w.Entry(path)
 	if e == nil {
 		return nil
@@ -496,7 +493,7 @@ func (w *World) Problems(path string) []Problem {
 
 // ProblemsOf is Problems for each of paths: the catalogs they need are
 // built first, then each file's problems are gathered in parallel.
-func (w *World) ProblemsOf(paths []string) [][]Problem {
+func (w *World) ProblemsOf(paths []string) [][]loader.Problem {
 	entries := make([]*Entry, len(paths))
 	ctxs := make([][]contextKey, len(paths))
 	for i, p := range paths {
@@ -508,7 +505,7 @@ func (w *World) ProblemsOf(paths []string) [][]Problem {
 		}
 	}
 	w.roots() // brought up to date here, only read below
-	out := make([][]Problem, len(paths))
+	out := make([][]loader.Problem, len(paths))
 	ForEach(len(paths), func(i int) {
 		if e := entries[i]; e != nil {
 			out[i] = w.problems(e, ctxs[i])
@@ -519,7 +516,7 @@ func (w *World) ProblemsOf(paths []string) [][]Problem {
 
 // problems gathers e's problems from the catalogs of its contexts, built
 // already. It only reads the world.
-func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
+func (w *World) problems(e *Entry, ctxs []contextKey) []loader.Problem {
 	out := slices.Clone(e.Problems)
 	for _, ctx := range ctxs {
 		res := w.cache[ctx]
@@ -533,7 +530,7 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 		if !w.countsIn(ctx, res, e) {
 			continue
 		}
-		if b, ok := res.budget[e]; ok && ctx.target.Fit.Model != NoFit {
+		if b, ok := res.budget[e]; ok && ctx.target.Fit.Model != loader.NoFit {
 			out = append(out, fitProblem(ctx.target, e, b.fit))
 		} else if ok {
 			out = append(out, budgetProblem(ctx.target, e, b))
@@ -546,9 +543,9 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 	case len(e.Roots) == 0:
 		out = append(out, w.notDiscovered(e, misses))
 	default:
-		for _, t := range Targets {
+		for _, t := range loader.Targets {
 			if why := misses[t]; len(why) > 0 {
-				out = append(out, Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
+				out = append(out, loader.Problem{Rule: "not-discovered", Severity: loader.Info, Range: e.Skill.Frontmatter.Open, Targets: []string{t.ID},
 					Message: "not loaded by " + t.ID + ": " + strings.Join(why, "; ")})
 			}
 		}
@@ -557,89 +554,80 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []Problem {
 	out = append(out, qualifiedTooLong(e, installed)...)
 	out = append(out, requiredByFormat(e, installed)...)
 	out = append(out, variableProblems(e)...)
-	return merge(slices.DeleteFunc(out, func(p Problem) bool { return p.Rule == "" }))
+	return loader.Merge(slices.DeleteFunc(out, func(p loader.Problem) bool { return p.Rule == "" }))
 }
 
-func collisions(res *resolution, t *Target, e *Entry) []Problem {
-	group := res.groups[t.identity(e)]
+func collisions(res *resolution, t *loader.Target, e *Entry) []loader.Problem {
+	group := res.groups[identityOf(t, e)]
 	// A member is in its name's group (build, swap): asking the map, not
 	// the group, keeps a name that thousands share linear.
 	if _, member := res.root[e]; len(group) < 2 || !member {
 		return nil
 	}
 	winner := group[0]
-	at := nameRange(e.Skill)
-	var out []Problem
-	add := func(rule string, sev Severity, other *Entry, msg string) {
-		out = append(out, Problem{Rule: rule, Severity: sev, Range: at, Message: msg, Targets: []string{t.ID},
-			Related: []Related{{Path: other.Skill.Path, Range: nameRange(other.Skill), Message: "the other skill named " + t.identity(e)}}})
+	at := loader.NameRange(e.Skill)
+	var out []loader.Problem
+	add := func(rule string, sev loader.Severity, other *Entry, msg string) {
+		out = append(out, loader.Problem{Rule: rule, Severity: sev, Range: at, Message: msg, Targets: []string{t.ID},
+			Related: []loader.Related{{Path: other.Skill.Path, Range: loader.NameRange(other.Skill), Message: "the other skill named " + identityOf(t, e)}}})
 	}
-	name := t.identity(e)
+	name := identityOf(t, e)
 	this, that := res.describe(t, e, name), func(o *Entry) described { return res.describe(t, o, name) }
 	if e == winner {
 		for _, o := range group[1:] {
 			switch {
 			case samePlugin(t, e, o):
-				add("name-duplicate", Warning, o, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, this one", e.packageFor(t).Name, name, o.Skill.Path, t.ID))
-			case res.root[e].Scope == ScopePackage && res.root[o].Scope == ScopePackage:
-				add("name-duplicate", Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
+				add("name-duplicate", loader.Warning, o, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, this one", e.packageFor(t).Name, name, o.Skill.Path, t.ID))
+			case res.root[e].Scope == loader.ScopePackage && res.root[o].Scope == loader.ScopePackage:
+				add("name-duplicate", loader.Warning, o, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, this one", name, o.Skill.Path))
 			case res.root[o].Scope == res.root[e].Scope:
-				add("name-duplicate", Warning, o, fmt.Sprintf("another %s is named %q (%s); this one is kept", that(o).kind, name, o.Skill.Path))
+				add("name-duplicate", loader.Warning, o, fmt.Sprintf("another %s is named %q (%s); this one is kept", that(o).kind, name, o.Skill.Path))
 			default:
-				add("name-shadowed", Info, o, fmt.Sprintf("this %s hides the %s at %s%s", this.kind, that(o).named, o.Skill.Path, that(o).in))
+				add("name-shadowed", loader.Info, o, fmt.Sprintf("this %s hides the %s at %s%s", this.kind, that(o).named, o.Skill.Path, that(o).in))
 			}
 		}
 		return out
 	}
 	switch {
 	case samePlugin(t, e, winner):
-		add("name-duplicate", Warning, winner, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, that one, and drops this one", e.packageFor(t).Name, name, winner.Skill.Path, t.ID))
-	case res.root[winner].Scope == ScopePackage && res.root[e].Scope == ScopePackage:
-		add("name-duplicate", Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
+		add("name-duplicate", loader.Warning, winner, fmt.Sprintf("another skill of plugin %s is named %q (%s): %s loads only one of the two, that one, and drops this one", e.packageFor(t).Name, name, winner.Skill.Path, t.ID))
+	case res.root[winner].Scope == loader.ScopePackage && res.root[e].Scope == loader.ScopePackage:
+		add("name-duplicate", loader.Warning, winner, fmt.Sprintf("another package skill is installed as %q (%s): with both installed, only one loads, that one", name, winner.Skill.Path))
 	case res.root[winner].Scope == res.root[e].Scope:
-		add("name-duplicate", Warning, winner, fmt.Sprintf("another %s is named %q (%s); that one is kept and this one ignored", this.kind, name, winner.Skill.Path))
+		add("name-duplicate", loader.Warning, winner, fmt.Sprintf("another %s is named %q (%s); that one is kept and this one ignored", this.kind, name, winner.Skill.Path))
 	default:
-		add("name-shadowed", Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
+		add("name-shadowed", loader.Warning, winner, fmt.Sprintf("this %s is hidden by the %s at %s%s", this.kind, that(winner).named, winner.Skill.Path, this.in))
 	}
 	return out
 }
 
 // samePlugin reports whether t loads a and b through one plugin: two of
 // its skills, not two packages a user may install apart.
-func samePlugin(t *Target, a, b *Entry) bool {
+func samePlugin(t *loader.Target, a, b *Entry) bool {
 	pa, pb := a.packageFor(t), b.packageFor(t)
 	return pa != nil && pb != nil && pa.Root == pb.Root && pa.Name == pb.Name
 }
 
-func budgetProblem(t *Target, e *Entry, b budgetUse) Problem {
-	if t.Catalog == CatalogCopilot {
-		return copilotBudgetProblem(t, e, b) // copilot_catalog.go
+func budgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Problem {
+	if l := t.Lister; l != nil && l.BudgetProblem != nil {
+		return l.BudgetProblem(t, e.Skill, b.size, b.usedAfter, b.dropped)
 	}
-	p := Problem{Rule: "catalog-budget", Range: nameRange(e.Skill), Targets: []string{t.ID}}
+	p := loader.Problem{Rule: "catalog-budget", Range: loader.NameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
-		p.Severity = Info // the catalog's one warning is overBudget's
+		p.Severity = loader.Info // the catalog's one warning is overBudget's
 		p.Message = fmt.Sprintf("dropped from the model's catalog: the %d-byte budget for names and descriptions is used up before this skill's %d bytes", t.CatalogBudget, b.size)
-	case float64(b.usedAfter) > nearBudget*float64(t.CatalogBudget):
-		p.Severity = Info
-		p.Message = fmt.Sprintf("this skill's %d bytes fall in the last %d%% of the catalog's %d-byte budget; later skills may be dropped", b.size, int(100-100*nearBudget), t.CatalogBudget)
+	case float64(b.usedAfter) > loader.NearBudget*float64(t.CatalogBudget):
+		p.Severity = loader.Info
+		p.Message = fmt.Sprintf("this skill's %d bytes fall in the last %d%% of the catalog's %d-byte budget; later skills may be dropped", b.size, int(100-100*loader.NearBudget), t.CatalogBudget)
 	default:
 		p.Rule = ""
 	}
 	return p
 }
 
-// nameRange is where findings about a skill's name point: its value, or the
-// opening --- when it has none.
-func nameRange(s *Skill) syntax.Range {
-	if f := s.Field("name"); f != nil {
-		return f.Value.Range
-	}
-	return s.Frontmatter.Open
-}
-
 // notDiscovered explains why no agent finds the file where it is.
-func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
+func (w *World) notDiscovered(e *Entry, misses map[*loader.Target][]string) loader.Problem {
 	path := e.Skill.Path
 	roots := w.roots()
 	// The roots over the file: by folder from the world's index, or all of
@@ -659,7 +647,7 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 	var reasons []string
 	for _, i := range over {
 		r := roots[i]
-		if r.Package != nil || (r.Scope == ScopeProject && r.Project != e.Project) || !within(r.Dir, path) {
+		if r.Package != nil || (r.Scope == loader.ScopeProject && r.Project != e.Project) || !loader.Within(r.Dir, path) {
 			continue // a package's misses are told by packageMisses
 		}
 		t := r.Target
@@ -679,24 +667,24 @@ func (w *World) notDiscovered(e *Entry, misses map[*Target][]string) Problem {
 			reasons = append(reasons, fmt.Sprintf("%s skips hidden folders under %s", t.ID, r.Dir))
 		}
 	}
-	for _, t := range Targets {
+	for _, t := range loader.Targets {
 		reasons = append(reasons, misses[t]...)
 	}
 	msg := "no agent discovers this file: it is not under a skills folder such as .agents/skills/<name>/"
 	if len(reasons) > 0 {
 		msg = "no agent discovers this file: " + strings.Join(reasons, "; ")
 	}
-	return Problem{Rule: "not-discovered", Severity: Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: w.targetIDs()}
+	return loader.Problem{Rule: "not-discovered", Severity: loader.Info, Range: e.Skill.Frontmatter.Open, Message: msg, Targets: w.targetIDs()}
 }
 
 // qualifiedTooLong reports installed names (e.Installed) over a target's
 // cap (codex: 128 chars for "<plugin>:<name>").
-func qualifiedTooLong(e *Entry, installed []Installed) []Problem {
-	var out []Problem
+func qualifiedTooLong(e *Entry, installed []Installed) []loader.Problem {
+	var out []loader.Problem
 	for _, in := range installed {
-		if max := in.Target.Plugins.QualifiedMax; max > 0 && measure(in.Name, Chars) > max {
-			out = append(out, Problem{Rule: "name-too-long", Severity: Error, Range: nameRange(e.Skill), Targets: []string{in.Target.ID},
-				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, measure(in.Name, Chars), max)})
+		if max := in.Target.Plugins.QualifiedMax; max > 0 && loader.Measure(in.Name, loader.Chars) > max {
+			out = append(out, loader.Problem{Rule: "name-too-long", Severity: loader.Error, Range: loader.NameRange(e.Skill), Targets: []string{in.Target.ID},
+				Message: fmt.Sprintf("%s installs this skill as %q, %d chars, over its %d-char limit for a plugin's skill name", in.Target.ID, in.Name, loader.Measure(in.Name, loader.Chars), max)})
 		}
 	}
 	return out
@@ -705,18 +693,18 @@ func qualifiedTooLong(e *Entry, installed []Installed) []Problem {
 // requiredByFormat reports fields a package's reader (of e.Installed)
 // skips a skill without (a Gemini extension's skill needs a name and a
 // description).
-func requiredByFormat(e *Entry, installed []Installed) []Problem {
-	var out []Problem
+func requiredByFormat(e *Entry, installed []Installed) []loader.Problem {
+	var out []loader.Problem
 	for _, in := range installed {
 		// A reader that refuses the file already says why, once; one that
 		// reads past broken YAML (Gemini's line reader) has the fields it
 		// found.
-		if !Loads(e.Problems, in.Target.ID) {
+		if !loader.Loads(e.Problems, in.Target.ID) {
 			continue
 		}
 		for _, key := range in.Package.Format.Skills.Requires {
 			if v, ok := in.Target.Str(e.Skill, key); !ok || strings.TrimSpace(v) == "" {
-				out = append(out, Problem{Rule: key + "-missing", Severity: Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
+				out = append(out, loader.Problem{Rule: key + "-missing", Severity: loader.Error, Range: e.Skill.Frontmatter.Open, Targets: []string{in.Target.ID},
 					Message: fmt.Sprintf("%s skips a skill of %s %s without a %s", in.Target.ID, in.Package.Format.Title, in.Package.Name, key)})
 			}
 		}
@@ -724,44 +712,18 @@ func requiredByFormat(e *Entry, installed []Installed) []Problem {
 	return out
 }
 
-// CatalogEntry is one skill as an agent lists it.
-type CatalogEntry struct {
-	Skill *Skill
-	// Name, when set, is the name the skill is listed under: a plugin's
-	// skill is listed under its installed name ("superpowers:brainstorming").
-	Name    string
-	Scope   Scope
-	Dropped bool // left out for the catalog budget
-	// Used is the budget spent once this entry is counted.
-	Used int
-	// Listed, when set, is the name as the listing line shows it where
-	// that differs from the name (claude-code's "folder (name)").
-	Listed string
-	// Root is the folder of the root the agent finds the skill under, and
-	// RootRank that root's place in the target's order of roots.
-	Root     string
-	RootRank int
-	// Shown is the path the root's scan reached the file by, where a
-	// folder link led it there (Skill.Path is the real path); else "".
-	Shown string
-}
-
-// ShownPath is the path the agent shows for the entry's file: where its
-// scan reached it (through a folder link), else the file's path.
-func (e CatalogEntry) ShownPath() string { return cmp.Or(e.Shown, e.Skill.Path) }
-
 // Catalog lists the skills the target would show the model in project ("" for
 // none), in its order, with the budget standing of each.
-func (w *World) Catalog(t *Target, project string) []CatalogEntry {
+func (w *World) Catalog(t *loader.Target, project string) []loader.CatalogEntry {
 	res := w.catalogOf(t, project)
-	out := make([]CatalogEntry, len(res.order))
+	out := make([]loader.CatalogEntry, len(res.order))
 	for i, e := range res.order {
 		b := res.budget[e]
 		if b.dropped {
 			b.usedAfter = res.spent // a dropped skill may keep the count of an older edit
 		}
 		r := res.root[e]
-		out[i] = CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.SkillDir(e.Skill.Path), RootRank: r.Rank}
+		out[i] = loader.CatalogEntry{Skill: e.Skill, Scope: r.Scope, Dropped: b.dropped, Used: b.usedAfter, Name: e.InstalledName(t), Root: r.SkillDir(e.Skill.Path), RootRank: r.Rank}
 		if p := r.Reach.shownPath(e.Skill.Path); p != e.Skill.Path {
 			out[i].Shown = p
 		}
@@ -773,7 +735,7 @@ func (w *World) Catalog(t *Target, project string) []CatalogEntry {
 // Load is one skill an agent loads in a project, whether or not it wins
 // its name and shows in the catalog.
 type Load struct {
-	CatalogEntry
+	loader.CatalogEntry
 	// Winner: no skill found before it has its name.
 	Winner bool
 	// Hidden: it keeps itself out of the model's catalog.
@@ -782,17 +744,17 @@ type Load struct {
 
 // Loads lists every skill the target loads in project ("" for none), in the
 // order the agent finds them: what an agent's own listing command shows.
-func (w *World) Loads(t *Target, project string) []Load {
+func (w *World) Loads(t *loader.Target, project string) []Load {
 	res := w.catalogOf(t, project)
 	out := make([]Load, len(res.members))
 	for i, e := range res.members {
 		out[i] = Load{
-			CatalogEntry: CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].SkillDir(e.Skill.Path), RootRank: res.root[e].Rank},
-			Winner:       res.groups[t.identity(e)][0] == e,
-			Hidden:       t.hidesEntry(e),
+			CatalogEntry: loader.CatalogEntry{Skill: e.Skill, Scope: res.root[e].Scope, Name: e.InstalledName(t), Root: res.root[e].SkillDir(e.Skill.Path), RootRank: res.root[e].Rank},
+			Winner:       res.groups[identityOf(t, e)][0] == e,
+			Hidden:       hidesEntry(t, e),
 		}
 	}
-	entries := make([]CatalogEntry, len(out))
+	entries := make([]loader.CatalogEntry, len(out))
 	for i := range out {
 		entries[i] = out[i].CatalogEntry
 	}
@@ -803,7 +765,7 @@ func (w *World) Loads(t *Target, project string) []Load {
 	return out
 }
 
-func (w *World) catalogOf(t *Target, project string) *resolution {
+func (w *World) catalogOf(t *loader.Target, project string) *resolution {
 	if project == "" {
 		return w.resolve(contextKey{t, "", ""})
 	}
@@ -814,7 +776,7 @@ func (w *World) catalogOf(t *Target, project string) *resolution {
 // catalog for project: the bytes its name and description take, the bytes
 // the whole catalog spends, and whether it is listed or dropped. Unlike
 // Catalog it copies nothing, for the hover on any skill of a large world.
-func (w *World) BudgetStanding(t *Target, project, path string) (size, spent int, listed, dropped bool) {
+func (w *World) BudgetStanding(t *loader.Target, project, path string) (size, spent int, listed, dropped bool) {
 	res := w.catalogOf(t, project)
 	if e := w.Entry(path); e != nil {
 		res = w.budgetOf(res, e) // alone.go

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
@@ -49,7 +51,7 @@ type Config struct {
 	Rules   map[string]string // rule id -> error, warning, info or off
 	Ignore  []string          // gitignore-style patterns, relative to the file
 	// Problems are the file's config-invalid findings.
-	Problems []Problem
+	Problems []loader.Problem
 	ignore   gitignore.Matcher
 }
 
@@ -92,7 +94,7 @@ func LoadConfig(path string, rules []string) (*Config, error) {
 // Config: what could not be used is a Problem and left unset.
 func ParseConfig(path string, src []byte, rules []string) *Config {
 	c := &Config{Path: path, Src: src}
-	root, problems := parseYAML(src, syntax.Range{Start: 0, End: len(src)})
+	root, problems := loader.ParseYAML(src, syntax.Range{Start: 0, End: len(src)})
 	for _, p := range problems {
 		if isSyntaxError(p) {
 			p.Range = faultLine(src, p.Range)
@@ -117,7 +119,7 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 		seen[f.Key] = true
 		switch f.Key {
 		case "targets":
-			c.Targets = c.words(f, TargetIDs(), "target")
+			c.Targets = c.words(f, loader.TargetIDs(), "target")
 			if c.Targets == nil {
 				c.Targets = []string{}
 			}
@@ -141,7 +143,7 @@ func ParseConfig(path string, src []byte, rules []string) *Config {
 }
 
 // isSyntaxError reports whether p says the YAML does not parse.
-func isSyntaxError(p Problem) bool {
+func isSyntaxError(p loader.Problem) bool {
 	return p.Rule == "yaml-syntax" && strings.HasPrefix(p.Message, "YAML does not parse")
 }
 
@@ -154,7 +156,7 @@ func isSyntaxError(p Problem) bool {
 // fault is on its line (yaml.v3's column is finer).
 func faultLine(src []byte, at syntax.Range) syntax.Range {
 	fails := func(end int) bool {
-		_, ps := parseYAML(src[:end], syntax.Range{Start: 0, End: end})
+		_, ps := loader.ParseYAML(src[:end], syntax.Range{Start: 0, End: end})
 		return slices.ContainsFunc(ps, isSyntaxError)
 	}
 	first, _ := syntax.LineAt(src, lineStart(src, at.Start))
@@ -293,7 +295,7 @@ func (c *Config) Ignored(path string) bool {
 }
 
 func (c *Config) invalid(r syntax.Range, msg string) {
-	c.Problems = append(c.Problems, Problem{Rule: "config-invalid", Severity: Error, Range: r, Message: msg})
+	c.Problems = append(c.Problems, loader.Problem{Rule: "config-invalid", Severity: loader.Error, Range: r, Message: msg})
 }
 
 // UnknownWord says a word is not one of known, with the closest spellings
@@ -340,7 +342,7 @@ const maxSuggestions = 3
 // ("claude" for claude-code and claude-api), at most maxSuggestions of
 // them; nil when none.
 func Suggest(word string, known []string) []string {
-	if near := Closest(word, known); near != "" {
+	if near := loader.Closest(word, known); near != "" {
 		return []string{near}
 	}
 	if word == "" {

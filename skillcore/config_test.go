@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 var testRules = []string{"body-too-long", "field-unknown", "name-missing"}
@@ -127,7 +129,7 @@ func TestParseConfig(t *testing.T) {
 				t.Fatalf("problems = %+v, want %d", c.Problems, len(tt.problems))
 			}
 			for i, p := range c.Problems {
-				if p.Rule != "config-invalid" || p.Severity != Error {
+				if p.Rule != "config-invalid" || p.Severity != loader.Error {
 					t.Errorf("problem %d: %s %s", i, p.Rule, p.Severity)
 				}
 				if got := tt.src[p.Range.Start:p.Range.End]; tt.problems[i][0] != "" && got != tt.problems[i][0] {

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/copilot"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -42,7 +46,7 @@ func copilotFill(n, total int) [][2]string {
 }
 
 func copilotNames(w *World, dropped bool) []string {
-	t := TargetByID("copilot")
+	t := loader.TargetByID("copilot")
 	var out []string
 	for _, e := range w.Catalog(t, w.Projects[0]) {
 		if e.Dropped == dropped {
@@ -106,7 +110,7 @@ func TestCopilotCatalogText(t *testing.T) {
 		[2]string{"proj/.github/skills/t-big", "Big & <long> " + strings.Repeat("d", 600)},
 		[2]string{"home/.copilot/skills/u-small", "it's small"})
 	w := copilotWorld(t, skills)
-	tg := TargetByID("copilot")
+	tg := loader.TargetByID("copilot")
 	text := RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
 	if !strings.HasPrefix(text, "<skill>\n<available_skills>\n<skill>\n  <name>s000</name>\n  <description>ddd") {
 		t.Errorf("head: %q", text[:80])
@@ -116,12 +120,12 @@ func TestCopilotCatalogText(t *testing.T) {
 	}
 	// The skill past the budget is told so (information); the catalog's
 	// one warning is on the project's longest entry, the first to shorten.
-	var big, over Problem
+	var big, over loader.Problem
 	for _, p := range w.Problems(filepath.Join(filepath.Dir(w.Projects[0]), "proj/.github/skills/t-big/SKILL.md")) {
-		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == Info {
+		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == loader.Info {
 			big = p
 		}
-		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == Warning {
+		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == loader.Warning {
 			over = p
 		}
 	}
@@ -163,17 +167,17 @@ func TestCopilotMoreLine(t *testing.T) {
 	for i := range 500 {
 		names = append(names, fmt.Sprintf("k%03d", i))
 	}
-	got := copilotMoreLine(names)
+	got := copilot.CopilotMoreLine(names)
 	// 47 chars of lead-in, then 4 + 6 per further name: 825 names would fit.
-	kept := (copilotMoreMax-len(copilotOverflow)-4)/6 + 1
+	kept := (copilot.CopilotMoreMax-len(copilot.CopilotOverflow)-4)/6 + 1
 	if kept < len(names) || !strings.HasSuffix(got, "k499\n") {
 		if !strings.HasSuffix(got, fmt.Sprintf("... and %d more\n", len(names)-kept)) {
 			t.Errorf("tail %q", got[len(got)-40:])
 		}
 	}
 	long := append(slices.Clone(names), names...)
-	got = copilotMoreLine(append(long, long...))
-	if n := utf16Len(strings.TrimSuffix(got, "\n")); n > copilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
+	got = copilot.CopilotMoreLine(append(long, long...))
+	if n := loader.UTF16Len(strings.TrimSuffix(got, "\n")); n > copilot.CopilotMoreMax+len("... and 9999 more") || !strings.Contains(got, "... and ") {
 		t.Errorf("line of %d chars: %q", n, got[len(got)-40:])
 	}
 }

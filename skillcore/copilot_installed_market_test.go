@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -50,7 +52,7 @@ description: Three.
 ---
 `)).Files)
 	in := Env{Home: home}.InstalledPlugins("")
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		if p.Target == "copilot" {
 			got[p.ID()] = p
@@ -72,7 +74,7 @@ description: Three.
 		t.Fatal(errs)
 	}
 	var names []string
-	for _, e := range w.Catalog(TargetByID("copilot"), project) {
+	for _, e := range w.Catalog(loader.TargetByID("copilot"), project) {
 		names = append(names, e.Skill.Path)
 	}
 	if len(names) != 1 || names[0] != filepath.Join(market, "plugins", "alpha", "skills", "one", "SKILL.md") {

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"syscall"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -78,8 +80,8 @@ func discoverWith(root Root, l *lister) ([]string, error) {
 	}
 	// One lstat per child folder: 10,000 of them are worth both cores.
 	found := make([]string, len(entries), len(entries)+1)
-	if root.Target.Scan.RootFile && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == FileName }) {
-		found = append(found, filepath.Join(root.Dir, FileName))
+	if root.Target.Scan.RootFile && slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == loader.FileName }) {
+		found = append(found, filepath.Join(root.Dir, loader.FileName))
 	}
 	var linked atomic.Bool // a folder or a SKILL.md is a link
 	ForEach(len(entries), func(i int) {
@@ -88,9 +90,15 @@ func discoverWith(root Root, l *lister) ([]string, error) {
 			slices.Contains(root.Target.Scan.SkipNames, e.Name()) {
 			return
 		}
-		dir := filepath.Join(root.Dir, e.Name())
-		p := filepath.Join(dir, FileName)
-		if fi, err := os.Lstat(p); err == nil {
+		dir := fsys.JoinName(root.Dir, e.Name())
+		p := fsys.JoinName(dir, loader.FileName)
+		if f, ok := l.walkedEntry(dir, loader.FileName); ok {
+			// The check's walk listed the folder: no lstat to ask again.
+			found[i] = p
+			if e.Type()&fs.ModeSymlink != 0 || f.Type()&fs.ModeSymlink != 0 {
+				linked.Store(true)
+			}
+		} else if fi, err := os.Lstat(p); err == nil {
 			found[i] = p
 			if e.Type()&fs.ModeSymlink != 0 || fi.Mode()&fs.ModeSymlink != 0 {
 				linked.Store(true)
@@ -117,7 +125,7 @@ func discoverWith(root Root, l *lister) ([]string, error) {
 // links, the first in the target's order of the root.
 func oneLinkPerFile(root Root, found []string) []string {
 	order := slices.Clone(found)
-	slices.SortStableFunc(order, func(a, b string) int { return root.Target.scanOrder(root.Dir, a, b) })
+	slices.SortStableFunc(order, func(a, b string) int { return scanOrder(root.Target, root.Dir, a, b) })
 	seen := map[string]bool{}
 	drop := map[string]bool{}
 	for _, p := range order {
@@ -140,7 +148,7 @@ func oneLinkPerFile(root Root, found []string) []string {
 func caseVariantIn(dir string) string {
 	entries, _, _ := readDirUpTo(dir, maxCaseLookup)
 	for _, e := range entries {
-		if IsCaseVariant(e.Name()) {
+		if loader.IsCaseVariant(e.Name()) {
 			return filepath.Join(dir, e.Name())
 		}
 	}
@@ -175,7 +183,7 @@ func sortedUpTo(entries []fs.DirEntry, max int) ([]fs.DirEntry, bool, error) {
 	return entries, full, nil
 }
 
-func discoverRecursive(dir string, scan Scan) []string {
+func discoverRecursive(dir string, scan loader.Scan) []string {
 	out, _, _ := walkRecursive(dir, scan, nil)
 	return out
 }
@@ -188,7 +196,7 @@ func discoverRecursive(dir string, scan Scan) []string {
 // exact reports whether the files found are not what the path alone tells
 // (a cap was reached or a link followed). Folders are listed through l,
 // ahead of the walk: every queued folder is listed by the walk anyway.
-func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[string]string, exact bool) {
+func walkRecursive(dir string, scan loader.Scan, l *lister) (out []string, shown map[string]string, exact bool) {
 	type queued struct {
 		dir   string
 		depth int
@@ -220,9 +228,9 @@ func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[st
 			continue
 		}
 		named := skillNamer(list)
-		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == FileName })
+		hasSkill := slices.ContainsFunc(list, func(e fs.DirEntry) bool { return e.Name() == loader.FileName })
 		if cur.depth == 0 && scan.RootClaims && hasSkill {
-			return []string{filepath.Join(cur.dir, FileName)}, nil, true
+			return []string{fsys.JoinName(cur.dir, loader.FileName)}, nil, true
 		}
 		stop := scan.StopAtSkill && hasSkill && cur.depth > 0
 		for _, e := range list {
@@ -234,7 +242,7 @@ func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[st
 				break
 			}
 			entries++
-			p := filepath.Join(cur.dir, e.Name())
+			p := fsys.JoinName(cur.dir, e.Name())
 			link := e.Type()&fs.ModeSymlink != 0
 			// A symlink named SKILL.md is not followed; anything else
 			// named SKILL.md is listed, for reading it to tell what it is.
@@ -297,14 +305,14 @@ func walkRecursive(dir string, scan Scan, l *lister) (out []string, shown map[st
 
 // isSkillName reports whether a file named name is a skill's file, or one
 // that means to be (skill.md).
-func isSkillName(name string) bool { return name == FileName || IsCaseVariant(name) }
+func isSkillName(name string) bool { return name == loader.FileName || loader.IsCaseVariant(name) }
 
 // skillNamer is isSkillName for the entries of one folder (sorted): a
 // skill.md beside a SKILL.md is no skill's file, only a file in a skill.
 func skillNamer(entries []fs.DirEntry) func(name string) bool {
-	_, has := slices.BinarySearchFunc(entries, FileName, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	_, has := slices.BinarySearchFunc(entries, loader.FileName, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
 	if has {
-		return func(name string) bool { return name == FileName }
+		return func(name string) bool { return name == loader.FileName }
 	}
 	return isSkillName
 }
@@ -549,7 +557,7 @@ func (w *World) Find(dir string) ([]string, []error) {
 		for _, e := range entries {
 			name := e.Name()
 			path := facts.see(p, e)
-			if manifest := manifestNames[name] && e.Type().IsRegular(); manifest || named(name) {
+			if manifest := loader.ManifestNames()[name] && e.Type().IsRegular(); manifest || named(name) {
 				if path == "" {
 					path = fsys.ChildPath(p, name)
 				}

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"golang.org/x/tools/txtar"
 )
@@ -75,7 +77,7 @@ func relAll(t *testing.T, root string, paths []string) []string {
 
 func TestDiscoverChildren(t *testing.T) {
 	root := discoverTree(t)
-	r := Root{Dir: root, Target: TargetByID("zed"), Scope: ScopeProject}
+	r := Root{Dir: root, Target: loader.TargetByID("zed"), Scope: loader.ScopeProject}
 	got := relAll(t, root, discover(t, r))
 	// A flat scan reads <root>/<child>/SKILL.md, through symlinks, hidden
 	// children included; a folder named SKILL.md is listed, for reading it
@@ -98,7 +100,7 @@ func TestDiscoverChildren(t *testing.T) {
 
 func TestDiscoverRecursive(t *testing.T) {
 	root := discoverTree(t)
-	r := Root{Dir: root, Target: TargetByID("codex"), Scope: ScopeProject, Reach: &Reach{}}
+	r := Root{Dir: root, Target: loader.TargetByID("codex"), Scope: loader.ScopeProject, Reach: &Reach{}}
 	got := relAll(t, root, discover(t, r))
 	// Codex goes six folders down, skips hidden entries, loads a SKILL.md
 	// in the root itself, follows a folder link once (the loop ends), naming
@@ -123,7 +125,7 @@ func TestDiscoverRecursive(t *testing.T) {
 // folders.
 func TestDiscoverMaxDirs(t *testing.T) {
 	root := discoverTree(t)
-	small := *TargetByID("codex")
+	small := *loader.TargetByID("codex")
 	small.Scan.MaxDirs = 2 // the root and one child
 	got := relAll(t, root, discover(t, Root{Dir: root, Target: &small}))
 	if !slices.Equal(got, []string{"SKILL.md", "a/SKILL.md"}) {
@@ -136,7 +138,7 @@ func TestDiscoverMaxDirs(t *testing.T) {
 // entries come before its children's.
 func TestDiscoverMaxEntries(t *testing.T) {
 	root := discoverTree(t)
-	small := *TargetByID("codex")
+	small := *loader.TargetByID("codex")
 	for _, c := range []struct {
 		max  int
 		want []string
@@ -152,7 +154,7 @@ func TestDiscoverMaxEntries(t *testing.T) {
 			t.Errorf("max %d: got %v, want %v", c.max, got, c.want)
 		}
 		// The scan, not the path, tells what the root finds past a cap.
-		if r.Finds(filepath.Join(root, "e", FileName)) {
+		if r.Finds(filepath.Join(root, "e", loader.FileName)) {
 			t.Errorf("max %d: Finds(e/SKILL.md) past the cap", c.max)
 		}
 	}
@@ -160,7 +162,7 @@ func TestDiscoverMaxEntries(t *testing.T) {
 
 func TestDiscoverMissingRoot(t *testing.T) {
 	for _, id := range []string{"zed", "codex"} {
-		if got := discover(t, Root{Dir: filepath.Join(t.TempDir(), "none"), Target: TargetByID(id)}); len(got) != 0 {
+		if got := discover(t, Root{Dir: filepath.Join(t.TempDir(), "none"), Target: loader.TargetByID(id)}); len(got) != 0 {
 			t.Errorf("%s: %v", id, got)
 		}
 	}
@@ -291,10 +293,10 @@ func TestDiscoverNotRegular(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(root, "f"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(root, "f", FileName), 0o644); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(root, "f", loader.FileName), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := Root{Dir: root, Target: TargetByID("zed"), Scope: ScopeProject}
+	r := Root{Dir: root, Target: loader.TargetByID("zed"), Scope: loader.ScopeProject}
 	got := relAll(t, root, discover(t, r))
 	want := []string{"a/SKILL.md", "b/skill.md", "c/SKILL.MD", "e/SKILL.md", "f/SKILL.md"}
 	if !slices.Equal(got, want) {
@@ -393,7 +395,7 @@ func TestDiscoverRootNotFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"zed", "codex"} {
-		if got := discover(t, Root{Dir: root, Target: TargetByID(id)}); len(got) != 0 {
+		if got := discover(t, Root{Dir: root, Target: loader.TargetByID(id)}); len(got) != 0 {
 			t.Errorf("%s: %v", id, got)
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestDeferredFitsTellEveryChange adds, removes and edits skills at random
@@ -28,7 +30,7 @@ func TestDeferredFitsTellEveryChange(t *testing.T) {
 	}
 	newPath := func(i int) string {
 		root := []string{".claude/skills", ".agents/skills"}[i%2]
-		return filepath.Join(dir, "proj", root, fmt.Sprintf("s%03d", i), FileName)
+		return filepath.Join(dir, "proj", root, fmt.Sprintf("s%03d", i), loader.FileName)
 	}
 	for i := range 240 {
 		p := newPath(i)

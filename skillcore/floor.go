@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -127,7 +129,7 @@ func floorWalk(dir string, keep bool) (FloorRead, []error, floorFound) {
 			facts.keepSkillListing(p, entries, full)
 		}
 		for _, e := range entries {
-			if e.Name() != FileName {
+			if e.Name() != loader.FileName {
 				continue
 			}
 			path := fsys.ChildPath(p, e.Name())

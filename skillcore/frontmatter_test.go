@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -150,7 +152,7 @@ func corpusFiles(tb testing.TB) []string {
 	}
 	var out []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.Name() == FileName && !d.IsDir() {
+		if err == nil && d.Name() == loader.FileName && !d.IsDir() {
 			out = append(out, p)
 		}
 		return err

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -71,25 +73,25 @@ func FuzzParse(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkSimple(t, src)
-		s := Parse("/p/.agents/skills/x/SKILL.md", src)
+		s := loader.Parse("/p/.agents/skills/x/SKILL.md", src)
 		checkValueRanges(t, s)
 		// Parsing an edit of an earlier version says the same as parsing anew.
-		if r := Reparse(Parse(s.Path, src[:len(src)/2]), src); !reflect.DeepEqual(r, s) {
+		if r := loader.Reparse(loader.Parse(s.Path, src[:len(src)/2]), src); !reflect.DeepEqual(r, s) {
 			t.Fatalf("Reparse:\n%+v\nParse:\n%+v", r, s)
 		}
-		checkFrontmatterRanges(t, src[:min(len(src), MaxFileBytes)], bomLen(s), s.Frontmatter)
-		for _, p := range Validate(s, Targets) {
+		checkFrontmatterRanges(t, src[:min(len(src), loader.MaxFileBytes)], bomLen(s), s.Frontmatter)
+		for _, p := range loader.Validate(s, loader.Targets) {
 			if p.Range.Start < 0 || p.Range.Start > p.Range.End || p.Range.End > len(src) {
 				t.Fatalf("%s at %v outside the %d-byte file", p.Rule, p.Range, len(src))
 			}
-			if len(p.Targets) == 0 || p.Message == "" || p.Severity < Info || p.Severity > Error {
+			if len(p.Targets) == 0 || p.Message == "" || p.Severity < loader.Info || p.Severity > loader.Error {
 				t.Fatalf("incomplete problem %+v", p)
 			}
 		}
 	})
 }
 
-func bomLen(s *Skill) int {
+func bomLen(s *loader.Skill) int {
 	if s.BOM {
 		return 3
 	}

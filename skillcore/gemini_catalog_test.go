@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -25,7 +27,7 @@ func TestGeminiCatalogOrder(t *testing.T) {
 		files = append(files, txtar.File{Name: p + "/SKILL.md", Data: fmt.Appendf(nil, "---\nname: %s\ndescription: from %s\n---\n", name, p)})
 	}
 	w := newTestWorld(t, dir, writeTree(t, dir, files))
-	tg := TargetByID("gemini")
+	tg := loader.TargetByID("gemini")
 	var got []string
 	for _, e := range w.Catalog(tg, w.Projects[0]) {
 		rel, _ := filepath.Rel(dir, e.Skill.Path)

@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Gemini CLI 0.61.0, as observed (testdata/conformance/notes/gemini.md):
 // the name and description it lists, or that it drops the file.
 func TestReadGemini(t *testing.T) {
-	gemini := TargetByID("gemini")
+	gemini := loader.TargetByID("gemini")
 	const drop = "\x00drop"
 	tests := []struct {
 		name, src, wantName, wantDesc string
@@ -71,15 +73,15 @@ func TestReadGemini(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Parse("/p/.gemini/skills/x/SKILL.md", []byte(tc.src))
-			ps := Validate(s, []*Target{gemini})
+			s := loader.Parse("/p/.gemini/skills/x/SKILL.md", []byte(tc.src))
+			ps := loader.Validate(s, []*loader.Target{gemini})
 			if tc.wantName == drop {
-				if Loads(ps, "gemini") {
+				if loader.Loads(ps, "gemini") {
 					t.Fatalf("loads %q %q; gemini drops it", gemini.Identify(s), gemini.Describe(s))
 				}
 				return
 			}
-			if !Loads(ps, "gemini") {
+			if !loader.Loads(ps, "gemini") {
 				t.Fatalf("refused: %v", ps)
 			}
 			if got := gemini.Identify(s); got != tc.wantName {
@@ -95,8 +97,8 @@ func TestReadGemini(t *testing.T) {
 // The strict parse stands for gemini's reading where they agree: the view
 // shares its mapping.
 func TestReadGeminiShares(t *testing.T) {
-	s := Parse("/p/.gemini/skills/x/SKILL.md", []byte("---\nname: a\ndescription: d\nmetadata:\n  k: v\n---\nbody\n"))
-	if v := TargetByID("gemini").view(s); v == nil || v.Meta != s.Meta || v.Body != s.Body() {
+	s := loader.Parse("/p/.gemini/skills/x/SKILL.md", []byte("---\nname: a\ndescription: d\nmetadata:\n  k: v\n---\nbody\n"))
+	if v := loader.TargetByID("gemini").View(s); v == nil || v.Meta != s.Meta || v.Body != s.Body() {
 		t.Fatalf("view %+v", v)
 	}
 }
@@ -125,7 +127,7 @@ func TestGeminiScan(t *testing.T) {
 	write(".hidden", "hid")
 	write("e1", `""`)
 	write("e2", `""`)
-	gemini := TargetByID("gemini")
+	gemini := loader.TargetByID("gemini")
 	w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{proj})
 	w.Scan()
 	var got []string

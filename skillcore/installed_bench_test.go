@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // bigHome writes a home holding n installed plugins, spread over the four
@@ -93,7 +95,7 @@ func BenchmarkStartInstalled(b *testing.B) {
 					w := NewWorld(Env{Home: home}, []string{project})
 					w.ReleaseBodies, w.ReadAhead = check, check
 					if check {
-						w.BeforeRelease = func(*Skill) {}
+						w.BeforeRelease = func(*loader.Skill) {}
 						w.readAheadOf() // as a check's walk of the project starts it
 					}
 					if errs := w.Scan(); len(errs) > 0 {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // lazyHome writes a home with one Claude Code plugin of two skills and,
@@ -64,7 +66,7 @@ func TestInstalledBodiesNotScanned(t *testing.T) {
 		w := NewWorld(Env{Home: home}, []string{project})
 		var scanned atomic.Int32
 		w.ReleaseBodies, w.ReadAhead = true, ahead
-		w.BeforeRelease = func(*Skill) { scanned.Add(1) }
+		w.BeforeRelease = func(*loader.Skill) { scanned.Add(1) }
 		if ahead {
 			w.prefetch(filepath.Join(project, ".agents", "skills", "mine", "SKILL.md"), false)
 		}
@@ -85,7 +87,7 @@ func TestInstalledLinkOut(t *testing.T) {
 	if err := os.MkdirAll(outside, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(outside, FileName), []byte("---\nname: stolen\ndescription: Out.\n---\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(outside, loader.FileName), []byte("---\nname: stolen\ndescription: Out.\n---\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	skills := filepath.Join(home, ".claude", "plugins", "cache", "market", "tools", "1.0.0", "skills")

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestInstalledNames: each installed plugin as the agent reads it — the
@@ -14,7 +16,7 @@ import (
 func TestInstalledNames(t *testing.T) {
 	home, project := fakeMachine(t, "names")
 	in := Env{Home: home}.InstalledPlugins(project)
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		got[p.Target+" "+p.ID()] = p
 	}
@@ -41,12 +43,12 @@ func TestInstalledNames(t *testing.T) {
 	if errs := w.Scan(); len(errs) > 0 {
 		t.Fatal(errs)
 	}
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	cache := filepath.Join(home, ".codex", "plugins", "cache", "acme")
 	var loaded []string
 	for _, p := range w.Paths() {
-		if e := w.Entry(p); within(cache, p) && slices.Contains(e.LoadedBy(), "codex") {
-			name, _, _ := strings.Cut(codex.identity(e), "\x00") // codex keys by name and path
+		if e := w.Entry(p); loader.Within(cache, p) && slices.Contains(e.LoadedBy(), "codex") {
+			name, _, _ := strings.Cut(identityOf(codex, e), "\x00") // codex keys by name and path
 			loaded = append(loaded, name)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -83,7 +85,7 @@ func TestInstalled(t *testing.T) {
 		"gemini broken":         {"", true, "enabled by default", "not valid JSON"},
 		"gemini linked":         {"0.1.0", true, "enabled by default", ""},
 	}
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		got[p.Target+" "+p.ID()] = p
 	}
@@ -99,7 +101,7 @@ func TestInstalled(t *testing.T) {
 		if (w.broken == "") != (p.Broken == "") || !strings.Contains(p.Broken, w.broken) {
 			t.Errorf("%s: broken %q, want ~%q", key, p.Broken, w.broken)
 		}
-		if p.Broken == "" && !isDir(p.Root) {
+		if p.Broken == "" && !loader.IsDir(p.Root) {
 			t.Errorf("%s: root %s is not a folder", key, p.Root)
 		}
 	}
@@ -119,7 +121,7 @@ func TestInstalled(t *testing.T) {
 
 // wantProblem finds a problem in path whose range covers text and whose
 // message says msg.
-func wantProblem(t *testing.T, in Installation, path, text, msg string) {
+func wantProblem(t *testing.T, in loader.Installation, path, text, msg string) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -135,7 +137,7 @@ func wantProblem(t *testing.T, in Installation, path, text, msg string) {
 
 func TestInstalledDefaultEnabled(t *testing.T) {
 	home, project := fakeMachine(t, "full")
-	got := map[string]InstalledPlugin{}
+	got := map[string]loader.InstalledPlugin{}
 	for _, p := range (Env{Home: home}).InstalledPlugins(project).Plugins {
 		got[p.Target+" "+p.ID()] = p
 	}

@@ -7,18 +7,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
-
-// installedRank is where installed plugins' roots start in a target's
-// order: after every root of the project and the user, and after the
-// packages of the project's own repository.
-const installedRank = packageRank << 1
 
 // installedRoots reads what the agents have installed (enablement as seen
 // from the first project) and gives each plugin an agent loads a root
 // standing for it, through the same package formats as a repository's.
-func (w *World) installedRoots(targets []*Target) []Root {
+func (w *World) installedRoots(targets []*loader.Target) []Root {
 	w.installation = w.Env.InstalledPlugins(w.enablementProject())
 	plugins := w.installation.Plugins
 	w.installedCopies = map[string]bool{}
@@ -41,13 +38,13 @@ func (w *World) installedRoots(targets []*Target) []Root {
 	ahead := w.ahead
 	ForEach(len(plugins), func(i int) {
 		ip := &plugins[i]
-		t := TargetByID(ip.Target)
+		t := loader.TargetByID(ip.Target)
 		if !ip.Loads() || t == nil || !slices.Contains(targets, t) || known[ip.Target+"\x00"+ip.Root] {
 			return
 		}
 		// The agent loads the plugin from its root: the tree is not walked
 		// for other packages (rootFacts), nor read as other agents would.
-		for _, p := range findPackagesFor([]*Target{t}, ip.Root, nil, rootFacts(ip.Root), w.installation.manifestRead).Packages {
+		for _, p := range findPackagesFor([]*loader.Target{t}, ip.Root, nil, rootFacts(ip.Root), func(path string) (*Manifest, bool) { return manifestRead(&w.installation, path) }).Packages {
 			if p.Target != t || p.Root != ip.Root || p.Refused != "" {
 				continue
 			}
@@ -59,7 +56,7 @@ func (w *World) installedRoots(targets []*Target) []Root {
 				// the plugin as it installed it.
 				p.Name = cmp.Or(ip.Name, ip.Plugin)
 			}
-			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: ScopeInstalled, Rank: installedRank + i, Package: p, Installed: ip})
+			found[i] = append(found[i], Root{Dir: p.Root, Target: t, Scope: loader.ScopeInstalled, Rank: loader.InstalledRank + i, Package: p, Installed: ip})
 			for _, s := range p.Skills {
 				ahead.add(aheadFile{path: s, installed: ip.Copy})
 			}
@@ -82,14 +79,14 @@ func (w *World) enablementProject() string {
 // (an agent rewrites its settings for many reasons besides plugins).
 func (w *World) InstallationChanged() bool {
 	was, now := w.Installation(), w.Env.InstalledPlugins(w.enablementProject())
-	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b FileProblem) bool {
+	return !slices.Equal(was.Plugins, now.Plugins) || !slices.EqualFunc(was.Problems, now.Problems, func(a, b loader.FileProblem) bool {
 		return a.Path == b.Path && a.Range == b.Range && a.Message == b.Message
 	})
 }
 
 // Installation is what the agents have installed on the machine, as read
 // for the world's roots.
-func (w *World) Installation() Installation {
+func (w *World) Installation() loader.Installation {
 	w.roots()
 	return w.installation
 }
@@ -127,7 +124,7 @@ func (w *World) inCopy(path string) bool {
 
 // InstalledOf is the installed plugin through which t loads the file, nil
 // when it loads it otherwise.
-func (e *Entry) InstalledOf(t *Target) *InstalledPlugin {
+func (e *Entry) InstalledOf(t *loader.Target) *loader.InstalledPlugin {
 	for _, r := range e.Roots {
 		if r.Target == t && r.Installed != nil {
 			return r.Installed
@@ -164,13 +161,13 @@ func (w *World) AlsoInstalled(path string) []string {
 			continue
 		}
 		for _, r := range o.Roots {
-			if r.Installed != nil && !within(r.Installed.Root, e.Skill.Path) {
-				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.Named(), r.Target.ID, r.Target.identity(o)))
+			if r.Installed != nil && !loader.Within(r.Installed.Root, e.Skill.Path) {
+				out = append(out, fmt.Sprintf("`%s` in %s (%s, as %s)", name, r.Installed.Named(), r.Target.ID, identityOf(r.Target, o)))
 			}
 		}
 	}
 	for _, p := range w.Installation().Plugins {
-		if !p.Loads() && !within(p.Root, e.Skill.Path) && shipsSkill(p.Root, name) {
+		if !p.Loads() && !loader.Within(p.Root, e.Skill.Path) && shipsSkill(p.Root, name) {
 			state := "disabled: " + p.Why
 			if p.Broken != "" {
 				state = "not loaded: " + p.Broken
@@ -184,7 +181,7 @@ func (w *World) AlsoInstalled(path string) []string {
 
 // shipsSkill reports whether a plugin not loaded has skills/<name>/SKILL.md.
 func shipsSkill(root, name string) bool {
-	return isRegular(filepath.Join(root, "skills", name, FileName))
+	return loader.IsRegular(filepath.Join(root, "skills", name, loader.FileName))
 }
 
 // described is how a collision message names one side: kind ("project
@@ -192,9 +189,9 @@ func shipsSkill(root, name string) bool {
 // plugin's skill, in (" in copilot").
 type described struct{ kind, named, in string }
 
-func (res *resolution) describe(t *Target, e *Entry, name string) described {
+func (res *resolution) describe(t *loader.Target, e *Entry, name string) described {
 	sc := res.root[e].Scope
-	if ip := e.InstalledOf(t); sc == ScopeInstalled && ip != nil {
+	if ip := e.InstalledOf(t); sc == loader.ScopeInstalled && ip != nil {
 		return described{
 			kind:  fmt.Sprintf("skill of the installed plugin `%s`", ip.Named()),
 			named: fmt.Sprintf("`%s` skill of the installed plugin `%s`", name, ip.Named()),

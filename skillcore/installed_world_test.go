@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // The installed plugins of a fake home join the world: each agent ranks
@@ -28,7 +30,7 @@ func TestInstalledInWorld(t *testing.T) {
 	if e == nil {
 		t.Fatalf("%s not in the world", claude)
 	}
-	if got := TargetByID("claude-code").identity(e); got != "superpowers:brainstorming" {
+	if got := identityOf(loader.TargetByID("claude-code"), e); got != "superpowers:brainstorming" {
 		t.Errorf("claude-code knows it as %q, want superpowers:brainstorming", got)
 	}
 	for _, p := range []string{orphan, copilotOff} {
@@ -65,11 +67,11 @@ func TestInstalledInWorld(t *testing.T) {
 
 	// Catalogs list them under the names the agents give them.
 	var names []string
-	cat := w.Catalog(TargetByID("claude-code"), project)
+	cat := w.Catalog(loader.TargetByID("claude-code"), project)
 	for _, c := range cat {
 		names = append(names, c.Name)
 	}
-	if text := RenderCatalog(TargetByID("claude-code"), cat); !strings.Contains(text, "- superpowers:brainstorming: ") {
+	if text := RenderCatalog(loader.TargetByID("claude-code"), cat); !strings.Contains(text, "- superpowers:brainstorming: ") {
 		t.Errorf("claude-code's catalog text lacks superpowers:brainstorming:\n%s", text)
 	}
 	for _, want := range []string{"superpowers:brainstorming", "pr-tools:review", "tools:review"} {
@@ -141,7 +143,7 @@ func TestInstallationChanged(t *testing.T) {
 	// Read again, the world drops the disabled plugin's skills from its
 	// catalogs.
 	w.ReloadPackages()
-	for _, c := range w.Catalog(TargetByID("claude-code"), project) {
+	for _, c := range w.Catalog(loader.TargetByID("claude-code"), project) {
 		if strings.HasPrefix(c.Name, "superpowers:") {
 			t.Errorf("%s still in claude-code's catalog once disabled", c.Name)
 		}

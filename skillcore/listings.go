@@ -2,6 +2,8 @@ package skillcore
 
 import (
 	"io/fs"
+	"slices"
+	"strings"
 	"sync"
 )
 
@@ -60,6 +62,24 @@ func (l *lister) list(dir string) ([]fs.DirEntry, error) {
 	}
 	l.mu.Unlock()
 	return entries, err
+}
+
+// walkedEntry is the entry called name in dir as the check's walk listed
+// dir whole (World.Listing); false when the walk did not list dir or found
+// no such entry there, and the caller asks the file system.
+func (l *lister) walkedEntry(dir, name string) (fs.DirEntry, bool) {
+	if l == nil || l.walked == nil {
+		return nil, false
+	}
+	entries, ok := l.walked(dir)
+	if !ok {
+		return nil, false
+	}
+	i, in := slices.BinarySearchFunc(entries, name, func(e fs.DirEntry, name string) int { return strings.Compare(e.Name(), name) })
+	if !in {
+		return nil, false
+	}
+	return entries[i], true
 }
 
 // ahead lists dirs on every core, for list to answer from memory.

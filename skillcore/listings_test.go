@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // TestListerWalksAsReadDir: every recursive scan finds the same files,
@@ -12,15 +14,15 @@ import (
 // or through one lister shared by every scan, as a scan of the roots does.
 func TestListerWalksAsReadDir(t *testing.T) {
 	root := discoverTree(t)
-	scans := []Scan{{Recursive: true, MaxDepth: 64, RootFile: true}}
-	for _, tg := range Targets {
+	scans := []loader.Scan{{Recursive: true, MaxDepth: 64, RootFile: true}}
+	for _, tg := range loader.Targets {
 		if tg.Scan.Recursive {
 			scans = append(scans, tg.Scan)
 		}
 	}
 	scans = append(scans,
-		Scan{Recursive: true, MaxDepth: 64, MaxDirs: 3, FollowSymlinks: true},
-		Scan{Recursive: true, MaxDepth: 64, MaxEntries: 5, FollowSymlinks: true})
+		loader.Scan{Recursive: true, MaxDepth: 64, MaxDirs: 3, FollowSymlinks: true},
+		loader.Scan{Recursive: true, MaxDepth: 64, MaxEntries: 5, FollowSymlinks: true})
 	l := newLister(nil)
 	for _, scan := range scans {
 		want, wantShown, wantExact := walkRecursive(root, scan, nil)
@@ -41,7 +43,7 @@ func TestListerWalksAsReadDir(t *testing.T) {
 // and a lister starts from the listings a check's walk made.
 func TestListerListsOnce(t *testing.T) {
 	root := discoverTree(t)
-	scan := Scan{Recursive: true, MaxDepth: 64}
+	scan := loader.Scan{Recursive: true, MaxDepth: 64}
 	l := newLister(nil)
 	first, _, _ := walkRecursive(root, scan, l)
 	if err := os.RemoveAll(filepath.Join(root, "c")); err != nil {
@@ -58,7 +60,7 @@ func TestListerListsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Remove(filepath.Join(root, "a", FileName)); err != nil {
+	if err := os.Remove(filepath.Join(root, "a", loader.FileName)); err != nil {
 		t.Fatal(err)
 	}
 	l = newLister(func(dir string) ([]os.DirEntry, bool) {
@@ -67,7 +69,7 @@ func TestListerListsOnce(t *testing.T) {
 		}
 		return nil, false
 	})
-	if got, _, _ := walkRecursive(root, scan, l); !slices.Contains(got, filepath.Join(root, "a", FileName)) {
+	if got, _, _ := walkRecursive(root, scan, l); !slices.Contains(got, filepath.Join(root, "a", loader.FileName)) {
 		t.Errorf("the walk's listing of a was not used: %q", got)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"slices"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -16,7 +18,7 @@ type Manifest struct {
 	Src  []byte
 	Root *syntax.JSONValue // nil when it is not JSON
 	// Problems are the manifest's own, found as its packages are resolved.
-	Problems []Problem
+	Problems []loader.Problem
 }
 
 // readManifest reads the manifest at path with the same bounds as a
@@ -32,7 +34,7 @@ func readManifest(path string) (*Manifest, error) {
 	case errors.As(err, &fe):
 		// Not a regular file, or too large: unread, and said so.
 		m := &Manifest{Path: path}
-		m.add(fe.Rule, Error, syntax.Range{}, nil, fe.Message()+"; no agent reads this manifest")
+		m.add(fe.Rule, loader.Error, syntax.Range{}, nil, fe.Message()+"; no agent reads this manifest")
 		return m, nil
 	case err != nil:
 		return nil, err
@@ -44,16 +46,16 @@ func readManifest(path string) (*Manifest, error) {
 // that is not a JSON object is a manifest-json problem.
 func ParseManifest(path string, src []byte) *Manifest {
 	m := &Manifest{Path: path, Src: src}
-	if len(src) > MaxFileBytes {
-		m.add("file-too-large", Error, syntax.Range{Start: 0, End: 0}, nil, fsys.TooLargeMessage(int64(len(src))))
+	if len(src) > loader.MaxFileBytes {
+		m.add("file-too-large", loader.Error, syntax.Range{Start: 0, End: 0}, nil, fsys.TooLargeMessage(int64(len(src))))
 		return m
 	}
-	v, jerr := parseJSON(src)
+	v, jerr := loader.ParseJSON(src)
 	switch {
 	case jerr != nil:
-		m.add("manifest-json", Error, jerr.Range, nil, "not valid JSON ("+jerr.Message+"): every agent refuses this manifest")
+		m.add("manifest-json", loader.Error, jerr.Range, nil, "not valid JSON ("+jerr.Message+"): every agent refuses this manifest")
 	case v.Kind != syntax.JSONObject:
-		m.add("manifest-json", Error, v.Range, nil, "the manifest is "+v.Kind.String()+", not an object: every agent refuses it")
+		m.add("manifest-json", loader.Error, v.Range, nil, "the manifest is "+v.Kind.String()+", not an object: every agent refuses it")
 	default:
 		m.Root = v
 	}
@@ -62,15 +64,15 @@ func ParseManifest(path string, src []byte) *Manifest {
 
 // add records a problem once: a manifest read by several targets is
 // checked once per target, and the same finding folds into one.
-func (m *Manifest) add(rule string, sev Severity, r syntax.Range, targets []string, msg string) {
-	m.Problems = append(m.Problems, Problem{Rule: rule, Severity: sev, Range: r, Targets: targets, Message: msg})
+func (m *Manifest) add(rule string, sev loader.Severity, r syntax.Range, targets []string, msg string) {
+	m.Problems = append(m.Problems, loader.Problem{Rule: rule, Severity: sev, Range: r, Targets: targets, Message: msg})
 }
 
 // fatalFor reports whether target refuses what the manifest declares:
 // an error that names it (or every target) lies inside span.
 func (m *Manifest) fatalFor(target string, span syntax.Range) bool {
 	for _, p := range m.Problems {
-		if p.Severity == Error && p.Range.Start >= span.Start && p.Range.End <= span.End &&
+		if p.Severity == loader.Error && p.Range.Start >= span.Start && p.Range.End <= span.End &&
 			(len(p.Targets) == 0 || slices.Contains(p.Targets, target)) {
 			return true
 		}

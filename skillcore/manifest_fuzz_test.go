@@ -3,6 +3,8 @@ package skillcore
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // FuzzParseManifest: any bytes give a manifest or a problem, never a
@@ -20,7 +22,7 @@ func FuzzParseManifest(f *testing.F) {
 			}
 		}
 		var obj map[string]any
-		if json.Unmarshal(src, &obj) == nil && obj != nil && m.Root == nil && len(src) <= MaxFileBytes {
+		if json.Unmarshal(src, &obj) == nil && obj != nil && m.Root == nil && len(src) <= loader.MaxFileBytes {
 			t.Fatalf("encoding/json reads an object, ParseManifest says %+v", m.Problems)
 		}
 	})

@@ -1,13 +1,16 @@
 package skillcore
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -17,7 +20,7 @@ import (
 // manifest-name, manifest-path, marketplace-duplicate,
 // marketplace-conflict, variable-unknown).
 
-func readerIDs(rs []FormatReader) []string {
+func readerIDs(rs []loader.FormatReader) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
 		out[i] = r.Target
@@ -44,10 +47,10 @@ func says(ids []string, does string) string {
 type keyChecks struct {
 	m        *Manifest
 	targets  []string
-	fields   map[string]JSONType
+	fields   map[string]loader.JSONType
 	required []string
-	badType  Severity
-	unknown  Severity
+	badType  loader.Severity
+	unknown  loader.Severity
 	closed   bool
 	refuse   string // what a fatal problem costs: "refuses the plugin"
 }
@@ -74,25 +77,25 @@ func (k keyChecks) run(obj *syntax.JSONValue) {
 	}
 	for _, req := range k.required {
 		if obj.Get(req) == nil {
-			k.m.add("manifest-field", Error, syntax.Range{Start: obj.Range.Start, End: obj.Range.Start + 1}, k.targets,
+			k.m.add("manifest-field", loader.Error, syntax.Range{Start: obj.Range.Start, End: obj.Range.Start + 1}, k.targets,
 				fmt.Sprintf("%s: the required field %q is missing", says(k.targets, k.refuse), req))
 		}
 	}
 }
 
-func (k keyChecks) consequence(s Severity) string {
-	if s == Error {
+func (k keyChecks) consequence(s loader.Severity) string {
+	if s == loader.Error {
 		return k.refuse
 	}
 	return "ignores the field"
 }
 
 // closestKey suggests a known key one or two edits away, or "".
-func closestKey(key string, fields map[string]JSONType) string {
+func closestKey(key string, fields map[string]loader.JSONType) string {
 	best, bestD := "", 3
 	a := []rune(strings.ToLower(key))
 	for k := range fields {
-		if d := editDistance(a, []rune(strings.ToLower(k)), 3); d < bestD || (d == bestD && k < best) {
+		if d := loader.EditDistance(a, []rune(strings.ToLower(k)), 3); d < bestD || (d == bestD && k < best) {
 			best, bestD = k, d
 		}
 	}
@@ -106,25 +109,25 @@ func checkName(m *Manifest, v *syntax.JSONValue, targets []string, re *regexp.Re
 	case !ok:
 		return // a wrong type is a manifest-field problem
 	case strings.TrimSpace(name) == "":
-		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name is empty", says(targets, refuse)))
+		m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: the name is empty", says(targets, refuse)))
 	case re != nil && !re.MatchString(name):
-		m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: the name %q breaks its rule (%s)", says(targets, refuse), name, what))
+		m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: the name %q breaks its rule (%s)", says(targets, refuse), name, what))
 	case strings.ContainsAny(name, ":/") && slices.Contains(targets, "copilot"):
-		m.add("manifest-name", Error, v.Range, []string{"copilot"}, fmt.Sprintf("copilot (VS Code) silently skips a plugin named %q: names with : or / are not loaded", name))
+		m.add("manifest-name", loader.Error, v.Range, []string{"copilot"}, fmt.Sprintf("copilot (VS Code) silently skips a plugin named %q: names with : or / are not loaded", name))
 	}
 	for _, r := range reserved {
 		if strings.EqualFold(name, r) {
-			m.add("manifest-name", Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
+			m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
 		}
 	}
-	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudeReservedPlugin(name) {
-		m.add("manifest-name", Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
+	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudecode.ClaudeReservedPlugin(name) {
+		m.add("manifest-name", loader.Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
 	}
 }
 
 // problemOfPath says what is wrong with a component path under a rule, or
 // "" when the reader accepts it.
-func problemOfPath(p string, rule PathRule) string {
+func problemOfPath(p string, rule loader.PathRule) string {
 	switch {
 	case p == "":
 		return "the path is empty"
@@ -153,16 +156,16 @@ func hasDotDot(p string) bool {
 
 // checkPaths judges the component paths of field (a string or an array)
 // against the layout, relative to root.
-func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout SkillsLayout, items JSONType, targets []string, refuse string, stat statFunc) {
+func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout loader.SkillsLayout, items loader.JSONType, targets []string, refuse string, stat statFunc) {
 	if field == nil {
 		return
 	}
 	if items == 0 {
-		items = TString
+		items = loader.TString
 	}
 	for _, it := range field.Array() {
 		if !items.Has(it.Kind) {
-			m.add("manifest-field", Error, it.Range, targets,
+			m.add("manifest-field", loader.Error, it.Range, targets,
 				fmt.Sprintf("%s: a skills entry is %s where it wants a path string", says(targets, refuse), it.Kind))
 		}
 	}
@@ -170,7 +173,7 @@ func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout Skills
 		if why := problemOfPath(v.Text, layout.Paths); why != "" {
 			sev, what := layout.Paths.Severity, layout.Paths.Consequence
 			if sev == 0 {
-				sev, what = Warning, "ignores the path"
+				sev, what = loader.Warning, "ignores the path"
 			}
 			m.add("manifest-path", sev, v.Range, targets, fmt.Sprintf("%s: %s (%q)", says(targets, what), why, v.Text))
 			continue
@@ -178,28 +181,28 @@ func checkPaths(m *Manifest, field *syntax.JSONValue, root string, layout Skills
 		d := filepath.Clean(filepath.Join(root, filepath.FromSlash(v.Text)))
 		st, err := stat(d)
 		switch {
-		case d != root && !within(root, d):
-			m.add("manifest-path", Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
+		case d != root && !loader.Within(root, d):
+			m.add("manifest-path", loader.Error, v.Range, targets, fmt.Sprintf("%s %q: it leaves the plugin root", says(targets, "refuses the path"), v.Text))
 		case err != nil:
-			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s", v.Text, says(targets, "finds no skills there")))
-		case st.Mode().IsRegular() && filepath.Base(d) != FileName:
-			m.add("manifest-path", Warning, v.Range, targets, fmt.Sprintf("%q is a file where %s", v.Text, says(targets, "wants a skills folder (or a SKILL.md)")))
+			m.add("manifest-path", loader.Warning, v.Range, targets, fmt.Sprintf("%q names nothing: %s", v.Text, says(targets, "finds no skills there")))
+		case st.Mode().IsRegular() && filepath.Base(d) != loader.FileName:
+			m.add("manifest-path", loader.Warning, v.Range, targets, fmt.Sprintf("%q is a file where %s", v.Text, says(targets, "wants a skills folder (or a SKILL.md)")))
 		}
 	}
 }
 
 // checkPlugin judges a plugin manifest as the readers of its format that
 // read it (targets) do.
-func checkPlugin(m *Manifest, pf *PluginFormat, root string, targets []string, stat statFunc) {
+func checkPlugin(m *Manifest, pf *loader.PluginFormat, root string, targets []string, stat statFunc) {
 	if m.Root == nil || len(targets) == 0 {
 		return
 	}
 	// Readers that judge the manifest their own way are told apart.
-	var schemas []*ManifestSchema
-	by := map[*ManifestSchema][]string{}
+	var schemas []*loader.ManifestSchema
+	by := map[*loader.ManifestSchema][]string{}
 	for _, t := range targets {
 		s := &pf.Schema
-		if r, _ := readingOf(pf.Readers, t); r.Schema != nil {
+		if r, _ := loader.ReadingOf(pf.Readers, t); r.Schema != nil {
 			s = r.Schema
 		}
 		if by[s] == nil {
@@ -233,7 +236,7 @@ type sourceOf struct {
 
 // resolveSource resolves an entry's source against the marketplace root,
 // never outside top.
-func resolveSource(mf *MarketplaceFormat, market, src *syntax.JSONValue, root, top string, stat statFunc) sourceOf {
+func resolveSource(mf *loader.MarketplaceFormat, market, src *syntax.JSONValue, root, top string, stat statFunc) sourceOf {
 	if src == nil {
 		return sourceOf{}
 	}
@@ -275,7 +278,7 @@ func resolveSource(mf *MarketplaceFormat, market, src *syntax.JSONValue, root, t
 		return sourceOf{problem: "a local source must start with ./"}
 	}
 	dir := filepath.Clean(filepath.Join(root, filepath.FromSlash(rel)))
-	if dir != top && !within(top, dir) {
+	if dir != top && !loader.Within(top, dir) {
 		return sourceOf{problem: "the source leaves the repository"}
 	}
 	st, err := stat(dir)
@@ -290,33 +293,33 @@ func resolveSource(mf *MarketplaceFormat, market, src *syntax.JSONValue, root, t
 
 // checkMarketplace judges a marketplace manifest as its format's readers
 // do.
-func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat statFunc) {
+func checkMarketplace(m *Manifest, mf *loader.MarketplaceFormat, root, top string, stat statFunc) {
 	if m.Root == nil {
 		return
 	}
 	targets := readerIDs(mf.Readers)
-	keyChecks{m: m, targets: targets, fields: mf.Fields, required: mf.Required, badType: Error,
-		unknown: Warning, refuse: "refuses the marketplace"}.run(m.Root)
+	keyChecks{m: m, targets: targets, fields: mf.Fields, required: mf.Required, badType: loader.Error,
+		unknown: loader.Warning, refuse: "refuses the marketplace"}.run(m.Root)
 	if v := m.Root.Get("name"); v != nil {
 		checkName(m, v, targets, mf.Name, mf.NameWhat, "refuses the marketplace", mf.Reserved)
 	}
 	first := map[string]*syntax.JSONValue{}
 	for _, e := range m.Root.Get("plugins").Array() {
 		if e.Kind != syntax.JSONObject {
-			m.add("manifest-field", Error, e.Range, targets, fmt.Sprintf("%s: it is %s, not an object", says(targets, "skips the entry"), e.Kind))
+			m.add("manifest-field", loader.Error, e.Range, targets, fmt.Sprintf("%s: it is %s, not an object", says(targets, "skips the entry"), e.Kind))
 			continue
 		}
-		keyChecks{m: m, targets: targets, fields: mf.Entry, required: []string{"name", "source"}, badType: Error,
-			unknown: Warning, refuse: "skips the entry"}.run(e)
+		keyChecks{m: m, targets: targets, fields: mf.Entry, required: []string{"name", "source"}, badType: loader.Error,
+			unknown: loader.Warning, refuse: "skips the entry"}.run(e)
 		nv := e.Get("name")
 		name, _ := nv.Str()
 		if nv != nil {
 			checkName(m, nv, targets, mf.Name, mf.NameWhat, "skips the entry", nil)
 		}
 		if prev := first[name]; prev != nil && name != "" {
-			m.Problems = append(m.Problems, Problem{Rule: "marketplace-duplicate", Severity: Warning, Range: nv.Range, Targets: targets,
+			m.Problems = append(m.Problems, loader.Problem{Rule: "marketplace-duplicate", Severity: loader.Warning, Range: nv.Range, Targets: targets,
 				Message: fmt.Sprintf("another entry of this marketplace is named %q: %s", name, says(targets, "keeps the first entry, skipping this one")),
-				Related: []Related{{Path: m.Path, Range: prev.Range, Message: "the first entry named " + name}}})
+				Related: []loader.Related{{Path: m.Path, Range: prev.Range, Message: "the first entry named " + name}}})
 			continue
 		}
 		if name != "" {
@@ -324,11 +327,11 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat
 		}
 		src := resolveSource(mf, m.Root, e.Get("source"), root, top, stat)
 		if src.problem != "" {
-			m.add("manifest-path", Error, e.Get("source").Range, targets, fmt.Sprintf("%s %q: %s", says(targets, "skips the entry"), name, src.problem))
+			m.add("manifest-path", loader.Error, e.Get("source").Range, targets, fmt.Sprintf("%s %q: %s", says(targets, "skips the entry"), name, src.problem))
 			continue
 		}
 		if src.dir != "" && len(mf.Sources.EntryDefines) > 0 {
-			checkPaths(m, e.Get("skills"), src.dir, PluginFormats[0].Skills, PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin", stat)
+			checkPaths(m, e.Get("skills"), src.dir, loader.PluginFormats[0].Skills, loader.PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin", stat)
 		}
 	}
 	checkVariables(m, m.Root, targets)
@@ -336,50 +339,32 @@ func checkMarketplace(m *Manifest, mf *MarketplaceFormat, root, top string, stat
 
 // conflict reports a strict: false entry whose plugin.json declares
 // components: the agent refuses the plugin.
-func conflict(l *listing, t *Target, man *Manifest) {
+func conflict(l *listing, t *loader.Target, man *Manifest) {
 	at := l.entry.Member("strict").KeyRange
-	l.market.Problems = append(l.market.Problems, Problem{Rule: "marketplace-conflict", Severity: Error, Range: at, Targets: []string{t.ID},
+	l.market.Problems = append(l.market.Problems, loader.Problem{Rule: "marketplace-conflict", Severity: loader.Error, Range: at, Targets: []string{t.ID},
 		Message: fmt.Sprintf("%s refuses the plugin %q: the entry sets \"strict\": false, so it must be the whole definition, but %s declares components too", t.ID, l.name, filepath.Base(filepath.Dir(man.Path))+"/"+filepath.Base(man.Path)),
-		Related: []Related{{Path: man.Path, Range: man.Root.Range, Message: "the plugin manifest"}}})
+		Related: []loader.Related{{Path: man.Path, Range: man.Root.Range, Message: "the plugin manifest"}}})
 }
 
 // mismatch reports a plugin whose manifest name differs from its entry's
 // where the reader requires them equal.
-func mismatch(l *listing, t *Target, man *Manifest, name string) {
+func mismatch(l *listing, t *loader.Target, man *Manifest, name string) {
 	at := l.entry.Get("name").Range
-	l.market.Problems = append(l.market.Problems, Problem{Rule: "marketplace-conflict", Severity: Error, Range: at, Targets: []string{t.ID},
+	l.market.Problems = append(l.market.Problems, loader.Problem{Rule: "marketplace-conflict", Severity: loader.Error, Range: at, Targets: []string{t.ID},
 		Message: fmt.Sprintf("%s skips the entry %q: the plugin's manifest is named %q, and the two must be equal", t.ID, l.name, name),
-		Related: []Related{{Path: man.Path, Range: man.Root.Get("name").Range, Message: "the manifest's name"}}})
+		Related: []loader.Related{{Path: man.Path, Range: man.Root.Get("name").Range, Message: "the manifest's name"}}})
 }
 
 // pluginVariable matches a ${CLAUDE_PLUGIN_...} or ${CLAUDE_SKILL_DIR}
 // reference in a manifest.
 var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SKILL_DIR)\}`)
 
-// VarRef is a ${CLAUDE_...} reference in a file.
-type VarRef struct {
-	Name  string
-	Range syntax.Range
-}
-
-// skillVars finds the ${CLAUDE_...} references in a skill's text.
-func skillVars(src []byte) []VarRef {
-	if !bytes.Contains(src, []byte("${CLAUDE_")) {
-		return nil
-	}
-	var out []VarRef
-	for _, loc := range skillVariable.FindAllSubmatchIndex(src, -1) {
-		out = append(out, VarRef{Name: string(src[loc[2]:loc[3]]), Range: syntax.Range{Start: loc[0], End: loc[1]}})
-	}
-	return out
-}
-
 // variableProblems judges a skill's ${CLAUDE_...} references as each agent
 // that replaces variables does: one it does not know, or one of a plugin's
 // outside a plugin, stays as written.
-func variableProblems(e *Entry) []Problem {
-	var out []Problem
-	for _, t := range Targets {
+func variableProblems(e *Entry) []loader.Problem {
+	var out []loader.Problem
+	for _, t := range loader.Targets {
 		if len(t.Variables) == 0 {
 			continue
 		}
@@ -394,14 +379,14 @@ func variableProblems(e *Entry) []Problem {
 			default:
 				continue
 			}
-			out = append(out, Problem{Rule: "variable-unknown", Severity: Warning, Range: v.Range, Targets: []string{t.ID}, Message: msg})
+			out = append(out, loader.Problem{Rule: "variable-unknown", Severity: loader.Warning, Range: v.Range, Targets: []string{t.ID}, Message: msg})
 		}
 	}
 	return out
 }
 
 // variableList names the variables t replaces, for messages.
-func variableList(t *Target) string {
+func variableList(t *loader.Target) string {
 	names := make([]string, len(t.Variables))
 	for i, v := range t.Variables {
 		names[i] = "${" + v.Name + "}"
@@ -424,7 +409,7 @@ func checkVariables(m *Manifest, v *syntax.JSONValue, targets []string) {
 		for _, loc := range pluginVariable.FindAllStringSubmatchIndex(raw, -1) {
 			name := raw[loc[2]:loc[3]]
 			if !knownPluginVariables[name] {
-				m.add("variable-unknown", Warning, syntax.Range{Start: v.Range.Start + loc[0], End: v.Range.Start + loc[1]}, []string{"claude-code"},
+				m.add("variable-unknown", loader.Warning, syntax.Range{Start: v.Range.Start + loc[0], End: v.Range.Start + loc[1]}, []string{"claude-code"},
 					fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}", name))
 			}
 		}

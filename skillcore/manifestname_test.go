@@ -1,6 +1,10 @@
 package skillcore
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+)
 
 func TestClaudeReservedPlugin(t *testing.T) {
 	for name, want := range map[string]bool{
@@ -15,7 +19,7 @@ func TestClaudeReservedPlugin(t *testing.T) {
 		"claudeish":                        false,
 		"anthropics":                       true,
 	} {
-		if got := claudeReservedPlugin(name); got != want {
+		if got := claudecode.ClaudeReservedPlugin(name); got != want {
 			t.Errorf("%q: got %v, want %v", name, got, want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -74,7 +76,7 @@ func (w *World) ManifestRefs(path string) []ManifestRef {
 		}
 		if src != nil && src.Kind == syntax.JSONString {
 			dir := ""
-			for _, mf := range MarketplaceFormats {
+			for _, mf := range loader.MarketplaceFormats {
 				if d := resolveSource(mf, m.Root, e.Get("source"), root, top, os.Stat).dir; d != "" && dir == "" {
 					dir = d
 				}
@@ -106,7 +108,7 @@ func localTarget(root, rel string) string {
 		return ""
 	}
 	p := filepath.Clean(filepath.Join(root, filepath.FromSlash(rel)))
-	if p != root && !within(root, p) || !exists(p) {
+	if p != root && !loader.Within(root, p) || !exists(p) {
 		return ""
 	}
 	return p
@@ -123,7 +125,7 @@ func (w *World) skillsUnder(target string, pkgs []*Package) []RefSkill {
 	var out []RefSkill
 	for _, p := range pkgs {
 		for _, s := range p.Skills {
-			if s != target && !within(target, s) {
+			if s != target && !loader.Within(target, s) {
 				continue
 			}
 			i := slices.IndexFunc(out, func(r RefSkill) bool { return r.Path == s })
@@ -133,7 +135,7 @@ func (w *World) skillsUnder(target string, pkgs []*Package) []RefSkill {
 			}
 			in := Installed{Target: p.Target, Package: p, Loads: true}
 			if e := w.Entry(s); e != nil {
-				in.Name, in.Loads = p.InstalledName(e.Skill), Loads(e.Problems, p.Target.ID)
+				in.Name, in.Loads = p.InstalledName(e.Skill), loader.Loads(e.Problems, p.Target.ID)
 			}
 			out[i].Names = append(out[i].Names, in)
 		}
@@ -157,7 +159,7 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 	matches := func(rels []string) bool {
 		return slices.ContainsFunc(rels, func(rel string) bool { return slash == rel || strings.HasSuffix(slash, "/"+rel) })
 	}
-	root, _ := parseJSON(src)
+	root, _ := loader.ParseJSON(src)
 	obj, inEntry := root, false
 	if entries := root.Get("plugins"); entries != nil {
 		for _, e := range entries.Array() {
@@ -172,7 +174,7 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 		}
 	}
 	seen := map[string]int{}
-	addAll := func(fields map[string]JSONType, readers []string) {
+	addAll := func(fields map[string]loader.JSONType, readers []string) {
 		for k, t := range fields {
 			if i, ok := seen[k]; ok {
 				for _, r := range readers {
@@ -186,7 +188,7 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 			keys = append(keys, ManifestKey{Key: k, Type: t.String(), Readers: slices.Clone(readers)})
 		}
 	}
-	for _, mf := range MarketplaceFormats {
+	for _, mf := range loader.MarketplaceFormats {
 		if !matches(mf.Manifests) {
 			continue
 		}
@@ -197,7 +199,7 @@ func ManifestKeysAt(path string, src []byte, offset int) (keys []ManifestKey, pr
 		}
 	}
 	if !inEntry {
-		for _, pf := range PluginFormats {
+		for _, pf := range loader.PluginFormats {
 			if matches(pf.Manifests) {
 				addAll(pf.Schema.Fields, readerIDs(pf.Readers))
 			}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -13,8 +15,8 @@ import (
 // read (or the marketplace entry that defines it), the plugin's name, and
 // the skills it brings.
 type Package struct {
-	Target *Target
-	Format *PluginFormat
+	Target *loader.Target
+	Format *loader.PluginFormat
 	Root   string // the plugin root
 	Top    string // the folder searched for it (a project or a checked folder)
 	// Manifest is the plugin manifest the target read, "" when a
@@ -67,7 +69,7 @@ func (p *Package) Has(path string) bool { return p.skillSet[path] }
 func (p *Package) SkillDir(path string) string {
 	dir := p.Root
 	for _, s := range p.searched {
-		if within(s.Dir, path) && len(s.Dir) > len(dir) {
+		if loader.Within(s.Dir, path) && len(s.Dir) > len(dir) {
 			dir = s.Dir
 		}
 	}
@@ -77,7 +79,7 @@ func (p *Package) SkillDir(path string) string {
 // InstalledName is the name the package's target gives the skill: its own
 // name for the skill (claude-code: the folder's), after "<plugin>:" where
 // the target namespaces plugin skills.
-func (p *Package) InstalledName(s *Skill) string {
+func (p *Package) InstalledName(s *loader.Skill) string {
 	name := p.Target.Identify(s)
 	if strings.TrimSpace(name) == "" {
 		name = s.DirName()
@@ -117,7 +119,7 @@ func (ps *PackageSet) around(path string) []*Package {
 	for d := fsys.ParentDir(path); ; {
 		out = append(out, ps.byRoot[d]...)
 		up := fsys.ParentDir(d)
-		if d == ps.Top || up == d || !within(ps.Top, d) {
+		if d == ps.Top || up == d || !loader.Within(ps.Top, d) {
 			break
 		}
 		d = up
@@ -136,7 +138,7 @@ func (ps *PackageSet) Of(path string) []*Package {
 
 // Installed is a skill as one target finds it through a package.
 type Installed struct {
-	Target  *Target
+	Target  *loader.Target
 	Name    string
 	Package *Package
 	// Loads is false when the target finds the file but refuses it by its
@@ -154,7 +156,7 @@ func (e *Entry) Installed() []Installed {
 	var out []Installed
 	for _, r := range e.Roots {
 		if r.Package != nil {
-			out = append(out, Installed{Target: r.Target, Name: r.Package.InstalledName(e.Skill), Package: r.Package, Loads: Loads(e.Problems, r.Target.ID), OnceInstalled: r.Installed == nil})
+			out = append(out, Installed{Target: r.Target, Name: r.Package.InstalledName(e.Skill), Package: r.Package, Loads: loader.Loads(e.Problems, r.Target.ID), OnceInstalled: r.Installed == nil})
 		}
 	}
 	return out
@@ -163,7 +165,7 @@ func (e *Entry) Installed() []Installed {
 // missReason says why the package's target does not load the SKILL.md at
 // path, which lies in its plugin root, or "" when it does.
 func (p *Package) missReason(path string) string {
-	if p.Has(path) || !within(p.Root, path) {
+	if p.Has(path) || !loader.Within(p.Root, path) {
 		return ""
 	}
 	if p.Refused != "" || p.explicit {
@@ -178,7 +180,7 @@ func (p *Package) missReason(path string) string {
 		if dir := filepath.ToSlash(rel) + "/"; !slices.Contains(where, dir) {
 			where = append(where, dir)
 		}
-		if !within(s.Dir, path) {
+		if !loader.Within(s.Dir, path) {
 			continue
 		}
 		inner := filepath.ToSlash(path[len(s.Dir)+1:])
@@ -200,23 +202,23 @@ func (p *Package) missReason(path string) string {
 // package, why the packages around it that the target reads miss it;
 // refused tells that one of those refuses the plugin holding the file, for
 // a cause told on its manifest or marketplace, not on each of its skills.
-func (w *World) packageMisses(e *Entry) (out map[*Target][]string, refused bool) {
-	out = map[*Target][]string{}
+func (w *World) packageMisses(e *Entry) (out map[*loader.Target][]string, refused bool) {
+	out = map[*loader.Target][]string{}
 	targets := w.targets()
 	for _, ps := range w.packageSets {
-		if !within(ps.Top, e.Skill.Path) {
+		if !loader.Within(ps.Top, e.Skill.Path) {
 			continue
 		}
 		// Entries that list their skills, by target: one reason for all.
-		listing := map[*Target][]string{}
+		listing := map[*loader.Target][]string{}
 		for _, p := range ps.around(e.Skill.Path) {
 			if !slices.Contains(targets, p.Target) || slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == p.Target }) {
 				continue
 			}
-			if p.explicit && p.Refused == "" && within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
+			if p.explicit && p.Refused == "" && loader.Within(p.Root, e.Skill.Path) && !p.Has(e.Skill.Path) {
 				listing[p.Target] = append(listing[p.Target], p.Name)
 			}
-			if p.Refused != "" && within(p.Root, e.Skill.Path) {
+			if p.Refused != "" && loader.Within(p.Root, e.Skill.Path) {
 				refused = true
 			}
 			if why := p.missReason(e.Skill.Path); why != "" && !slices.Contains(out[p.Target], why) {
@@ -235,7 +237,7 @@ func (w *World) packageMisses(e *Entry) (out map[*Target][]string, refused bool)
 // each of its readers gives the skill: the readers of one manifest (or one
 // marketplace entry) together.
 type PackageUse struct {
-	Format      *PluginFormat
+	Format      *loader.PluginFormat
 	Manifest    string // "" when a marketplace entry defines the plugin
 	Plugin      string
 	Marketplace string
@@ -317,8 +319,8 @@ func PackageTopOf(path string) string {
 	top := ""
 	dir := filepath.Dir(fsys.CleanPath(path))
 	for range packageTopLevels {
-		for _, rel := range manifestPaths {
-			if isRegular(filepath.Join(dir, rel)) {
+		for _, rel := range loader.ManifestPaths() {
+			if loader.IsRegular(filepath.Join(dir, rel)) {
 				top = dir
 				break
 			}

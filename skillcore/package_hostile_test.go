@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -66,7 +68,7 @@ func TestManifestBounds(t *testing.T) {
 	deep := strings.Repeat("[", 10000) + strings.Repeat("]", 10000)
 	for name, src := range map[string]string{
 		"deep":     `{"name": "p", "x": ` + deep + `}`,
-		"large":    `{"name": "p", "x": "` + strings.Repeat("a", MaxFileBytes) + `"}`,
+		"large":    `{"name": "p", "x": "` + strings.Repeat("a", loader.MaxFileBytes) + `"}`,
 		"not JSON": "\x00\xff",
 		"empty":    "",
 	} {
@@ -149,7 +151,7 @@ description: In.
 			t.Errorf("walked %v: loaded %v", walked, loaded)
 		}
 		m := w.Manifest(filepath.Join(repo, ".claude-plugin/marketplace.json"))
-		if !slices.ContainsFunc(m.Problems, func(p Problem) bool { return p.Rule == "manifest-path" }) {
+		if !slices.ContainsFunc(m.Problems, func(p loader.Problem) bool { return p.Rule == "manifest-path" }) {
 			t.Errorf("walked %v: the linked source is not told: %+v", walked, m.Problems)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // packageTargets are the targets EXPECTED.md speaks of.
@@ -59,7 +61,7 @@ func TestPackagesExpected(t *testing.T) {
 					t.Errorf("%s %s: got %s, want %s", fields[0], target, got, want)
 				}
 				if want == "-" && len(e.Installed()) == 0 {
-					if !slices.ContainsFunc(w.Problems(path), func(p Problem) bool { return p.Rule == "not-discovered" }) {
+					if !slices.ContainsFunc(w.Problems(path), func(p loader.Problem) bool { return p.Rule == "not-discovered" }) {
 						t.Errorf("%s: loaded by no package reader, and no not-discovered", fields[0])
 					}
 				}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
@@ -24,12 +26,12 @@ func FindPackages(top string) *PackageSet { return findPackages(top, nil, nil, n
 // (or of a folder holding it) met from facts rather than walking again, and
 // the manifests preread gives (nil: none) rather than reading them.
 func findPackages(top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
-	return findPackagesFor(Targets, top, overlay, facts, preread)
+	return findPackagesFor(loader.Targets, top, overlay, facts, preread)
 }
 
 // findPackagesFor is findPackages for some targets only: the packages
 // others would read are neither resolved nor searched.
-func findPackagesFor(targets []*Target, top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
+func findPackagesFor(targets []*loader.Target, top string, overlay map[string][]byte, facts *walkFacts, preread func(string) (*Manifest, bool)) *PackageSet {
 	f := &packageFinder{
 		targets: targets,
 		overlay: overlay, facts: facts, preread: preread, stats: map[string]statResult{}, listed: map[string][]os.DirEntry{},
@@ -41,16 +43,16 @@ func findPackagesFor(targets []*Target, top string, overlay map[string][]byte, f
 	if f.facts == nil {
 		f.facts = walkForPackages(top)
 	}
-	f.plugLookup, f.markLookup = map[*Target][]lookup[*PluginFormat]{}, map[*Target][]lookup[*MarketplaceFormat]{}
+	f.plugLookup, f.markLookup = map[*loader.Target][]loader.Lookup[*loader.PluginFormat]{}, map[*loader.Target][]loader.Lookup[*loader.MarketplaceFormat]{}
 	for _, t := range targets {
-		f.plugLookup[t], f.markLookup[t] = pluginLookup(t.ID), marketplaceLookup(t.ID)
+		f.plugLookup[t], f.markLookup[t] = loader.PluginLookup(t.ID), loader.MarketplaceLookup(t.ID)
 	}
 	f.set.Capped = f.facts.capped
 	for _, p := range f.facts.manifests {
 		f.note(p)
 	}
 	for p := range overlay {
-		if within(top, p) && !f.facts.found[p] {
+		if loader.Within(top, p) && !f.facts.found[p] {
 			f.note(p) // a manifest an editor made, not yet saved
 		}
 	}
@@ -65,7 +67,7 @@ func findPackagesFor(targets []*Target, top string, overlay map[string][]byte, f
 		f.set.order[p] = len(f.set.order)
 	}
 	for _, m := range f.set.Manifests {
-		m.Problems = merge(m.Problems)
+		m.Problems = loader.Merge(m.Problems)
 	}
 	return f.set
 }
@@ -78,12 +80,12 @@ type formatPath struct{ path, format string }
 
 // packageKey is one plugin as one target reads it.
 type packageKey struct {
-	target     *Target
+	target     *loader.Target
 	root, name string
 }
 
 type packageFinder struct {
-	targets []*Target // those whose packages are resolved
+	targets []*loader.Target // those whose packages are resolved
 	// mu guards the maps below that resolvePlugins, one plugin folder to
 	// a goroutine, writes or reads as they are written (set.Manifests,
 	// added, stats, listed, checked), and the problems of marketplaces,
@@ -92,8 +94,8 @@ type packageFinder struct {
 	added map[packageKey]bool   // the packages found, by key
 	stats map[string]statResult // stat, remembered
 	// plugLookup and markLookup are each target's manifest lookups.
-	plugLookup       map[*Target][]lookup[*PluginFormat]
-	markLookup       map[*Target][]lookup[*MarketplaceFormat]
+	plugLookup       map[*loader.Target][]loader.Lookup[*loader.PluginFormat]
+	markLookup       map[*loader.Target][]loader.Lookup[*loader.MarketplaceFormat]
 	overlay          map[string][]byte
 	facts            *walkFacts
 	preread          func(string) (*Manifest, bool) // manifests read ahead
@@ -111,7 +113,7 @@ type packageFinder struct {
 // listing is one marketplace entry naming a local plugin.
 type listing struct {
 	market *Manifest
-	format *MarketplaceFormat
+	format *loader.MarketplaceFormat
 	root   string // the marketplace root
 	entry  *syntax.JSONValue
 	name   string
@@ -140,7 +142,7 @@ func (f *packageFinder) manifest(path string) *Manifest {
 // holds one. A folder has a dozen such paths to look at, one per format
 // and target. path is a buffer to build the path in.
 func (f *packageFinder) absent(dir, rel string, path *[]byte) bool {
-	if filepath.Separator != '/' || f.facts == nil || f.facts.capped != "" || !within(f.top, dir) && dir != f.top || strings.HasSuffix(dir, "/") {
+	if filepath.Separator != '/' || f.facts == nil || f.facts.capped != "" || !loader.Within(f.top, dir) && dir != f.top || strings.HasSuffix(dir, "/") {
 		return false
 	}
 	b := append(append(append((*path)[:0], dir...), '/'), rel...)
@@ -178,7 +180,7 @@ func (f *packageFinder) prefetch() {
 	// paths: each is looked at once, for the folder it would belong to.
 	var paths []string
 	for _, p := range f.facts.manifests {
-		for _, rel := range manifestPaths {
+		for _, rel := range loader.ManifestPaths() {
 			rel = filepath.FromSlash(rel)
 			if !strings.HasSuffix(p, rel) || len(p) <= len(rel) || !os.IsPathSeparator(p[len(p)-len(rel)-1]) {
 				continue
@@ -205,7 +207,7 @@ func (f *packageFinder) prefetch() {
 	for d := range f.bare {
 		p := filepath.Join(d, "plugin.json")
 		m := f.set.Manifests[p]
-		if m != nil && slices.ContainsFunc(PluginFormats, func(pf *PluginFormat) bool {
+		if m != nil && slices.ContainsFunc(loader.PluginFormats, func(pf *loader.PluginFormat) bool {
 			return pf.Schema.Marker != "" && slices.Contains(pf.Manifests, "plugin.json") && markerFits(m, pf)
 		}) {
 			f.plugins[d] = true
@@ -228,15 +230,15 @@ func (f *packageFinder) resolveMarketplaces() {
 	for _, dir := range sortedKeys(f.markets) {
 		for _, t := range f.targets {
 			for _, l := range f.markLookup[t] {
-				m := f.manifest(fsys.SubPath(dir, l.rel))
+				m := f.manifest(fsys.SubPath(dir, l.Rel))
 				if m == nil {
 					continue
 				}
-				if key := (formatPath{m.Path, l.format.ID}); !f.checked[key] {
+				if key := (formatPath{m.Path, l.Format.ID}); !f.checked[key] {
 					f.checked[key] = true
-					checkMarketplace(m, l.format, dir, f.top, f.stat)
+					checkMarketplace(m, l.Format, dir, f.top, f.stat)
 				}
-				f.list(t, m, l.format, dir)
+				f.list(t, m, l.Format, dir)
 				break
 			}
 		}
@@ -244,7 +246,7 @@ func (f *packageFinder) resolveMarketplaces() {
 }
 
 // list records the local plugins of a marketplace that target reads.
-func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root string) {
+func (f *packageFinder) list(t *loader.Target, m *Manifest, mf *loader.MarketplaceFormat, root string) {
 	seen := map[string]bool{}
 	for _, e := range m.Root.Get("plugins").Array() {
 		name, _ := e.Get("name").Str()
@@ -257,7 +259,7 @@ func (f *packageFinder) list(t *Target, m *Manifest, mf *MarketplaceFormat, root
 			continue
 		}
 		if !f.inside(f.top, src.dir) {
-			m.add("manifest-path", Error, e.Get("source").Range, []string{t.ID},
+			m.add("manifest-path", loader.Error, e.Get("source").Range, []string{t.ID},
 				fmt.Sprintf("%s skips the entry %q: its source leads out of the repository through a link", t.ID, name))
 			continue
 		}
@@ -280,7 +282,7 @@ func (f *packageFinder) resolvePlugins() {
 		if c := strings.Compare(a.Root, b.Root); c != 0 {
 			return c
 		}
-		return slices.Index(Targets, a.Target) - slices.Index(Targets, b.Target)
+		return slices.Index(loader.Targets, a.Target) - slices.Index(loader.Targets, b.Target)
 	})
 }
 
@@ -288,17 +290,17 @@ func (f *packageFinder) resolvePlugins() {
 // of the plugin folder dir: those whose lookup finds no manifest of
 // theirs before it (codex reads .codex-plugin/plugin.json where there is
 // one, and then not .claude-plugin/plugin.json).
-func (f *packageFinder) readersOf(dir string, m *Manifest, pf *PluginFormat) []string {
+func (f *packageFinder) readersOf(dir string, m *Manifest, pf *loader.PluginFormat) []string {
 	var out []string
 	var path []byte
 	for _, r := range pf.Readers {
-		t := TargetByID(r.Target)
+		t := loader.TargetByID(r.Target)
 		for _, l := range f.plugLookup[t] {
-			if f.absent(dir, l.rel, &path) {
+			if f.absent(dir, l.Rel, &path) {
 				continue
 			}
-			if first := f.manifest(fsys.SubPath(dir, l.rel)); first != nil && markerFits(first, l.format) {
-				if first == m && l.format == pf {
+			if first := f.manifest(fsys.SubPath(dir, l.Rel)); first != nil && markerFits(first, l.Format) {
+				if first == m && l.Format == pf {
 					out = append(out, r.Target)
 				}
 				break
@@ -316,16 +318,16 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 	for _, t := range f.targets {
 		lk := f.plugLookup[t]
 		var man *Manifest
-		var pf *PluginFormat
+		var pf *loader.PluginFormat
 		for _, l := range lk {
-			if f.absent(dir, l.rel, &path) {
+			if f.absent(dir, l.Rel, &path) {
 				continue
 			}
-			m := f.manifest(fsys.SubPath(dir, l.rel))
-			if m == nil || !markerFits(m, l.format) {
+			m := f.manifest(fsys.SubPath(dir, l.Rel))
+			if m == nil || !markerFits(m, l.Format) {
 				continue
 			}
-			man, pf = m, l.format
+			man, pf = m, l.Format
 			f.mu.Lock()
 			key := formatPath{m.Path, pf.ID}
 			first := !f.checked[key]
@@ -359,17 +361,17 @@ func (f *packageFinder) resolvePlugin(dir string) []*Package {
 
 // optionalFormat is the format a target reads a manifest-less listed
 // plugin as, or nil.
-func optionalFormat(lk []lookup[*PluginFormat]) *PluginFormat {
+func optionalFormat(lk []loader.Lookup[*loader.PluginFormat]) *loader.PluginFormat {
 	for _, l := range lk {
-		if l.reading.Optional {
-			return l.format
+		if l.Reading.Optional {
+			return l.Format
 		}
 	}
 	return nil
 }
 
 // markerFits reports whether the manifest's $schema makes it this format.
-func markerFits(m *Manifest, pf *PluginFormat) bool {
+func markerFits(m *Manifest, pf *loader.PluginFormat) bool {
 	schema, _ := m.Root.Get("$schema").Str()
 	if pf.Schema.Marker != "" && schema != pf.Schema.Marker {
 		return false
@@ -379,7 +381,7 @@ func markerFits(m *Manifest, pf *PluginFormat) bool {
 
 // add appends to out the package target t loads from the plugin at dir (or
 // records why it refuses it), unless the plugin is one already added.
-func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Manifest, l *listing, dir string) []*Package {
+func (f *packageFinder) add(out []*Package, t *loader.Target, pf *loader.PluginFormat, man *Manifest, l *listing, dir string) []*Package {
 	p := &Package{Target: t, Format: pf, Root: dir, Top: f.top, Name: filepath.Base(dir), skillSet: map[string]bool{}}
 	strict, defines := true, false
 	if l != nil {
@@ -417,7 +419,7 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 	}
 	explicit := defines && l.dir == l.root && l.entry.Get("skills") != nil
 	layout := pf.Skills
-	if r, _ := readingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
+	if r, _ := loader.ReadingOf(pf.Readers, t.ID); r.OwnScan && t.Scan.Recursive {
 		layout.Depth, layout.MaxDirs, layout.SkipHidden = t.Scan.MaxDepth, t.Scan.MaxDirs, t.Scan.SkipHidden
 	}
 	f.findSkills(p, layout, fields, explicit)
@@ -426,7 +428,7 @@ func (f *packageFinder) add(out []*Package, t *Target, pf *PluginFormat, man *Ma
 
 // refusal says why t refuses the plugin named name ("" when it does not),
 // adding to its marketplace the problem that says so where there is one.
-func refusal(t *Target, man *Manifest, l *listing, name string, defines, strict bool) string {
+func refusal(t *loader.Target, man *Manifest, l *listing, name string, defines, strict bool) string {
 	switch {
 	case man != nil && man.Root == nil:
 		return "its manifest is not a JSON object it can read"
@@ -457,7 +459,7 @@ func declaresComponents(v *syntax.JSONValue) bool {
 // findSkills fills the package's skills from the layout, the skills field
 // of fields (a manifest or a marketplace entry) and explicit (the field
 // lists exactly what loads).
-func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *syntax.JSONValue, explicit bool) {
+func (f *packageFinder) findSkills(p *Package, layout loader.SkillsLayout, fields *syntax.JSONValue, explicit bool) {
 	p.explicit = explicit
 	var field *syntax.JSONValue
 	if layout.Field != "" || explicit {
@@ -470,7 +472,7 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *synt
 			dirExists = true
 			f.search(p, layout, d, layout.Dir+"/")
 			if layout.DirIsSkill {
-				f.addSkill(p, filepath.Join(d, FileName))
+				f.addSkill(p, filepath.Join(d, loader.FileName))
 			}
 		}
 	}
@@ -485,17 +487,17 @@ func (f *packageFinder) findSkills(p *Package, layout SkillsLayout, fields *synt
 		st, err := f.stat(d)
 		switch {
 		case err != nil:
-		case st.Mode().IsRegular() && filepath.Base(d) == FileName:
+		case st.Mode().IsRegular() && filepath.Base(d) == loader.FileName:
 			f.addSkill(p, d)
-		case st.IsDir() && layout.EntryIsSkill && f.isRegular(filepath.Join(d, FileName)):
-			f.addSkill(p, filepath.Join(d, FileName))
+		case st.IsDir() && layout.EntryIsSkill && f.isRegular(filepath.Join(d, loader.FileName)):
+			f.addSkill(p, filepath.Join(d, loader.FileName))
 			p.searched = append(p.searched, searchedDir{Dir: d, Depth: 0, What: "the skills entry " + v.Text})
 		case st.IsDir():
 			f.search(p, layout, d, "the skills entry "+v.Text)
 		}
 	}
 	if layout.RootSkill && !dirExists && field == nil {
-		f.addSkill(p, filepath.Join(p.Root, FileName))
+		f.addSkill(p, filepath.Join(p.Root, loader.FileName))
 	}
 	slices.Sort(p.Skills)
 }
@@ -515,11 +517,6 @@ func stringsOf(v *syntax.JSONValue) []*syntax.JSONValue {
 		}
 	}
 	return out
-}
-
-func isRegular(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && st.Mode().IsRegular()
 }
 
 type statResult struct {
@@ -555,7 +552,7 @@ func (f *packageFinder) isDir(p string) bool {
 // isRegular is the package function, remembered: the readers of one
 // plugin root look at the same files.
 func (f *packageFinder) isRegular(p string) bool {
-	if filepath.Base(p) == FileName && f.facts.knows(p) {
+	if filepath.Base(p) == loader.FileName && f.facts.knows(p) {
 		return f.facts.hasSkill(p)
 	}
 	st, err := f.stat(p)
@@ -571,7 +568,7 @@ func (f *packageFinder) addSkill(p *Package, path string) {
 
 // search looks for skills in dir as the layout says: its children, or
 // recursively to the layout's depth.
-func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string) {
+func (f *packageFinder) search(p *Package, layout loader.SkillsLayout, dir, what string) {
 	p.searched = append(p.searched, searchedDir{Dir: dir, Depth: layout.Depth, What: what, SkipHidden: layout.SkipHidden})
 	if f.facts.knows(dir) && (layout.Depth == 1 || f.facts.foldersUnder(dir) < layout.MaxDirs) {
 		// The walk met every file below: no folder need be read again.
@@ -587,14 +584,14 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 		if layout.Depth == 1 {
 			for _, l := range f.facts.linksIn[dir] {
 				if f.inside(p.Root, l) {
-					f.addSkill(p, filepath.Join(l, FileName))
+					f.addSkill(p, filepath.Join(l, loader.FileName))
 				}
 			}
 		}
 		return
 	}
 	if layout.Depth > 1 {
-		for _, s := range discoverRecursive(dir, Scan{Recursive: true, MaxDepth: layout.Depth, MaxDirs: layout.MaxDirs, SkipHidden: layout.SkipHidden}) {
+		for _, s := range discoverRecursive(dir, loader.Scan{Recursive: true, MaxDepth: layout.Depth, MaxDirs: layout.MaxDirs, SkipHidden: layout.SkipHidden}) {
 			f.addSkill(p, s)
 		}
 		return
@@ -617,6 +614,6 @@ func (f *packageFinder) search(p *Package, layout SkillsLayout, dir, what string
 		if e.Type()&os.ModeSymlink != 0 && !f.inside(p.Root, child) {
 			continue // a link out of the plugin root
 		}
-		f.addSkill(p, filepath.Join(child, FileName))
+		f.addSkill(p, filepath.Join(child, loader.FileName))
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -55,7 +57,7 @@ func walkForPackagesReusing(top string, walks map[string]*walkFacts) *walkFacts 
 func reusableWalks(top string, walks map[string]*walkFacts) map[string]*walkFacts {
 	out := map[string]*walkFacts{}
 	for dir, wf := range walks {
-		if !within(top, dir) || !wf.hidden || wf.shallow || wf.capped != "" || len(wf.links) > 0 || !wf.topSeen {
+		if !loader.Within(top, dir) || !wf.hidden || wf.shallow || wf.capped != "" || len(wf.links) > 0 || !wf.topSeen {
 			continue
 		}
 		if real, err := filepath.EvalSymlinks(dir); err != nil || real != dir {
@@ -68,7 +70,7 @@ func reusableWalks(top string, walks map[string]*walkFacts) map[string]*walkFact
 	}
 	for dir := range out {
 		for other := range out {
-			if within(other, dir) {
+			if loader.Within(other, dir) {
 				delete(out, dir)
 				break
 			}
@@ -108,7 +110,7 @@ func mergeable(wf *walkFacts, top string, reached map[string]*walkFacts) bool {
 			continue
 		}
 		for _, sub := range reached {
-			if real == sub.top || within(sub.top, real) {
+			if real == sub.top || loader.Within(sub.top, real) {
 				return false
 			}
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -55,8 +57,8 @@ func newWalkFacts(top string) *walkFacts {
 func (wf *walkFacts) see(dir string, d fs.DirEntry) string {
 	link := d.Type()&fs.ModeSymlink != 0
 	name := d.Name()
-	skill := name == FileName && d.Type().IsRegular()
-	manifest := manifestNames[name]
+	skill := name == loader.FileName && d.Type().IsRegular()
+	manifest := loader.ManifestNames()[name]
 	if !link && !skill && !manifest {
 		return ""
 	}
@@ -78,7 +80,7 @@ func (wf *walkFacts) see(dir string, d fs.DirEntry) string {
 // mayExist reports whether a manifest may be at path: the walk met it, or
 // the walk did not see everything (a cap, or a path outside it).
 func (wf *walkFacts) mayExist(path string) bool {
-	return wf.found[path] || wf.capped != "" || !within(wf.top, path)
+	return wf.found[path] || wf.capped != "" || !loader.Within(wf.top, path)
 }
 
 // linkFree reports whether no entry on the way from top to path is a
@@ -88,20 +90,20 @@ func (wf *walkFacts) linkFree(path string) bool {
 		return false // a link may be on the way: not listed
 	}
 	if len(wf.links) == 0 {
-		return within(wf.top, path) || path == wf.top
+		return loader.Within(wf.top, path) || path == wf.top
 	}
-	for p := fsys.CleanPath(path); within(wf.top, p); p = fsys.ParentDir(p) {
+	for p := fsys.CleanPath(path); loader.Within(wf.top, p); p = fsys.ParentDir(p) {
 		if wf.links[p] {
 			return false
 		}
 	}
-	return within(wf.top, path) || path == wf.top
+	return loader.Within(wf.top, path) || path == wf.top
 }
 
 // knows reports whether the walk met every entry on the way to path, so
 // what it did not meet is not there.
 func (wf *walkFacts) knows(path string) bool {
-	return !wf.shallow && wf.capped == "" && within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
+	return !wf.shallow && wf.capped == "" && loader.Within(wf.top, path) && wf.linkFree(path) && (wf.hidden || !hiddenBelow(wf.top, filepath.Dir(path)))
 }
 
 // skillsUnder lists the regular SKILL.md files the walk met below dir, at
@@ -241,7 +243,7 @@ func (wf *walkFacts) listed(dir string) bool {
 	if dir == wf.top {
 		return wf.topSeen
 	}
-	return within(wf.top, dir) && wf.hasFolder(dir)
+	return loader.Within(wf.top, dir) && wf.hasFolder(dir)
 }
 
 // foldersUnder counts the folders the walk met below dir.
@@ -256,7 +258,7 @@ func (wf *walkFacts) foldersUnder(dir string) int {
 // the way to a manifest: ".claude-plugin", ".agents", ".agents/plugins".
 var hiddenOnTheWay = func() map[string]bool {
 	out := map[string]bool{}
-	for _, rel := range manifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		parts := strings.Split(rel, "/")
 		for i := 1; i < len(parts); i++ {
 			if strings.HasPrefix(parts[0], ".") {
@@ -271,13 +273,13 @@ var hiddenOnTheWay = func() map[string]bool {
 // narrows it to top; nil when none did.
 func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 	for dir, wf := range walks {
-		if dir != top && !within(dir, top) {
+		if dir != top && !loader.Within(dir, top) {
 			continue
 		}
 		out := newWalkFacts(top)
 		out.capped, out.links, out.linksIn, out.hidden = wf.capped, wf.links, wf.linksIn, wf.hidden
 		for _, p := range wf.manifests {
-			if within(top, p) {
+			if loader.Within(top, p) {
 				out.manifests = append(out.manifests, p)
 				out.found[p] = true
 			}
@@ -295,12 +297,12 @@ func factsFor(walks map[string]*walkFacts, top string) *walkFacts {
 // one in a hidden folder that holds no manifests (.claude/skills/...).
 func (f *packageFinder) note(p string) {
 	slash := filepath.ToSlash(p)
-	for _, rel := range manifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		if !strings.HasSuffix(slash, "/"+rel) {
 			continue
 		}
 		dir := p[:len(p)-len(rel)-1]
-		if dir != f.top && !within(f.top, dir) || hiddenBelow(f.top, dir) {
+		if dir != f.top && !loader.Within(f.top, dir) || hiddenBelow(f.top, dir) {
 			continue
 		}
 		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
@@ -331,7 +333,7 @@ func hiddenBelow(top, dir string) bool {
 // is; only one with a link on its way is resolved.
 func (f *packageFinder) inside(root, path string) bool {
 	if f.facts.linkFree(path) && f.facts.linkFree(root) {
-		return path == root || within(root, path)
+		return path == root || loader.Within(root, path)
 	}
 	rp, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -341,5 +343,5 @@ func (f *packageFinder) inside(root, path string) bool {
 	if err != nil {
 		return false
 	}
-	return rp == rr || within(rr, rp)
+	return rp == rr || loader.Within(rr, rp)
 }

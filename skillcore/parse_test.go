@@ -8,15 +8,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // problemAt reports whether problems hold one of the rule at r.
-func problemAt(problems []Problem, rule string, r syntax.Range) bool {
-	return slices.ContainsFunc(problems, func(p Problem) bool { return p.Rule == rule && p.Range == r })
+func problemAt(problems []loader.Problem, rule string, r syntax.Range) bool {
+	return slices.ContainsFunc(problems, func(p loader.Problem) bool { return p.Rule == rule && p.Range == r })
 }
 
-func rulesOf(problems []Problem) []string {
+func rulesOf(problems []loader.Problem) []string {
 	var out []string
 	for _, p := range problems {
 		out = append(out, fmt.Sprintf("%s%v", p.Rule, p.Range))
@@ -72,7 +74,7 @@ func TestParseProblems(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src, marks := unmark(c.src)
-			s := Parse("/p/x/SKILL.md", []byte(src))
+			s := loader.Parse("/p/x/SKILL.md", []byte(src))
 			checkValueRanges(t, s)
 			if !problemAt(s.Problems, c.rule, marks["value"]) {
 				t.Fatalf("no %s at %v %q; got %v", c.rule, marks["value"], marks["value"].Text(s.Src), rulesOf(s.Problems))
@@ -92,7 +94,7 @@ func TestParseClean(t *testing.T) {
 		"---\nname: x # comment\n# comment\ndescription: >-\n  folded\n  text\n\n---\n\n# Body\n",
 		"---\nname: café😀\ndescription: 'it''s'\nmetadata:\n  a: \"1\"\n---\n",
 	} {
-		s := Parse("/p/x/SKILL.md", []byte(src))
+		s := loader.Parse("/p/x/SKILL.md", []byte(src))
 		checkValueRanges(t, s)
 		if len(s.Problems) > 0 || s.Meta == nil {
 			t.Errorf("%q: %v", src, rulesOf(s.Problems))
@@ -103,7 +105,7 @@ func TestParseClean(t *testing.T) {
 // TestParseFlowOnce reports a flow collection once, not again for each
 // collection nested in it.
 func TestParseFlowOnce(t *testing.T) {
-	s := Parse("/p/x/SKILL.md", []byte("---\nmetadata: {a: [b, {c: d}], e: [f]}\ntools: [g]\n---\n"))
+	s := loader.Parse("/p/x/SKILL.md", []byte("---\nmetadata: {a: [b, {c: d}], e: [f]}\ntools: [g]\n---\n"))
 	var got []string
 	for _, p := range s.Problems {
 		got = append(got, p.Range.Text(s.Src))
@@ -115,8 +117,8 @@ func TestParseFlowOnce(t *testing.T) {
 
 func TestParseDuplicateKeyPointsAtTheFirst(t *testing.T) {
 	src := "---\nname: x\nname: y\n---\n"
-	s := Parse("/p/x/SKILL.md", []byte(src))
-	i := slices.IndexFunc(s.Problems, func(p Problem) bool { return p.Rule == "yaml-duplicate-key" })
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
+	i := slices.IndexFunc(s.Problems, func(p loader.Problem) bool { return p.Rule == "yaml-duplicate-key" })
 	if i < 0 {
 		t.Fatal(rulesOf(s.Problems))
 	}
@@ -163,10 +165,10 @@ func TestParseHostile(t *testing.T) {
 		{"lone CR line ends", "---\rname: x\r---\r", "frontmatter-missing", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := Parse("/p/x/SKILL.md", []byte(c.src))
+			s := loader.Parse("/p/x/SKILL.md", []byte(c.src))
 			checkValueRanges(t, s)
-			problems := Validate(s, Targets)
-			i := slices.IndexFunc(problems, func(p Problem) bool { return p.Rule == c.rule && strings.Contains(p.Message, c.message) })
+			problems := loader.Validate(s, loader.Targets)
+			i := slices.IndexFunc(problems, func(p loader.Problem) bool { return p.Rule == c.rule && strings.Contains(p.Message, c.message) })
 			if i < 0 {
 				t.Fatalf("no %s saying %q; got %v", c.rule, c.message, rulesOf(problems))
 			}
@@ -179,17 +181,17 @@ func TestParseHostile(t *testing.T) {
 // for every agent, with its size; the text is kept.
 func TestParseOverOneMiB(t *testing.T) {
 	head := "---\nname: x\ndescription: y\n---\n"
-	src := head + strings.Repeat("é", (MaxFileBytes-len(head))/2) + "😀😀"
-	s := Parse("/p/x/SKILL.md", []byte(src))
+	src := head + strings.Repeat("é", (loader.MaxFileBytes-len(head))/2) + "😀😀"
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
 	if len(s.Src) != len(src) || s.Meta != nil {
 		t.Fatalf("Src holds %d bytes of %d; parsed %v", len(s.Src), len(src), s.Meta != nil)
 	}
-	problems := Validate(s, Targets)
+	problems := loader.Validate(s, loader.Targets)
 	if len(problems) != 1 || problems[0].Rule != "file-too-large" || problems[0].Range != (syntax.Range{}) ||
-		!strings.Contains(problems[0].Message, fmt.Sprint(len(src))) || len(problems[0].Targets) != len(Targets) {
+		!strings.Contains(problems[0].Message, fmt.Sprint(len(src))) || len(problems[0].Targets) != len(loader.Targets) {
 		t.Fatalf("problems %+v, want one file-too-large for all", problems)
 	}
-	at := Parse("/p/x/SKILL.md", []byte(head+strings.Repeat("x", MaxFileBytes-len(head))))
+	at := loader.Parse("/p/x/SKILL.md", []byte(head+strings.Repeat("x", loader.MaxFileBytes-len(head))))
 	if name, _ := at.Str("name"); name != "x" || len(at.Problems) != 0 {
 		t.Errorf("exactly 1 MiB: name %q, problems %v", name, at.Problems)
 	}
@@ -214,8 +216,8 @@ func TestReparse(t *testing.T) {
 		{"shorter", base + "more\n", base[:len(base)-3]},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			prev := Parse("/p/x/SKILL.md", []byte(c.prev))
-			got, want := Reparse(prev, []byte(c.next)), Parse("/p/x/SKILL.md", []byte(c.next))
+			prev := loader.Parse("/p/x/SKILL.md", []byte(c.prev))
+			got, want := loader.Reparse(prev, []byte(c.next)), loader.Parse("/p/x/SKILL.md", []byte(c.next))
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("Reparse %+v\nParse   %+v", got, want)
 			}
@@ -226,9 +228,9 @@ func TestReparse(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		prev := Parse(p, src)
+		prev := loader.Parse(p, src)
 		next := append(append([]byte{}, src...), "\nA new line [x](y.md).\n"...)
-		if got, want := Reparse(prev, next), Parse(p, next); !reflect.DeepEqual(got, want) {
+		if got, want := loader.Reparse(prev, next), loader.Parse(p, next); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: Reparse differs from Parse", p)
 		}
 	}
@@ -236,7 +238,7 @@ func TestReparse(t *testing.T) {
 
 func TestCollapseSpace(t *testing.T) {
 	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u0085b", "é — ü", "é  ü", "  lead and trail  ", "one two three"} {
-		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+		if got, want := loader.CollapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
 			t.Errorf("collapseSpace(%q) = %q, want %q", s, got, want)
 		}
 	}

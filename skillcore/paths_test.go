@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -11,13 +13,13 @@ import (
 // of every manifest place a package format names.
 func TestManifestPlacesAsFilepath(t *testing.T) {
 	for _, p := range []string{"/", "/a", "/a/b", "a", "a/b", ".", "/tmp/x y"} {
-		for _, t2 := range Targets {
+		for _, t2 := range loader.Targets {
 			var rels []string
-			for _, l := range pluginLookup(t2.ID) {
-				rels = append(rels, l.rel)
+			for _, l := range loader.PluginLookup(t2.ID) {
+				rels = append(rels, l.Rel)
 			}
-			for _, l := range marketplaceLookup(t2.ID) {
-				rels = append(rels, l.rel)
+			for _, l := range loader.MarketplaceLookup(t2.ID) {
+				rels = append(rels, l.Rel)
 			}
 			for _, rel := range rels {
 				if got, want := fsys.SubPath(p, rel), filepath.Join(p, rel); got != want {

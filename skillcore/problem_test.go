@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -15,26 +17,26 @@ import (
 // one by one) or many (looked up).
 func TestMerge(t *testing.T) {
 	at := func(start int) syntax.Range { return syntax.Range{Start: start, End: start + 1} }
-	p := func(rule string, start int, sev Severity, targets ...string) Problem {
-		return Problem{Rule: rule, Severity: sev, Range: at(start), Message: rule + " here", Targets: targets}
+	p := func(rule string, start int, sev loader.Severity, targets ...string) loader.Problem {
+		return loader.Problem{Rule: rule, Severity: sev, Range: at(start), Message: rule + " here", Targets: targets}
 	}
 	for _, tc := range []struct {
 		name     string
-		in, want []Problem
+		in, want []loader.Problem
 	}{
-		{"none", nil, []Problem{}},
-		{"two targets fold", []Problem{p("a", 1, Error, "zed"), p("a", 1, Error, "codex", "zed")},
-			[]Problem{p("a", 1, Error, "zed", "codex")}},
-		{"severities stay apart", []Problem{p("a", 1, Error, "zed"), p("a", 1, Warning, "codex")},
-			[]Problem{p("a", 1, Error, "zed"), p("a", 1, Warning, "codex")}},
-		{"places stay apart, sorted", []Problem{p("b", 2, Error, "zed"), p("a", 1, Error, "zed"), p("c", 1, Error, "zed")},
-			[]Problem{p("a", 1, Error, "zed"), p("c", 1, Error, "zed"), p("b", 2, Error, "zed")}},
+		{"none", nil, []loader.Problem{}},
+		{"two targets fold", []loader.Problem{p("a", 1, loader.Error, "zed"), p("a", 1, loader.Error, "codex", "zed")},
+			[]loader.Problem{p("a", 1, loader.Error, "zed", "codex")}},
+		{"severities stay apart", []loader.Problem{p("a", 1, loader.Error, "zed"), p("a", 1, loader.Warning, "codex")},
+			[]loader.Problem{p("a", 1, loader.Error, "zed"), p("a", 1, loader.Warning, "codex")}},
+		{"places stay apart, sorted", []loader.Problem{p("b", 2, loader.Error, "zed"), p("a", 1, loader.Error, "zed"), p("c", 1, loader.Error, "zed")},
+			[]loader.Problem{p("a", 1, loader.Error, "zed"), p("c", 1, loader.Error, "zed"), p("b", 2, loader.Error, "zed")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			check := func(in []Problem) {
+			check := func(in []loader.Problem) {
 				t.Helper()
-				got := merge(in)
-				if !slices.EqualFunc(got, tc.want, func(a, b Problem) bool {
+				got := loader.Merge(in)
+				if !slices.EqualFunc(got, tc.want, func(a, b loader.Problem) bool {
 					return a.Rule == b.Rule && a.Range == b.Range && a.Severity == b.Severity && slices.Equal(a.Targets, b.Targets)
 				}) {
 					t.Errorf("got %v, want %v", got, tc.want)
@@ -43,9 +45,9 @@ func TestMerge(t *testing.T) {
 			check(slices.Clone(tc.in))
 			// Past smallMerge problems, the same answer through the index:
 			// the same problems again at places after every other.
-			var big []Problem
+			var big []loader.Problem
 			want := slices.Clone(tc.want)
-			for i := 0; len(big) <= smallMerge; i++ {
+			for i := 0; len(big) <= loader.SmallMerge; i++ {
 				for _, q := range tc.in {
 					q.Range = at(q.Range.Start + 100*(i+1))
 					big = append(big, q)
@@ -66,11 +68,11 @@ func TestMerge(t *testing.T) {
 
 // manyProblems is what a file with a broken thing on each of n lines makes,
 // said by three targets.
-func manyProblems(n int) []Problem {
-	var out []Problem
+func manyProblems(n int) []loader.Problem {
+	var out []loader.Problem
 	for _, target := range []string{"agentskills", "zed", "codex"} {
 		for i := range n {
-			out = append(out, Problem{Rule: "link-broken", Severity: Warning, Range: syntax.Range{Start: i * 40, End: i*40 + 20},
+			out = append(out, loader.Problem{Rule: "link-broken", Severity: loader.Warning, Range: syntax.Range{Start: i * 40, End: i*40 + 20},
 				Message: fmt.Sprintf("no file references/f%d.md", i), Targets: []string{target}})
 		}
 	}
@@ -81,7 +83,7 @@ func manyProblems(n int) []Problem {
 func BenchmarkMerge20k(b *testing.B) {
 	ps := manyProblems(20000)
 	for b.Loop() {
-		if got := merge(ps); len(got) != 20000 {
+		if got := loader.Merge(ps); len(got) != 20000 {
 			b.Fatalf("%d problems", len(got))
 		}
 	}
@@ -96,7 +98,7 @@ func BenchmarkProblems20k(b *testing.B) {
 		fmt.Fprintf(&src, "key-%05d: x\n", i)
 	}
 	src.WriteString("---\n")
-	path := filepath.Join(b.TempDir(), "proj", ".agents", "skills", "many", FileName)
+	path := filepath.Join(b.TempDir(), "proj", ".agents", "skills", "many", loader.FileName)
 	for b.Loop() {
 		w := NewWorld(Env{Home: b.TempDir()}, []string{filepath.Dir(filepath.Dir(filepath.Dir(filepath.Dir(path))))})
 		w.Set(path, []byte(src.String()))

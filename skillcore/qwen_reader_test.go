@@ -3,12 +3,15 @@ package skillcore
 import (
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/loader/loadertest"
 )
 
 // TestReadQwen holds readQwen to what Qwen Code 0.24.4 was seen to do
 // (testdata/conformance/probes/qwen-code).
 func TestReadQwen(t *testing.T) {
-	checkReader(t, "qwen-code", []readerCase{
+	loadertest.CheckReader(t, "qwen-code", []loadertest.ReaderCase{
 		{"plain", "---\nname: a\ndescription: d\n---\nbody\n", true, "a", "d"},
 		{"BOM", "\ufeff---\nname: a\ndescription: d\n---\n", true, "a", "d"},
 		{"CRLF", "---\r\nname: a\r\ndescription: crlf\r\n---\r\n", true, "a", "crlf"},
@@ -62,7 +65,7 @@ func TestReadQwen(t *testing.T) {
 // TestQwenUnlisted: disable-model-invocation true or "true" and paths keep
 // a skill out of the listing; yes and user-invocable false do not.
 func TestQwenUnlisted(t *testing.T) {
-	tg := TargetByID("qwen-code")
+	tg := loader.TargetByID("qwen-code")
 	for extra, want := range map[string]bool{
 		"disable-model-invocation: true":     true,
 		"disable-model-invocation: \"true\"": true,
@@ -71,8 +74,8 @@ func TestQwenUnlisted(t *testing.T) {
 		"paths: [\"src/**\"]":                true,
 		"paths: []":                          false,
 	} {
-		s := Parse("/p/x/SKILL.md", []byte("---\nname: a\ndescription: d\n"+extra+"\n---\n"))
-		if got := tg.hides(s); got != want {
+		s := loader.Parse("/p/x/SKILL.md", []byte("---\nname: a\ndescription: d\n"+extra+"\n---\n"))
+		if got := tg.Hides(s); got != want {
 			t.Errorf("%s: hidden %v, want %v", extra, got, want)
 		}
 	}
@@ -81,9 +84,9 @@ func TestQwenUnlisted(t *testing.T) {
 // TestRenderQwenEntry: the level for a location, escaping with &apos;,
 // when_to_use after a dash.
 func TestRenderQwenEntry(t *testing.T) {
-	tg := TargetByID("qwen-code")
-	s := Parse("/h/.qwen/skills/x/SKILL.md", []byte("---\nname: x\ndescription: a <b> & 'q'\nwhen_to_use: later\n---\n"))
-	got := RenderEntry(tg, CatalogEntry{Skill: s, Scope: ScopeGlobal})
+	tg := loader.TargetByID("qwen-code")
+	s := loader.Parse("/h/.qwen/skills/x/SKILL.md", []byte("---\nname: x\ndescription: a <b> & 'q'\nwhen_to_use: later\n---\n"))
+	got := RenderEntry(tg, loader.CatalogEntry{Skill: s, Scope: loader.ScopeGlobal})
 	want := "<skill>\n<name>\nx\n</name>\n<description>\na &lt;b&gt; &amp; &apos;q&apos; \u2014 later (user)\n</description>\n<location>\nuser\n</location>\n</skill>"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -93,11 +96,11 @@ func TestRenderQwenEntry(t *testing.T) {
 // TestRenderLocaleOrder: opencode and qwen-code sort with localeCompare,
 // case-blind first.
 func TestRenderLocaleOrder(t *testing.T) {
-	var entries []CatalogEntry
+	var entries []loader.CatalogEntry
 	for _, n := range []string{"Zed-Upper", "beta", "alpha", "x<&>y"} {
-		entries = append(entries, CatalogEntry{Skill: Parse("/p/.opencode/skills/"+n+"/SKILL.md", []byte("---\nname: "+n+"\ndescription: d\n---\n"))})
+		entries = append(entries, loader.CatalogEntry{Skill: loader.Parse("/p/.opencode/skills/"+n+"/SKILL.md", []byte("---\nname: "+n+"\ndescription: d\n---\n"))})
 	}
-	got := RenderCatalog(TargetByID("opencode"), entries)
+	got := RenderCatalog(loader.TargetByID("opencode"), entries)
 	order := []string{"<name>alpha<", "<name>beta<", "<name>x<&>y<", "<name>Zed-Upper<"}
 	last := -1
 	for _, o := range order {

@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -40,7 +42,7 @@ type aheadFile struct {
 
 // readResult is a file read, its body checked and let go, or why not.
 type readResult struct {
-	skill *Skill
+	skill *loader.Skill
 	err   error
 }
 
@@ -140,10 +142,10 @@ func (w *World) takeAhead() map[string]readResult {
 // read reads the file at path (clean) for Load: parsed, and when the world
 // releases bodies, given to BeforeRelease (when keep) and released. Files
 // that cannot be read are returned as errors.
-func (w *World) read(path string, keep bool) (*Skill, error) {
-	buf := readBuffers.Get()
-	defer readBuffers.Put(buf)
-	s, src, err := readSkill(path, *buf)
+func (w *World) read(path string, keep bool) (*loader.Skill, error) {
+	buf := loader.ReadBuffers.Get()
+	defer loader.ReadBuffers.Put(buf)
+	s, src, err := loader.ReadSkillInto(path, *buf)
 	if err != nil {
 		return nil, err
 	}

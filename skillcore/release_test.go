@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -31,7 +33,7 @@ func TestRelease(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(tc.src)
-			s := Parse("/p/pdf/SKILL.md", src)
+			s := loader.Parse("/p/pdf/SKILL.md", src)
 			before := *s
 			if got := s.Release(); got != tc.released || s.Released() != tc.released {
 				t.Fatalf("Release() = %v, Released() = %v, want %v", got, s.Released(), tc.released)
@@ -78,11 +80,11 @@ func TestRelease(t *testing.T) {
 // reusing the frontmatter when it is unchanged.
 func TestReparseReleased(t *testing.T) {
 	const fm = "---\nname: pdf\ndescription: Reads PDFs.\n---\n"
-	prev := Parse("/p/pdf/SKILL.md", []byte(fm+"\n# PDF\n"))
+	prev := loader.Parse("/p/pdf/SKILL.md", []byte(fm+"\n# PDF\n"))
 	prev.Release()
 	for _, src := range []string{fm + "\n# PDF, edited\n", "---\nname: pdf\ndescription: Reads more PDFs.\n---\n\n# PDF\n"} {
-		got := Reparse(prev, []byte(src))
-		want := Parse(prev.Path, []byte(src))
+		got := loader.Reparse(prev, []byte(src))
+		want := loader.Parse(prev.Path, []byte(src))
 		if got.Released() || string(got.Src) != src {
 			t.Errorf("Reparse of %q: released %v, text %q", src, got.Released(), got.Src)
 		}
@@ -112,7 +114,7 @@ func TestReleasedWorldMatches(t *testing.T) {
 		if released == 0 {
 			t.Error("no file was released")
 		}
-		for _, tg := range Targets {
+		for _, tg := range loader.Targets {
 			for _, project := range []string{filepath.Join(dir, "proj"), ""} {
 				got, want := RenderCatalog(tg, lean.Catalog(tg, project)), RenderCatalog(tg, kept.Catalog(tg, project))
 				if got != want {
@@ -138,13 +140,13 @@ func TestValidateReleased(t *testing.T) {
 		{"over a target's size", "---\nname: pdf\ndescription: Reads PDFs.\n---\n" + strings.Repeat("word ", 30<<10)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			whole := Parse("/p/pdf/SKILL.md", []byte(tc.src))
-			want := Validate(whole, Targets)
-			lean := Parse("/p/pdf/SKILL.md", []byte(tc.src))
+			whole := loader.Parse("/p/pdf/SKILL.md", []byte(tc.src))
+			want := loader.Validate(whole, loader.Targets)
+			lean := loader.Parse("/p/pdf/SKILL.md", []byte(tc.src))
 			if !lean.Release() {
 				t.Fatal("not released")
 			}
-			if got := Validate(lean, Targets); !reflect.DeepEqual(got, want) {
+			if got := loader.Validate(lean, loader.Targets); !reflect.DeepEqual(got, want) {
 				t.Errorf("problems differ once released:\n got %v\nwant %v", got, want)
 			}
 			if lean.Size() != len(tc.src) {

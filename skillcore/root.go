@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -20,8 +22,8 @@ type Env struct {
 // Root is a target's root resolved to a directory.
 type Root struct {
 	Dir    string
-	Target *Target
-	Scope  Scope
+	Target *loader.Target
+	Scope  loader.Scope
 	Rank   int // position in the target's precedence order
 	// Project is the project directory a project root belongs to.
 	Project string
@@ -29,7 +31,7 @@ type Root struct {
 	// plugin root and it finds exactly the package's skills.
 	Package *Package
 	// Installed, when set, is the installed plugin Package stands for.
-	Installed *InstalledPlugin
+	Installed *loader.InstalledPlugin
 	// Inherited: a copy of a project root in a folder above the project,
 	// read by an agent run in the project.
 	Inherited bool
@@ -104,11 +106,11 @@ func (x *Reach) has(path string) (found, known bool) {
 // its project roots under project, then its global roots, in precedence
 // order. A project root that is also a global root (a project at $HOME)
 // counts once, as global.
-func (e Env) Roots(t *Target, project string) []Root {
+func (e Env) Roots(t *loader.Target, project string) []Root {
 	var out []Root
 	global := map[string]bool{}
 	for _, spec := range t.Roots {
-		if spec.Scope == ScopeGlobal {
+		if spec.Scope == loader.ScopeGlobal {
 			if d := e.resolve(spec, ""); d != "" {
 				global[d] = true
 			}
@@ -117,14 +119,14 @@ func (e Env) Roots(t *Target, project string) []Root {
 	for i, spec := range t.Roots {
 		for k, at := range e.above(project, spec) {
 			d := e.resolve(spec, at)
-			if d == "" || (spec.Scope == ScopeProject && global[d]) {
+			if d == "" || (spec.Scope == loader.ScopeProject && global[d]) {
 				continue
 			}
-			r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i*rankStride + k, Inherited: k > 0}
+			r := Root{Dir: d, Target: t, Scope: spec.Scope, Rank: i*loader.RankStride + k, Inherited: k > 0}
 			if t.Scan.Recursive || t.Scan.OneLinkPerFile {
 				r.Reach = &Reach{}
 			}
-			if spec.Scope == ScopeProject {
+			if spec.Scope == loader.ScopeProject {
 				r.Project = project
 			}
 			out = append(out, r)
@@ -136,19 +138,19 @@ func (e Env) Roots(t *Target, project string) []Root {
 // above lists the folders whose copy of a project root spec the agent
 // reads for project: project, then each folder above it as spec.Up says,
 // nearer first. A global spec resolves once.
-func (e Env) above(project string, spec RootSpec) []string {
+func (e Env) above(project string, spec loader.RootSpec) []string {
 	out := []string{project}
-	if spec.Scope != ScopeProject || spec.Up == Here || project == "" {
+	if spec.Scope != loader.ScopeProject || spec.Up == loader.Here || project == "" {
 		return out
 	}
 	top := gitTop(project)
 	// Outside a repository the agents walk up to the home folder, or to /
 	// when the project is not under it; skill-ls stops at the project
 	// then, rather than read (and watch) every folder up to /.
-	if top == "" && (spec.Up != UpToGitOrHome || e.Home == "" || !within(e.Home, project)) {
+	if top == "" && (spec.Up != loader.UpToGitOrHome || e.Home == "" || !loader.Within(e.Home, project)) {
 		return out
 	}
-	for d := project; d != top && len(out) < rankStride; {
+	for d := project; d != top && len(out) < loader.RankStride; {
 		up := filepath.Dir(d)
 		if up == d || top == "" && up == e.Home {
 			break
@@ -174,19 +176,19 @@ func gitTop(dir string) string {
 	}
 }
 
-func (e Env) resolve(spec RootSpec, project string) string {
+func (e Env) resolve(spec loader.RootSpec, project string) string {
 	switch spec.Base {
-	case BaseProject:
+	case loader.BaseProject:
 		if project == "" {
 			return ""
 		}
 		return filepath.Join(project, spec.Path)
-	case BaseHome:
+	case loader.BaseHome:
 		if e.Home == "" {
 			return ""
 		}
 		return filepath.Join(e.Home, spec.Path)
-	case BaseEnv:
+	case loader.BaseEnv:
 		if e.Getenv != nil {
 			if v := e.Getenv(spec.Env); v != "" {
 				return filepath.Join(v, spec.Path)
@@ -204,7 +206,7 @@ func (e Env) resolve(spec RootSpec, project string) string {
 // at path, judging from the path alone. A skill.md (in any case) is found
 // where a SKILL.md would be: it is told it is misnamed.
 func (r Root) Finds(path string) bool {
-	if !within(r.Dir, path) {
+	if !loader.Within(r.Dir, path) {
 		// Reached through a folder link the scan followed: found under
 		// its real path.
 		found, _ := r.Reach.has(path)
@@ -243,18 +245,13 @@ func (r Root) Finds(path string) bool {
 	return !r.Target.Scan.SkipHidden || !(strings.HasPrefix(dirs, ".") || strings.Contains(dirs, "/."))
 }
 
-// within reports whether path lies below dir, both clean.
-func within(dir, path string) bool {
-	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && path[:len(dir)] == dir
-}
-
 // rootMarkers are the folders whose presence makes a directory a project.
 var rootMarkers = func() []string {
 	seen := map[string]bool{".git": true}
 	out := []string{".git"}
-	for _, t := range Targets {
+	for _, t := range loader.Targets {
 		for _, s := range t.Roots {
-			if s.Base == BaseProject && !seen[s.Path] {
+			if s.Base == loader.BaseProject && !seen[s.Path] {
 				seen[s.Path] = true
 				out = append(out, s.Path)
 			}

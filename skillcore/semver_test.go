@@ -4,6 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/agents/codex"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 func TestParseSemver(t *testing.T) {
@@ -13,7 +17,7 @@ func TestParseSemver(t *testing.T) {
 		"1.0": false, "v1.0.0": false, "01.0.0": false, "1.0.0-01": false, "1.0.0-": false, "1.0.0+": false,
 		"1.0.0-a..b": false, "1..0": false, "latest": false, "local": false, "1.0.0.0": false, "1.0.0-a_b": false,
 	} {
-		if _, got := parseSemver(s); got != ok {
+		if _, got := loader.ParseSemver(s); got != ok {
 			t.Errorf("parseSemver(%q) ok = %t, want %t", s, got, ok)
 		}
 	}
@@ -27,12 +31,12 @@ func TestCompareSemver(t *testing.T) {
 		"1.0.0-rc.1", "1.0.0", "1.0.0+a", "1.0.0+b", "1.2.0", "1.9.0", "1.10.0", "2.0.0-rc.2", "2.0.0-rc.10", "2.0.0", "10.0.0",
 	}
 	for i := range len(order) - 1 {
-		a, _ := parseSemver(order[i])
-		b, _ := parseSemver(order[i+1])
-		if a.compare(b) >= 0 || b.compare(a) <= 0 {
+		a, _ := loader.ParseSemver(order[i])
+		b, _ := loader.ParseSemver(order[i+1])
+		if a.Compare(b) >= 0 || b.Compare(a) <= 0 {
 			t.Errorf("%s is not below %s", order[i], order[i+1])
 		}
-		if a.compare(a) != 0 {
+		if a.Compare(a) != 0 {
 			t.Errorf("%s is not equal to itself", order[i])
 		}
 	}
@@ -57,7 +61,7 @@ func TestNewestVersion(t *testing.T) {
 		{[]string{"0.9", "0.10"}, "0.9"},            // neither is a semver
 		{nil, ""},
 	} {
-		if got := newestVersion(c.names); got != c.want {
+		if got := loader.NewestVersion(c.names); got != c.want {
 			t.Errorf("newestVersion(%q) = %q, want %q", c.names, got, c.want)
 		}
 	}
@@ -81,8 +85,8 @@ func TestCodexCachedVersion(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		var in Installation
-		if got := codexActiveVersion(&in, base); got != c.want {
+		var in loader.Installation
+		if got := codex.CodexActiveVersion(&in, base); got != c.want {
 			t.Errorf("%q: loads %q, want %q", c.dirs, got, c.want)
 		}
 	}

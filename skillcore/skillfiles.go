@@ -2,8 +2,10 @@ package skillcore
 
 import (
 	"io/fs"
-	"path/filepath"
 	"strings"
+
+	"github.com/skill-ls/skill-ls/skillcore/fsys"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // The other files of a skill folder (scripts, references) are what an
@@ -35,7 +37,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			if len(out) >= MaxSkillFiles {
 				return
 			}
-			p := filepath.Join(dir, d.Name())
+			p := fsys.JoinName(dir, d.Name())
 			switch {
 			case d.IsDir():
 				if depth < MaxSkillDepth && !strings.HasPrefix(d.Name(), ".") && !skippedDirs[d.Name()] {
@@ -48,7 +50,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 			}
 		}
 	}
-	dir := filepath.Dir(skillPath)
+	dir := fsys.DirOf(skillPath)
 	walk(dir, list(dir), 0)
 	return out
 }
@@ -57,7 +59,7 @@ func SkillFolderFiles(skillPath string, list func(dir string) []fs.DirEntry) []s
 // skill's folder.
 func holdsSkill(entries []fs.DirEntry) bool {
 	for _, e := range entries {
-		if e.Name() == FileName {
+		if e.Name() == loader.FileName {
 			return true
 		}
 	}

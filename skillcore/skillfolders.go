@@ -3,6 +3,8 @@ package skillcore
 import (
 	"io/fs"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -15,7 +17,7 @@ import (
 func (wf *walkFacts) keepSkillListing(p string, entries []fs.DirEntry, full bool) {
 	in := wf.inSkill[fsys.ParentDir(p)]
 	for _, e := range entries {
-		if e.Name() == FileName {
+		if e.Name() == loader.FileName {
 			in = true
 			break
 		}

@@ -1,6 +1,10 @@
 package skillcore
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+)
 
 // TestClosestField: a misspelt key is matched to the nearest known field
 // within a third of its length; a key far from all is matched to none.
@@ -14,7 +18,7 @@ func TestClosestField(t *testing.T) {
 		{"x", ""},
 		{"ééééééééééééééééééééééééééééééééééééééééé", ""}, // longer than the rows kept on the stack
 	} {
-		if got := ClosestField(tc.key); got != tc.want {
+		if got := loader.ClosestField(tc.key); got != tc.want {
 			t.Errorf("ClosestField(%q) = %q, want %q", tc.key, got, tc.want)
 		}
 	}
@@ -27,7 +31,7 @@ func TestClosestField(t *testing.T) {
 		{"", "abc", 9, 3},
 		{"same", "same", 1, 0},
 	} {
-		if got := editDistance([]rune(tc.a), []rune(tc.b), tc.limit); got != tc.wants {
+		if got := loader.EditDistance([]rune(tc.a), []rune(tc.b), tc.limit); got != tc.wants {
 			t.Errorf("editDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.wants)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // verdictRow is a SKILL.md in a folder and what each target's loader says
@@ -146,28 +148,28 @@ func TestVerdictFences(t *testing.T) {
 
 func checkVerdicts(t *testing.T, c verdictRow, src string) {
 	t.Helper()
-	s := Parse("/p/"+c.dir+"/SKILL.md", []byte(src))
-	problems := Validate(s, Targets)
-	has := func(rule string, sev Severity, id string) bool {
-		return slices.ContainsFunc(problems, func(p Problem) bool {
+	s := loader.Parse("/p/"+c.dir+"/SKILL.md", []byte(src))
+	problems := loader.Validate(s, loader.Targets)
+	has := func(rule string, sev loader.Severity, id string) bool {
+		return slices.ContainsFunc(problems, func(p loader.Problem) bool {
 			return p.Rule == rule && p.Severity == sev && slices.Contains(p.Targets, id)
 		})
 	}
-	for _, tg := range Targets {
+	for _, tg := range loader.Targets {
 		rule, refused := c.refuse[tg.ID]
-		if got := !Loads(problems, tg.ID); got != refused {
+		if got := !loader.Loads(problems, tg.ID); got != refused {
 			t.Errorf("%s refuses: %v, want %v\n%s", tg.ID, got, refused, describeProblems(problems))
 		}
-		if refused && !has(rule, Error, tg.ID) {
+		if refused && !has(rule, loader.Error, tg.ID) {
 			t.Errorf("%s: no %s error\n%s", tg.ID, rule, describeProblems(problems))
 		}
-		if rule, ok := c.warn[tg.ID]; ok && !has(rule, Warning, tg.ID) {
+		if rule, ok := c.warn[tg.ID]; ok && !has(rule, loader.Warning, tg.ID) {
 			t.Errorf("%s: no %s warning\n%s", tg.ID, rule, describeProblems(problems))
 		}
 	}
 }
 
-func describeProblems(ps []Problem) string {
+func describeProblems(ps []loader.Problem) string {
 	var b strings.Builder
 	for _, p := range ps {
 		b.WriteString("  " + p.Severity.String() + " " + p.Rule + " " + strings.Join(p.Targets, ",") + ": " + p.Message + "\n")
@@ -180,7 +182,7 @@ func describeProblems(ps []Problem) string {
 // (agentskills/agentskills 69ef37e, strictyaml 1.7.3) judged it when run on
 // the same file.
 func TestAgentskillsAgreesWithSkillsRef(t *testing.T) {
-	agentskills := []*Target{TargetByID("agentskills")}
+	agentskills := []*loader.Target{loader.TargetByID("agentskills")}
 	for _, c := range []struct {
 		dir, src string
 		valid    bool
@@ -214,9 +216,9 @@ func TestAgentskillsAgreesWithSkillsRef(t *testing.T) {
 		{"x", "---\nname: x\t\ndescription: y\n---\n", false},
 		{"x", "--- \nname: x\ndescription: y\n---\t\n", true},
 	} {
-		s := Parse("/p/"+c.dir+"/SKILL.md", []byte(c.src))
-		problems := Validate(s, agentskills)
-		if got := Loads(problems, "agentskills"); got != c.valid {
+		s := loader.Parse("/p/"+c.dir+"/SKILL.md", []byte(c.src))
+		problems := loader.Validate(s, agentskills)
+		if got := loader.Loads(problems, "agentskills"); got != c.valid {
 			t.Errorf("%q in %s: valid %v, skills-ref says %v\n%s", c.src, c.dir, got, c.valid, describeProblems(problems))
 		}
 	}

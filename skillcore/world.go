@@ -9,8 +9,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
-	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // World is every skill the agents on one machine can see: the skills under
@@ -19,9 +20,9 @@ import (
 // builds one per run. A World is not safe for concurrent use.
 type World struct {
 	Env      Env
-	Projects []string  // project directories, each with its own roots
-	Pinned   []*Target // when set, the only targets applied besides agentskills
-	Extra    []string  // extra roots, scanned as agentskills children roots
+	Projects []string         // project directories, each with its own roots
+	Pinned   []*loader.Target // when set, the only targets applied besides agentskills
+	Extra    []string         // extra roots, scanned as agentskills children roots
 	// PackageDirs are folders searched for packages besides Projects (a
 	// folder check was given that lies in no project).
 	PackageDirs []string
@@ -31,7 +32,7 @@ type World struct {
 	// given each file whole first, on Load's goroutines: what a caller
 	// derives from the body there it need not read again.
 	ReleaseBodies bool
-	BeforeRelease func(*Skill)
+	BeforeRelease func(*loader.Skill)
 	// DeferFits: a change leaves an agent's own budget fit (Target.Fit)
 	// of the catalogs it touches to be fitted again when next read, not
 	// at once, and OnFit hears then of the files whose fit that changed.
@@ -83,7 +84,7 @@ type World struct {
 	walks map[string]*walkFacts
 	// installation is what the agents have installed under Env.Home, read
 	// with rootList.
-	installation Installation
+	installation loader.Installation
 	// installedCopies are the folders of the plugins in installation that
 	// are an agent's own copy (IsInstalled).
 	installedCopies map[string]bool
@@ -91,15 +92,15 @@ type World struct {
 
 // Entry is one SKILL.md in a world.
 type Entry struct {
-	Skill *Skill
+	Skill *loader.Skill
 	// Roots that discover the file, across targets and projects (shared
 	// with the world's list of roots, which it points into).
 	Roots   []*Root
 	Project string
 	// Targets that read the file, agentskills first.
-	Targets []*Target
+	Targets []*loader.Target
 	// Problems are the file's own, before collisions and the catalog.
-	Problems []Problem
+	Problems []loader.Problem
 	sig      catalogSig
 	// ids and hidden are, for each of Targets in order, the name the agent
 	// knows the file by and whether it keeps out of the agent's catalog.
@@ -115,7 +116,7 @@ type catalogSig struct {
 	hidden string // targets whose catalog it stays out of, joined
 	loads  string // targets that load it, joined
 	// text is the description as a budget that counts rendered text
-	// reads it (budgetSigText, copilot_catalog.go).
+	// reads it (budgetSigText, order.go).
 	text string
 }
 
@@ -156,7 +157,7 @@ func (w *World) roots() []Root {
 		}
 	}
 	for _, d := range w.Extra {
-		add(Root{Dir: d, Target: Targets[0], Scope: ScopeProject, Rank: -1})
+		add(Root{Dir: d, Target: loader.Targets[0], Scope: loader.ScopeProject, Rank: -1})
 	}
 	if !w.PathOnly {
 		out = append(out, w.searchedRoots()...)
@@ -181,7 +182,7 @@ func (w *World) searchedRoots() []Root {
 type rootSettings struct {
 	home                         string
 	projects, extra, packageDirs []string
-	pinned                       []*Target
+	pinned                       []*loader.Target
 }
 
 func settingsOf(w *World) rootSettings {
@@ -199,11 +200,11 @@ func (w *World) PackageSets() []*PackageSet {
 	return w.packageSets
 }
 
-func (w *World) targets() []*Target {
+func (w *World) targets() []*loader.Target {
 	if len(w.Pinned) > 0 {
-		out := []*Target{Targets[0]}
+		out := []*loader.Target{loader.Targets[0]}
 		for _, t := range w.Pinned {
-			if t != Targets[0] {
+			if t != loader.Targets[0] {
 				out = append(out, t)
 			}
 		}
@@ -215,16 +216,16 @@ func (w *World) targets() []*Target {
 // targetIDs are the IDs of targets(), for messages.
 func (w *World) targetIDs() []string {
 	if len(w.Pinned) > 0 {
-		return idsOf(w.targets())
+		return loader.IdsOf(w.targets())
 	}
 	return loadingTargetIDs
 }
 
 // loadingTargets are the targets a world applies unless pinned (shared:
 // not to be changed), and loadingTargetIDs their IDs.
-var loadingTargets = func() []*Target {
-	var out []*Target
-	for _, t := range Targets {
+var loadingTargets = func() []*loader.Target {
+	var out []*loader.Target
+	for _, t := range loader.Targets {
 		if !t.UploadOnly {
 			out = append(out, t)
 		}
@@ -232,7 +233,7 @@ var loadingTargets = func() []*Target {
 	return out
 }()
 
-var loadingTargetIDs = idsOf(loadingTargets)
+var loadingTargetIDs = loader.IdsOf(loadingTargets)
 
 // Scan discovers and reads every SKILL.md under the world's roots, and the
 // files at extra (those a check found itself), in one batch. Files that
@@ -370,14 +371,14 @@ func (w *World) Entry(path string) *Entry {
 func (w *World) Set(path string, src []byte) []string {
 	path = fsys.CleanPath(path)
 	if old := w.entries[path]; old != nil {
-		return w.Put(Reparse(old.Skill, src))
+		return w.Put(loader.Reparse(old.Skill, src))
 	}
-	return w.Put(Parse(path, src))
+	return w.Put(loader.Parse(path, src))
 }
 
 // Put is Set for a file parsed already (ReadSkill: read and parsed
 // without holding whatever guards the world).
-func (w *World) Put(s *Skill) []string {
+func (w *World) Put(s *loader.Skill) []string {
 	s.Path = fsys.CleanPath(s.Path)
 	path := s.Path
 	old := w.entries[path]
@@ -398,7 +399,7 @@ func (w *World) Put(s *Skill) []string {
 	res := make([]*resolution, len(ctxs))
 	was := make([]string, len(ctxs))
 	for i, ctx := range ctxs {
-		res[i], was[i] = w.resolution(ctx), ctx.target.identity(old)
+		res[i], was[i] = w.resolution(ctx), identityOf(ctx.target, old)
 	}
 	*old = *e
 	var out []string
@@ -451,7 +452,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 				changes = append(changes, change{res: w.resolution(ctx)})
 			}
 			if e == old {
-				changes[i].old, changes[i].was = old, ctx.target.identity(old)
+				changes[i].old, changes[i].was = old, identityOf(ctx.target, old)
 			} else {
 				changes[i].cur = cur
 			}
@@ -478,7 +479,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 
 // judge places a parsed file in the world: which roots find it, which
 // project it belongs to, which targets read it and what they say.
-func (w *World) judge(s *Skill) *Entry {
+func (w *World) judge(s *loader.Skill) *Entry {
 	e := w.evaluate(s, w.roots())
 	w.place(e)
 	return e
@@ -486,33 +487,33 @@ func (w *World) judge(s *Skill) *Entry {
 
 // evaluate judges a file under roots: which find it, which targets read it
 // and what they say. It only reads the world, so Load runs it in parallel.
-func (w *World) evaluate(s *Skill, roots []Root) *Entry {
+func (w *World) evaluate(s *loader.Skill, roots []Root) *Entry {
 	e := &Entry{Skill: s}
 	e.Roots, e.Project = w.rootIndex.finding(s.Path, roots)
 	e.Targets = w.readers(e)
-	e.Problems = Validate(s, e.Targets)
+	e.Problems = loader.Validate(s, e.Targets)
 	// The budget's size counts scalars as text, as Zed, the one target
 	// with a budget, reads them.
-	name, desc := scalarText(s, "name"), scalarText(s, "description")
+	name, desc := loader.ScalarText(s, "name"), loader.ScalarText(s, "description")
 	var loads []string
 	for _, t := range e.Targets {
-		if Loads(e.Problems, t.ID) {
+		if loader.Loads(e.Problems, t.ID) {
 			loads = append(loads, t.ID)
 		}
 	}
 	e.sig = catalogSig{name: name, size: len(name) + len(desc), loads: strings.Join(loads, ",")}
 	e.sig.text = budgetSigText(e.Targets, s)
 	for _, t := range e.Targets {
-		if t.hides(s) {
+		if t.Hides(s) {
 			e.sig.hidden += t.ID + ","
 		}
 	}
-	e.ids, e.hidden = make([]string, len(Targets)), make([]bool, len(Targets))
-	for i, t := range Targets {
-		e.ids[i], e.hidden[i] = t.Identify(s), t.hides(s)
+	e.ids, e.hidden = make([]string, len(loader.Targets)), make([]bool, len(loader.Targets))
+	for i, t := range loader.Targets {
+		e.ids[i], e.hidden[i] = t.Identify(s), t.Hides(s)
 		if p := e.packageFor(t); p != nil {
 			e.ids[i] = p.InstalledName(s)
-			if !e.hidden[i] && t.PackageUnlisted != nil && t.PackageUnlisted(t.meta(s)) {
+			if !e.hidden[i] && t.PackageUnlisted != nil && t.PackageUnlisted(t.Meta(s)) {
 				e.hidden[i] = true
 				e.sig.hidden += t.ID + ",package,"
 			}
@@ -523,7 +524,7 @@ func (w *World) evaluate(s *Skill, roots []Root) *Entry {
 
 // InstalledName is the name t gives the file when it loads it through a
 // package ("superpowers:brainstorming"), "" when it does not.
-func (e *Entry) InstalledName(t *Target) string {
+func (e *Entry) InstalledName(t *loader.Target) string {
 	if p := e.packageFor(t); p != nil {
 		return p.InstalledName(e.Skill)
 	}
@@ -596,7 +597,7 @@ func (x rootIndex) finding(path string, roots []Root) (found []*Root, project st
 // own (a root read from a folder above the project belongs to the project
 // below it), else the file's.
 func (r *Root) projectOf(e *Entry) string {
-	if r.Project != "" && r.Scope == ScopeProject {
+	if r.Project != "" && r.Scope == loader.ScopeProject {
 		return r.Project
 	}
 	return e.Project
@@ -604,7 +605,7 @@ func (r *Root) projectOf(e *Entry) string {
 
 // packageFor is the package through which t loads the file, nil when its
 // first root is an ordinary one (or it has none).
-func (e *Entry) packageFor(t *Target) *Package {
+func (e *Entry) packageFor(t *loader.Target) *Package {
 	var best *Root
 	for _, r := range e.Roots {
 		if r.Target == t && (best == nil || r.Rank < best.Rank) {
@@ -647,12 +648,12 @@ func (w *World) markedByWalk(dir string) (marked, known bool) {
 
 // readers are the targets that read the file: agentskills always, then every
 // target with a root that finds it (or the pinned targets).
-func (w *World) readers(e *Entry) []*Target {
+func (w *World) readers(e *Entry) []*loader.Target {
 	if len(w.Pinned) > 0 {
 		return w.targets()
 	}
-	out := []*Target{Targets[0]}
-	for _, t := range Targets[1:] {
+	out := []*loader.Target{loader.Targets[0]}
+	for _, t := range loader.Targets[1:] {
 		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) {
 			out = append(out, t)
 		}
@@ -663,8 +664,8 @@ func (w *World) readers(e *Entry) []*Target {
 // LoadedBy lists the targets that discover the file and would load it.
 func (e *Entry) LoadedBy() []string {
 	var out []string
-	for _, t := range Targets {
-		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) && Loads(e.Problems, t.ID) {
+	for _, t := range loader.Targets {
+		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) && loader.Loads(e.Problems, t.ID) {
 			out = append(out, t.ID)
 		}
 	}
@@ -674,7 +675,7 @@ func (e *Entry) LoadedBy() []string {
 // DiscoveredBy lists the targets that discover the file, loaded or not.
 func (e *Entry) DiscoveredBy() []string {
 	var out []string
-	for _, t := range Targets {
+	for _, t := range loader.Targets {
 		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == t }) {
 			out = append(out, t.ID)
 		}
@@ -682,42 +683,15 @@ func (e *Entry) DiscoveredBy() []string {
 	return out
 }
 
-func (s *Skill) hidden() bool {
-	f := s.Field("disable-model-invocation")
-	return f != nil && f.Value.IsScalar() && (f.Value.Text == "true" || f.Value.Text == "yes" || f.Value.Text == "on" || f.Value.Text == "1")
-}
-
-// Hidden reports whether the skill keeps itself out of the model's catalog.
-func (s *Skill) Hidden() bool { return s.hidden() }
-
-// hides reports whether the skill keeps itself out of the target's catalog:
-// its hidden flag is true, in a spelling the target accepts.
-func (t *Target) hides(s *Skill) bool {
-	if t.Unlisted != nil && t.Unlisted(t.meta(s)) {
-		return true
-	}
-	if t.HiddenFlag == "" {
-		return false
-	}
-	f := t.meta(s).Field(t.HiddenFlag)
-	if f == nil || !f.Value.IsScalar() {
-		return false
-	}
-	if f.Value.Kind == syntax.KindBool {
-		return strings.EqualFold(f.Value.Text, "true")
-	}
-	return t.BoolWords[strings.ToLower(f.Value.Text)]
-}
-
 // identity is the name a target knows the skill by, "" when it has none.
 // For an agent that keeps every skill of a shared name, the path is part
 // of it: no two skills collide.
-func (t *Target) identity(e *Entry) string {
+func identityOf(t *loader.Target, e *Entry) string {
 	if e == nil {
 		return ""
 	}
 	var id string
-	if i := slices.Index(Targets, t); i >= 0 && e.ids != nil {
+	if i := slices.Index(loader.Targets, t); i >= 0 && e.ids != nil {
 		id = e.ids[i]
 	} else {
 		id = t.Identify(e.Skill)
@@ -729,48 +703,11 @@ func (t *Target) identity(e *Entry) string {
 }
 
 // hidesEntry is hides for a file of the world.
-func (t *Target) hidesEntry(e *Entry) bool {
-	if i := slices.Index(Targets, t); i >= 0 && e.hidden != nil {
+func hidesEntry(t *loader.Target, e *Entry) bool {
+	if i := slices.Index(loader.Targets, t); i >= 0 && e.hidden != nil {
 		return e.hidden[i]
 	}
-	return t.hides(e.Skill)
-}
-
-// Identify is the name the target knows a skill by, "" when it has none.
-func (t *Target) Identify(s *Skill) string {
-	var name string
-	switch t.Name.Identity {
-	case DirName:
-		name = s.DirName()
-	case NameOrDir:
-		name, _ = t.Str(s, "name")
-		if strings.TrimSpace(name) == "" {
-			name = s.DirName()
-		}
-	default:
-		name, _ = t.Str(s, "name")
-	}
-	if t.Name.Trim {
-		name = strings.TrimSpace(name)
-	}
-	if t.Name.CollapseSpace {
-		name = collapseSpace(name)
-	}
-	if t.Name.Dashes {
-		name = strings.Join(strings.Fields(name), "-")
-	}
-	if t.Name.Sanitize != "" {
-		name = strings.Map(func(r rune) rune {
-			if strings.ContainsRune(t.Name.Sanitize, r) {
-				return '-'
-			}
-			return r
-		}, name)
-	}
-	if t.Name.FoldCase {
-		name = strings.ToLower(name)
-	}
-	return name
+	return t.Hides(e.Skill)
 }
 
 // sortedRoots orders roots by precedence.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
 
@@ -35,7 +37,7 @@ func (w *World) ManifestFromDisk(path string) []string {
 	path = fsys.CleanPath(path)
 	delete(w.manifests, path)
 	for dir := range w.walks {
-		if within(dir, path) {
+		if loader.Within(dir, path) {
 			delete(w.walks, dir)
 		}
 	}
@@ -49,7 +51,7 @@ func (w *World) RefreshPackagesFor(path string) bool {
 	path = fsys.CleanPath(path)
 	found := false
 	for dir := range w.walks {
-		if within(dir, path) {
+		if loader.Within(dir, path) {
 			delete(w.walks, dir)
 			found = true
 		}
@@ -134,7 +136,7 @@ func (w *World) Manifest(path string) *Manifest {
 			return m
 		}
 	}
-	if !IsManifest(path) || !strings.Contains(filepath.ToSlash(manifestRel(path)), "/") && filepath.Base(path) != "gemini-extension.json" {
+	if !loader.IsManifest(path) || !strings.Contains(filepath.ToSlash(manifestRel(path)), "/") && filepath.Base(path) != "gemini-extension.json" {
 		return nil
 	}
 	return checkAlone(path, w.manifests[path])
@@ -166,7 +168,7 @@ func checkAlone(path string, src []byte) *Manifest {
 // manifestRel is the longest manifest path path ends with ("" none).
 func manifestRel(path string) string {
 	root := manifestRoot(path)
-	if root == filepath.Dir(path) && !IsManifest(path) {
+	if root == filepath.Dir(path) && !loader.IsManifest(path) {
 		return ""
 	}
 	rel, _ := filepath.Rel(root, path)
@@ -178,7 +180,7 @@ func manifestRel(path string) string {
 func manifestRoot(path string) string {
 	slash := filepath.ToSlash(path)
 	best := filepath.Dir(path)
-	for _, rel := range manifestPaths {
+	for _, rel := range loader.ManifestPaths() {
 		if len(slash) > len(rel) && slash[len(slash)-len(rel)-1:] == "/"+rel {
 			if d := path[:len(path)-len(rel)-1]; len(d) < len(best) {
 				best = d
@@ -197,7 +199,7 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 	dirs = slices.Compact(dirs)
 	var tops []string
 	for _, d := range dirs {
-		if !slices.ContainsFunc(tops, func(t string) bool { return within(t, d) }) {
+		if !slices.ContainsFunc(tops, func(t string) bool { return loader.Within(t, d) }) {
 			tops = append(tops, d)
 		}
 	}
@@ -223,17 +225,14 @@ func findPackageSets(dirs []string, overlay map[string][]byte, walks map[string]
 // packageRoots are the roots standing for the packages targets load: each
 // ranks after every ordinary root of its target, as agents rank project
 // and personal skills over a plugin's.
-func packageRoots(sets []*PackageSet, targets []*Target) []Root {
+func packageRoots(sets []*PackageSet, targets []*loader.Target) []Root {
 	var out []Root
 	for _, ps := range sets {
 		for i, p := range ps.Packages {
 			if p.Refused == "" && slices.Contains(targets, p.Target) {
-				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: ScopePackage, Rank: packageRank + i, Project: ps.Top, Package: p})
+				out = append(out, Root{Dir: p.Root, Target: p.Target, Scope: loader.ScopePackage, Rank: loader.PackageRank + i, Project: ps.Top, Package: p})
 			}
 		}
 	}
 	return out
 }
-
-// packageRank is where package roots start in a target's order.
-const packageRank = 1 << 20

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"golang.org/x/tools/txtar"
 )
 
@@ -26,7 +28,7 @@ func writeTree(t testing.TB, dir string, files []txtar.File) []string {
 		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if filepath.Base(p) == FileName {
+		if filepath.Base(p) == loader.FileName {
 			skills = append(skills, p)
 		}
 	}
@@ -89,12 +91,12 @@ func worldLines(t testing.TB, w *World, dir string, skills []string) []string {
 				other := w.Entry(r.Path)
 				if other == nil {
 					t.Errorf("%s points at %s, which the world does not hold", line, r.Path)
-				} else if r.Range != nameRange(other.Skill) {
-					t.Errorf("%s points at %v, not at the other's name %v", line, r.Range, nameRange(other.Skill))
+				} else if r.Range != loader.NameRange(other.Skill) {
+					t.Errorf("%s points at %v, not at the other's name %v", line, r.Range, loader.NameRange(other.Skill))
 				}
 			}
-			if pr.Range != nameRange(w.Entry(p).Skill) && pr.Rule != "not-discovered" {
-				t.Errorf("%s is at %v, not at the name %v", line, pr.Range, nameRange(w.Entry(p).Skill))
+			if pr.Range != loader.NameRange(w.Entry(p).Skill) && pr.Rule != "not-discovered" {
+				t.Errorf("%s is at %v, not at the name %v", line, pr.Range, loader.NameRange(w.Entry(p).Skill))
 			}
 			out = append(out, line)
 		}
@@ -192,7 +194,7 @@ description: Global.
 	}
 	var global []string
 	for _, pr := range w.Problems(skills[2]) {
-		if pr.Rule == "name-shadowed" && pr.Severity == Warning {
+		if pr.Rule == "name-shadowed" && pr.Severity == loader.Warning {
 			global = append(global, pr.Related[0].Path)
 		}
 	}
@@ -217,8 +219,8 @@ func budgetWorld(t testing.TB, n, size, last int) (*World, []string) {
 	return newTestWorld(t, dir, skills), skills
 }
 
-func budgetProblems(w *World, p string) []Problem {
-	var out []Problem
+func budgetProblems(w *World, p string) []loader.Problem {
+	var out []loader.Problem
 	for _, pr := range w.Problems(p) {
 		// Zed's budget: copilot's and codex's are tested on their own.
 		if pr.Rule == "catalog-budget" && slices.Contains(pr.Targets, "zed") {
@@ -235,10 +237,10 @@ func TestCatalogBudget(t *testing.T) {
 	t.Run("fits exactly", func(t *testing.T) {
 		w, skills := budgetWorld(t, 50, 1010, budget-50*1010)
 		last := budgetProblems(w, skills[len(skills)-1])
-		if len(last) != 1 || last[0].Severity != Info || !strings.Contains(last[0].Message, "700 bytes fall in the last 10%") {
+		if len(last) != 1 || last[0].Severity != loader.Info || !strings.Contains(last[0].Message, "700 bytes fall in the last 10%") {
 			t.Fatalf("%+v", last)
 		}
-		for _, e := range w.Catalog(TargetByID("zed"), w.Projects[0]) {
+		for _, e := range w.Catalog(loader.TargetByID("zed"), w.Projects[0]) {
 			if e.Dropped {
 				t.Errorf("%s dropped", e.Skill.Path)
 			}
@@ -247,18 +249,18 @@ func TestCatalogBudget(t *testing.T) {
 	t.Run("one byte over", func(t *testing.T) {
 		w, skills := budgetWorld(t, 50, 1010, budget-50*1010+1)
 		last := budgetProblems(w, skills[len(skills)-1])
-		if len(last) != 1 || last[0].Severity != Info || !slices.Equal(last[0].Targets, []string{"zed"}) ||
+		if len(last) != 1 || last[0].Severity != loader.Info || !slices.Equal(last[0].Targets, []string{"zed"}) ||
 			!strings.Contains(last[0].Message, "used up before this skill's 701 bytes") {
 			t.Fatalf("%+v", last)
 		}
 		// The catalog's one warning: on the longest entry, the first.
-		if first := budgetProblems(w, skills[0]); len(first) != 1 || first[0].Severity != Warning || !strings.Contains(first[0].Message, "drops 1 skill;") {
+		if first := budgetProblems(w, skills[0]); len(first) != 1 || first[0].Severity != loader.Warning || !strings.Contains(first[0].Message, "drops 1 skill;") {
 			t.Errorf("first skill: %+v", first)
 		}
 		if second := budgetProblems(w, skills[1]); len(second) != 0 {
 			t.Errorf("second skill: %+v", second)
 		}
-		cat := w.Catalog(TargetByID("zed"), w.Projects[0])
+		cat := w.Catalog(loader.TargetByID("zed"), w.Projects[0])
 		if len(cat) != 51 || !cat[50].Dropped || cat[49].Dropped {
 			t.Fatalf("catalog of %d", len(cat))
 		}
@@ -285,7 +287,7 @@ func TestCatalogBudget(t *testing.T) {
 		}
 		for _, p := range skills {
 			for _, pr := range budgetProblems(w, p) {
-				if pr.Severity == Warning {
+				if pr.Severity == loader.Warning {
 					t.Errorf("%s dropped", p)
 				}
 			}
@@ -342,8 +344,8 @@ description: Other.
 		t.Fatal("the edited file lost its collision")
 	}
 	for _, pr := range w.Problems(agents) {
-		if pr.Rule == "name-duplicate" && pr.Related[0].Range != nameRange(w.Entry(gem).Skill) {
-			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, nameRange(w.Entry(gem).Skill))
+		if pr.Rule == "name-duplicate" && pr.Related[0].Range != loader.NameRange(w.Entry(gem).Skill) {
+			t.Errorf("the other file points at %v, not at the moved name %v", pr.Related[0].Range, loader.NameRange(w.Entry(gem).Skill))
 		}
 	}
 
@@ -397,7 +399,7 @@ func TestWorldSetReturnsBudget(t *testing.T) {
 	before := map[string]string{}
 	// Every agent's budget: Codex's findings on other skills move too.
 	all := func(p string) string {
-		var out []Problem
+		var out []loader.Problem
 		for _, pr := range w.Problems(p) {
 			if pr.Rule == "catalog-budget" {
 				out = append(out, pr)
@@ -564,14 +566,14 @@ user-invocable: "no"
 	if got := w.Entry(skills[2]).LoadedBy(); !slices.Equal(got, []string{"claude-code", "cursor", "zot", "opencode"}) {
 		t.Errorf("typed field: loaded by %v", got)
 	}
-	w.Pinned = []*Target{TargetByID("zed")}
+	w.Pinned = []*loader.Target{loader.TargetByID("zed")}
 	w.Set(skills[0], w.Entry(skills[0]).Skill.Src)
 	if got := targetIDs(w.Entry(skills[0]).Targets); !slices.Equal(got, []string{"agentskills", "zed"}) {
 		t.Errorf("pinned targets %v", got)
 	}
 }
 
-func targetIDs(ts []*Target) []string {
+func targetIDs(ts []*loader.Target) []string {
 	var out []string
 	for _, t := range ts {
 		out = append(out, t.ID)
@@ -602,13 +604,13 @@ func TestWorldSetDescriptionSize(t *testing.T) {
 		if !slices.Contains(got, last) {
 			t.Errorf("warm=%v: one byte more affects %v, not the skill it drops", warm, got)
 		}
-		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != Info || !strings.HasPrefix(p[0].Message, "dropped from") {
+		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != loader.Info || !strings.HasPrefix(p[0].Message, "dropped from") {
 			t.Errorf("warm=%v: the last skill is not dropped: %+v", warm, p)
 		}
 		if got := w.Set(first, []byte(src)); !slices.Contains(got, last) {
 			t.Errorf("warm=%v: one byte less affects %v, not the skill it lets back", warm, got)
 		}
-		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != Info {
+		if p := budgetProblems(w, last); len(p) != 1 || p[0].Severity != loader.Info {
 			t.Errorf("warm=%v: the last skill is still dropped: %+v", warm, p)
 		}
 	}
@@ -635,7 +637,7 @@ func randomEdits(t *testing.T, seed uint64) {
 		if i >= 12 {
 			root = "proj/.agents/skills" // enough for Zed's budget
 		}
-		paths = append(paths, filepath.Join(dir, root, fmt.Sprintf("s%02d", i), FileName))
+		paths = append(paths, filepath.Join(dir, root, fmt.Sprintf("s%02d", i), loader.FileName))
 	}
 	content := map[string]string{}
 	edit := func(p string) string {
@@ -660,8 +662,8 @@ func randomEdits(t *testing.T, seed uint64) {
 	}
 	writeTree(t, dir, files)
 	w := newTestWorld(t, dir, nil)
-	all := func(w *World) map[string][]Problem {
-		out := map[string][]Problem{}
+	all := func(w *World) map[string][]loader.Problem {
+		out := map[string][]loader.Problem{}
 		for _, p := range paths {
 			out[p] = w.Problems(p)
 		}
@@ -718,7 +720,7 @@ func randomEdits(t *testing.T, seed uint64) {
 func BenchmarkWorld10k(b *testing.B) {
 	dir := b.TempDir()
 	for i := range 10000 {
-		p := filepath.Join(dir, "proj", ".agents", "skills", fmt.Sprintf("s%05d", i), FileName)
+		p := filepath.Join(dir, "proj", ".agents", "skills", fmt.Sprintf("s%05d", i), loader.FileName)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			b.Fatal(err)
 		}
@@ -791,7 +793,7 @@ description: Claude twin.
 	skills = append(skills, more...)
 	check := func(when string) {
 		t.Helper()
-		batch := w.ProblemsOf(append(slices.Clone(skills), filepath.Join(dir, "nowhere", FileName)))
+		batch := w.ProblemsOf(append(slices.Clone(skills), filepath.Join(dir, "nowhere", loader.FileName)))
 		for i, p := range skills {
 			if one := w.Problems(p); !reflect.DeepEqual(one, batch[i]) {
 				t.Errorf("%s: %s:\n one   %v\n batch %v", when, p, one, batch[i])
@@ -844,7 +846,7 @@ description: Nested deploy.
 `)).Files)
 	w := newTestWorld(t, dir, skills)
 	proj := filepath.Join(dir, "proj")
-	codex := TargetByID("codex")
+	codex := loader.TargetByID("codex")
 	loads := w.Loads(codex, proj)
 	if len(loads) != 3 {
 		t.Fatalf("codex loads %d skills, want 3", len(loads))
@@ -864,7 +866,7 @@ description: Nested deploy.
 			}
 		}
 	}
-	copilot := w.Loads(TargetByID("copilot"), proj)
+	copilot := w.Loads(loader.TargetByID("copilot"), proj)
 	winners := 0
 	for _, l := range copilot {
 		if l.Winner {

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -13,7 +15,7 @@ import (
 // alias's own range; the reference validator is still told yaml-anchor.
 func TestAliasResolves(t *testing.T) {
 	src := "---\nname: &n anc\ndescription: *n\nlist: &l [a, b]\ntools: *l\nm: &m\n  k: v\nother: *m\nflow: [*n, x]\n---\n"
-	s := Parse("/p/anc/SKILL.md", []byte(src))
+	s := loader.Parse("/p/anc/SKILL.md", []byte(src))
 	checkValueRanges(t, s)
 	if s.Meta == nil {
 		t.Fatalf("no mapping: %v", rulesOf(s.Problems))
@@ -32,18 +34,18 @@ func TestAliasResolves(t *testing.T) {
 		t.Errorf("flow %+v", f)
 	}
 	for _, target := range []string{"copilot", "zed", "cursor"} {
-		if got, ok := TargetByID(target).Str(s, "description"); !ok || got != "anc" {
+		if got, ok := loader.TargetByID(target).Str(s, "description"); !ok || got != "anc" {
 			t.Errorf("%s reads description %q, %v", target, got, ok)
 		}
 	}
-	problems := Validate(s, Targets)
+	problems := loader.Validate(s, loader.Targets)
 	for _, p := range problems {
-		if p.Severity == Error && p.Rule != "yaml-anchor" && p.Rule != "yaml-flow-style" && slices.Contains(p.Targets, "copilot") {
+		if p.Severity == loader.Error && p.Rule != "yaml-anchor" && p.Rule != "yaml-flow-style" && slices.Contains(p.Targets, "copilot") {
 			t.Errorf("copilot: %s %s", p.Rule, p.Message)
 		}
 	}
-	i := slices.IndexFunc(problems, func(p Problem) bool { return p.Rule == "yaml-anchor" && p.Range.Text(s.Src) == "*n" })
-	if i < 0 || !Loads(problems, "copilot") || Loads(problems, "agentskills") {
+	i := slices.IndexFunc(problems, func(p loader.Problem) bool { return p.Rule == "yaml-anchor" && p.Range.Text(s.Src) == "*n" })
+	if i < 0 || !loader.Loads(problems, "copilot") || loader.Loads(problems, "agentskills") {
 		t.Fatalf("yaml-anchor on *n for agentskills only: %v", problems)
 	}
 }
@@ -51,7 +53,7 @@ func TestAliasResolves(t *testing.T) {
 // TestAliasUnresolved: an alias inside the value its anchor is on stays an
 // alias (no cycle).
 func TestAliasUnresolved(t *testing.T) {
-	s := Parse("/p/x/SKILL.md", []byte("---\nname: x\nc: &a [*a]\n---\n"))
+	s := loader.Parse("/p/x/SKILL.md", []byte("---\nname: x\nc: &a [*a]\n---\n"))
 	checkValueRanges(t, s)
 	if s.Meta == nil {
 		t.Skip("yaml.v3 refuses it") // either way, no cycle
@@ -75,9 +77,9 @@ func TestAliasBomb(t *testing.T) {
 	}
 	b.WriteString("allowed-tools: *" + prev + "\nmetadata: *" + prev + "\ntag: !!str x\n---\n")
 	start := time.Now()
-	s := Parse("/p/x/SKILL.md", []byte(b.String()))
+	s := loader.Parse("/p/x/SKILL.md", []byte(b.String()))
 	checkValueRanges(t, s)
-	Validate(s, Targets)
+	loader.Validate(s, loader.Targets)
 	if d := time.Since(start); d > 2*time.Second {
 		t.Fatalf("took %v", d)
 	}
@@ -95,7 +97,7 @@ func TestMergeKeys(t *testing.T) {
 		{"name: x\ndescription: y\n", "x y"},
 		{"<<: text\nname: x\n", "x <<"}, // not a map: left as is
 	} {
-		s := Parse("/p/x/SKILL.md", []byte("---\n"+c.src+"---\n"))
+		s := loader.Parse("/p/x/SKILL.md", []byte("---\n"+c.src+"---\n"))
 		m := syntax.MergeKeys(s.Meta)
 		got := []string{}
 		for _, k := range []string{"name", "description"} {
@@ -118,7 +120,7 @@ func TestMergeKeys(t *testing.T) {
 // not-utf8.
 func TestLossyUTF8(t *testing.T) {
 	src := "---\nname: iu\ndescription: caf\xe9 \xff\xfe x\xe2\x82 y\xf0\x9f\x98\n---\nbody\n"
-	s := Parse("/p/iu/SKILL.md", []byte(src))
+	s := loader.Parse("/p/iu/SKILL.md", []byte(src))
 	checkValueRanges(t, s)
 	if s.Meta == nil {
 		t.Fatalf("no mapping: %v", rulesOf(s.Problems))
@@ -133,21 +135,21 @@ func TestLossyUTF8(t *testing.T) {
 	if n := s.Field("name"); n.KeyRange.Text(s.Src) != "name" || n.Value.Range.Text(s.Src) != "iu" {
 		t.Errorf("name %v %v", n.KeyRange, n.Value.Range)
 	}
-	problems := Validate(s, Targets)
+	problems := loader.Validate(s, loader.Targets)
 	for _, p := range problems {
 		if p.Rule == "yaml-syntax" {
 			t.Errorf("yaml-syntax: %s", p.Message)
 		}
 	}
-	if !Loads(problems, "copilot") || Loads(problems, "zed") {
+	if !loader.Loads(problems, "copilot") || loader.Loads(problems, "zed") {
 		t.Errorf("copilot loads, zed refuses: %v", problems)
 	}
-	if got, _ := TargetByID("copilot").Str(s, "description"); got != d.Text {
+	if got, _ := loader.TargetByID("copilot").Str(s, "description"); got != d.Text {
 		t.Errorf("copilot reads %q", got)
 	}
 	// A YAML error after a bad byte points at the bytes of the file.
-	s = Parse("/p/x/SKILL.md", []byte("---\nname: \xff\xff\xffx\ndescription: a: b\n---\n"))
-	i := slices.IndexFunc(s.Problems, func(p Problem) bool { return p.Rule == "yaml-syntax" })
+	s = loader.Parse("/p/x/SKILL.md", []byte("---\nname: \xff\xff\xffx\ndescription: a: b\n---\n"))
+	i := slices.IndexFunc(s.Problems, func(p loader.Problem) bool { return p.Rule == "yaml-syntax" })
 	if i < 0 || s.Problems[i].Range.Text(s.Src) != ":" || s.Problems[i].Range.Start != len("---\nname: \xff\xff\xffx\ndescription: a") {
 		t.Fatalf("%+v", s.Problems)
 	}
@@ -179,12 +181,12 @@ func TestLossyUTF8Subparts(t *testing.T) {
 // second YAML document, which serde_yaml readers refuse.
 func TestSecondDocumentMarker(t *testing.T) {
 	src := "---\nname: x\ndescription: d\n--- x\n---\n"
-	s := Parse("/p/x/SKILL.md", []byte(src))
-	i := slices.IndexFunc(s.Problems, func(p Problem) bool { return p.Rule == "yaml-syntax" })
+	s := loader.Parse("/p/x/SKILL.md", []byte(src))
+	i := slices.IndexFunc(s.Problems, func(p loader.Problem) bool { return p.Rule == "yaml-syntax" })
 	if i < 0 || s.Problems[i].Range.Text(s.Src) != "--- x" {
 		t.Fatalf("%+v", s.Problems)
 	}
-	if Loads(Validate(s, Targets), "copilot") {
+	if loader.Loads(loader.Validate(s, loader.Targets), "copilot") {
 		t.Fatal("copilot loads it")
 	}
 }
@@ -192,8 +194,8 @@ func TestSecondDocumentMarker(t *testing.T) {
 // TestLossyBody: a description made from a body that is not all UTF-8
 // holds U+FFFD for its bad bytes, as copilot lists it.
 func TestLossyBody(t *testing.T) {
-	s := Parse("/p/x/SKILL.md", []byte("---\nname: x\n---\nbad \xff byte\n"))
-	if got := TargetByID("copilot").Describe(s); got != "bad \uFFFD byte" {
+	s := loader.Parse("/p/x/SKILL.md", []byte("---\nname: x\n---\nbad \xff byte\n"))
+	if got := loader.TargetByID("copilot").Describe(s); got != "bad \uFFFD byte" {
 		t.Fatalf("%q", got)
 	}
 }
@@ -201,11 +203,11 @@ func TestLossyBody(t *testing.T) {
 // TestTextAfterFlowDocument: text after a flow mapping that is the whole
 // frontmatter is a second document to single-document readers.
 func TestTextAfterFlowDocument(t *testing.T) {
-	s := Parse("/p/x/SKILL.md", []byte("---\n{name: x, description: d} junk\n---\n"))
-	if s.Meta != nil || !slices.ContainsFunc(s.Problems, func(p Problem) bool { return p.Rule == "yaml-syntax" }) {
+	s := loader.Parse("/p/x/SKILL.md", []byte("---\n{name: x, description: d} junk\n---\n"))
+	if s.Meta != nil || !slices.ContainsFunc(s.Problems, func(p loader.Problem) bool { return p.Rule == "yaml-syntax" }) {
 		t.Fatalf("%v", rulesOf(s.Problems))
 	}
-	s = Parse("/p/x/SKILL.md", []byte("---\n{name: x, description: d}\n---\n"))
+	s = loader.Parse("/p/x/SKILL.md", []byte("---\n{name: x, description: d}\n---\n"))
 	if s.Meta == nil {
 		t.Fatalf("%v", rulesOf(s.Problems))
 	}

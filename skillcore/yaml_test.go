@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
@@ -115,7 +117,7 @@ func TestValueRanges(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src, marks := unmark(c.src)
-			s := Parse("/p/x/SKILL.md", []byte(src))
+			s := loader.Parse("/p/x/SKILL.md", []byte(src))
 			if s.Meta == nil {
 				t.Fatalf("no mapping: %v", s.Problems)
 			}
@@ -142,7 +144,7 @@ func TestValueRanges(t *testing.T) {
 
 // checkValueRanges holds every key and value of a parsed file inside the
 // frontmatter's content, in order, with children inside their parent.
-func checkValueRanges(t testing.TB, s *Skill) {
+func checkValueRanges(t testing.TB, s *loader.Skill) {
 	t.Helper()
 	content := s.Frontmatter.Content
 	var walk func(v *syntax.Value, within syntax.Range)
@@ -189,11 +191,11 @@ func checkValueRanges(t testing.TB, s *Skill) {
 func checkSimple(t testing.TB, src []byte) bool {
 	t.Helper()
 	content := syntax.SplitFrontmatter(src, 0).Content
-	fast, ok := syntax.ParseYAMLFast(src, content, fieldNames)
+	fast, ok := syntax.ParseYAMLFast(src, content, loader.FieldNames())
 	if !ok {
 		return false
 	}
-	full, problems := syntax.ParseYAMLFull(src, content, fieldNames)
+	full, problems := syntax.ParseYAMLFull(src, content, loader.FieldNames())
 	if len(problems) > 0 || !reflect.DeepEqual(fast, full) {
 		t.Fatalf("%q:\nsimple %s\nfull   %s %v", src, dumpValue(fast), dumpValue(full), problems)
 	}

@@ -9,6 +9,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -75,7 +79,7 @@ func claudeCatalog(text string, folders map[string]bool) string {
 	var kept []string
 	for _, e := range entries {
 		name, _, _ := strings.Cut(strings.TrimPrefix(e[0], "- "), ": ")
-		if entry := strings.Join(e, "\n"); listedFolder(name, folders) && !skillcore.ClaudeOwnSkill(entry) {
+		if entry := strings.Join(e, "\n"); listedFolder(name, folders) && !claudecode.ClaudeOwnSkill(entry) {
 			kept = append(kept, entry)
 		}
 	}
@@ -128,8 +132,8 @@ func codexCatalog(ctx context.Context, r *runner, l *layout) (string, error) {
 // catalog is skill-ls's catalog for the agent in the layout, at budget
 // (0: the target's own).
 func (j *judged) catalog(a agent, budget int) string {
-	t := skillcore.TargetByID(a.id())
-	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e skillcore.CatalogEntry) bool { return !j.given(a, e) })
+	t := loader.TargetByID(a.id())
+	entries := slices.DeleteFunc(j.ws.World.Catalog(t, j.l.cwd), func(e loader.CatalogEntry) bool { return !j.given(a, e) })
 	if budget > 0 {
 		u := *t
 		u.Fit.Limit = budget

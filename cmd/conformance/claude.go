@@ -11,7 +11,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 )
 
 // claudeAgent asks Claude Code what it shows the model: `claude -p` sends
@@ -123,7 +123,7 @@ func parseClaudeListing(text string, folders map[string]bool) []seen {
 				out = append(out, seen{Key: name, Name: name, Description: desc})
 				keep = true
 				continue
-			case ok && (builtinName.MatchString(name) || skillcore.ClaudeOwnSkill(strings.TrimSuffix(line, "\n"))):
+			case ok && (builtinName.MatchString(name) || claudecode.ClaudeOwnSkill(strings.TrimSuffix(line, "\n"))):
 				// An agent's own skill: not compared.
 				keep = false
 				continue
@@ -144,7 +144,7 @@ func parseClaudeListing(text string, folders map[string]bool) []seen {
 		}
 	}
 	return slices.DeleteFunc(out, func(s seen) bool {
-		return s.Description != nameOnly && skillcore.ClaudeOwnSkill("- "+s.Name+": "+s.Description)
+		return s.Description != nameOnly && claudecode.ClaudeOwnSkill("- "+s.Name+": "+s.Description)
 	})
 }
 

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // Kinds of difference between an agent and skill-ls.
@@ -46,7 +46,7 @@ type tally struct {
 // compare holds one layout's answers from the agent and from skill-ls
 // against each other.
 func compare(a agent, l *layout, got, want answer, j *judged, tl *tally) []difference {
-	t := skillcore.TargetByID(a.id())
+	t := loader.TargetByID(a.id())
 	var out []difference
 	add := func(kind, key, agentSays, ours string) {
 		rel := l.rel(key)
@@ -126,7 +126,7 @@ func index(list []seen) map[string]seen {
 	return out
 }
 
-func ourReason(a agent, j *judged, t *skillcore.Target, key string) string {
+func ourReason(a agent, j *judged, t *loader.Target, key string) string {
 	if a.listing().ByName {
 		return "not listed"
 	}

@@ -7,7 +7,7 @@
 // ones (testdata/conformance/known.txt), 2 when it cannot run.
 //
 // The agents are installed by scripts/agents.sh at the versions the
-// targets were verified against (skillcore.Target.Verified).
+// targets were verified against (loader.Target.Verified).
 package main
 
 import (
@@ -22,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -50,7 +52,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	agents := []agent{codexAgent{}, copilotAgent{}, geminiAgent{}}
 	if *versions {
-		for _, t := range skillcore.Targets {
+		for _, t := range loader.Targets {
 			if t.Verified.Version != "" {
 				fmt.Fprintln(stdout, t.Verified)
 			}
@@ -188,7 +190,7 @@ func pick(agents []agent, only string) []agent {
 }
 
 // verified is the agent build a target is held to.
-func verified(id string) skillcore.Verified { return skillcore.TargetByID(id).Verified }
+func verified(id string) loader.Verified { return loader.TargetByID(id).Verified }
 
 // report is the outcome of one run of the suite.
 type report struct {

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -28,7 +30,7 @@ func checkPackages(r *runner, c claudeAgent, dir, work string, rep *report) erro
 	if err != nil {
 		return err
 	}
-	t := skillcore.TargetByID(c.id())
+	t := loader.TargetByID(c.id())
 	tl := rep.Tallies[c.id()]
 	if tl == nil {
 		return nil

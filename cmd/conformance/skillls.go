@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -23,7 +25,7 @@ func judge(l *layout) *judged {
 // answer is what skill-ls says the agent lists, shaped as the agent's
 // listing is.
 func (j *judged) answer(a agent) answer {
-	t := skillcore.TargetByID(a.id())
+	t := loader.TargetByID(a.id())
 	lst := a.listing()
 	var out answer
 	for _, ld := range j.ws.World.Loads(t, j.l.cwd) {
@@ -34,7 +36,7 @@ func (j *judged) answer(a agent) answer {
 			continue
 		}
 		s := seen{Key: ld.Skill.Path, Name: ld.DisplayName(t), Description: listedDescription(t, ld.CatalogEntry)}
-		if t.Catalog == skillcore.CatalogQwen {
+		if t.Catalog == loader.CatalogQwen {
 			s = qwenRendered(skillcore.RenderEntry(t, ld.CatalogEntry)) // qwen.go
 		} else if lst.ByName {
 			// Matched by the name the listing line shows.
@@ -49,8 +51,8 @@ func (j *judged) answer(a agent) answer {
 // listedDescription is the description as the agent's listing shows it:
 // the catalog entry's text after "name: " for agents whose listing is
 // their catalog, else the description as the agent reads it.
-func listedDescription(t *skillcore.Target, e skillcore.CatalogEntry) string {
-	if t.Catalog == skillcore.CatalogClaude {
+func listedDescription(t *loader.Target, e loader.CatalogEntry) string {
+	if t.Catalog == loader.CatalogClaude {
 		_, desc, _ := strings.Cut(strings.TrimPrefix(skillcore.RenderEntry(t, e), "- "), ": ")
 		return desc
 	}
@@ -59,14 +61,14 @@ func listedDescription(t *skillcore.Target, e skillcore.CatalogEntry) string {
 
 // why is skill-ls's reason for not loading a file for a target: its errors
 // for that target.
-func (j *judged) why(t *skillcore.Target, path string) string {
+func (j *judged) why(t *loader.Target, path string) string {
 	e := j.ws.World.Entry(path)
 	if e == nil {
 		return "not found by skill-ls"
 	}
 	var reasons []string
 	for _, p := range j.ws.World.Problems(path) {
-		if p.Severity == skillcore.Error && (len(p.Targets) == 0 || contains(p.Targets, t.ID)) {
+		if p.Severity == loader.Error && (len(p.Targets) == 0 || contains(p.Targets, t.ID)) {
 			reasons = append(reasons, p.Rule+": "+p.Message)
 		}
 	}
@@ -91,6 +93,6 @@ func contains(xs []string, x string) bool {
 // given reports whether the agent's run is given the entry's skill: a
 // plugin lying in the project is loaded only once installed, or given to
 // claude with --plugin-dir; a probe's run installs none.
-func (j *judged) given(a agent, e skillcore.CatalogEntry) bool {
-	return e.Scope != skillcore.ScopePackage || a.id() == "claude-code" && slices.Contains(j.l.probe.args, "--plugin-dir")
+func (j *judged) given(a agent, e loader.CatalogEntry) bool {
+	return e.Scope != loader.ScopePackage || a.id() == "claude-code" && slices.Contains(j.l.probe.args, "--plugin-dir")
 }

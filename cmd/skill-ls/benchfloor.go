@@ -5,6 +5,8 @@ import (
 	"io"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -19,7 +21,7 @@ func floor(dir string, files bool, stdout, stderr io.Writer) int {
 		read = skillcore.FloorFiles
 	}
 	r, errs := read(dir)
-	fmt.Fprintf(stdout, "%d %s files, %d bytes", r.Files, skillcore.FileName, r.Bytes)
+	fmt.Fprintf(stdout, "%d %s files, %d bytes", r.Files, loader.FileName, r.Bytes)
 	if files {
 		fmt.Fprintf(stdout, "; %d other files, %d bytes", r.OtherFiles, r.OtherBytes)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/fsys"
 )
@@ -33,7 +35,7 @@ func TestBenchFloorReadsWhatCheckReports(t *testing.T) {
 			}
 			var want skillcore.FloorRead
 			for _, f := range rep.Files {
-				if filepath.Base(f.Path) != skillcore.FileName {
+				if filepath.Base(f.Path) != loader.FileName {
 					continue
 				}
 				p := f.Path

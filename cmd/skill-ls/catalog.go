@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -18,7 +20,7 @@ import (
 // a skill of the project.
 func catalog(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("catalog")
-	target := fs.String("target", "", "the agent whose catalog to print (default: every agent that loads a skill of the project): "+strings.Join(skillcore.TargetIDs(), ", "))
+	target := fs.String("target", "", "the agent whose catalog to print (default: every agent that loads a skill of the project): "+strings.Join(loader.TargetIDs(), ", "))
 	project := fs.String("project", "", "the project folder (default: the project holding the current folder)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
@@ -28,8 +30,8 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 	}
 	var pinned []string
 	if *target != "" {
-		if skillcore.TargetByID(*target) == nil {
-			fmt.Fprintf(stderr, "skill-ls catalog: %s\n", escapeText(skillcore.UnknownWord("target", *target, skillcore.TargetIDs())))
+		if loader.TargetByID(*target) == nil {
+			fmt.Fprintf(stderr, "skill-ls catalog: %s\n", escapeText(skillcore.UnknownWord("target", *target, loader.TargetIDs())))
 			return exitUsage
 		}
 		pinned = []string{*target}
@@ -95,7 +97,7 @@ func catalogWorkspace(dir string, pinned []string) (*analysis.Workspace, []error
 
 // catalogTargets are the agents whose catalogs are shown: those pinned,
 // else those that load a skill of the project.
-func catalogTargets(w *skillcore.World, dir string) []*skillcore.Target {
+func catalogTargets(w *skillcore.World, dir string) []*loader.Target {
 	if len(w.Pinned) > 0 {
 		return w.Pinned
 	}
@@ -105,9 +107,9 @@ func catalogTargets(w *skillcore.World, dir string) []*skillcore.Target {
 // loadingTargets are the agents that load a skill of the project, in table
 // order: from its skill folders or through the packages (plugins,
 // extensions) it holds. Global and installed skills are not the project's.
-func loadingTargets(w *skillcore.World, dir string) []*skillcore.Target {
-	var out []*skillcore.Target
-	for _, t := range skillcore.Targets {
+func loadingTargets(w *skillcore.World, dir string) []*loader.Target {
+	var out []*loader.Target
+	for _, t := range loader.Targets {
 		if slices.ContainsFunc(w.Catalog(t, dir), ofProject) {
 			out = append(out, t)
 		}
@@ -116,8 +118,8 @@ func loadingTargets(w *skillcore.World, dir string) []*skillcore.Target {
 }
 
 // ofProject reports whether a catalog entry comes from the project itself.
-func ofProject(e skillcore.CatalogEntry) bool {
-	return e.Scope == skillcore.ScopeProject || e.Scope == skillcore.ScopePackage
+func ofProject(e loader.CatalogEntry) bool {
+	return e.Scope == loader.ScopeProject || e.Scope == loader.ScopePackage
 }
 
 // projectDir is the named project, or the one holding the working directory.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -143,14 +145,14 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 	case len(r.files) > 0:
 		return nil
 	case ignored > 0:
-		return fmt.Errorf("every %s found (%d) is ignored by %s", skillcore.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
+		return fmt.Errorf("every %s found (%d) is ignored by %s", loader.FileName, ignored, r.displayPath(r.ws.Config().Project.Path))
 	case global > 0 && globalOther > 0:
 		return fmt.Errorf("no %s found in the project; %d global %s and %d %s of the agents' installations are reported with --global",
-			skillcore.FileName, global, plural(global, "skill", "skills"), globalOther, plural(globalOther, "file", "files"))
+			loader.FileName, global, plural(global, "skill", "skills"), globalOther, plural(globalOther, "file", "files"))
 	case global > 0:
-		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", skillcore.FileName, global, plural(global, "skill is", "skills are"))
+		return fmt.Errorf("no %s found in the project; %d global %s reported with --global", loader.FileName, global, plural(global, "skill is", "skills are"))
 	case globalOther > 0:
-		return fmt.Errorf("no %s found in the project; %d %s of the agents' installations %s reported with --global", skillcore.FileName, globalOther, plural(globalOther, "file", "files"), plural(globalOther, "is", "are"))
+		return fmt.Errorf("no %s found in the project; %d %s of the agents' installations %s reported with --global", loader.FileName, globalOther, plural(globalOther, "file", "files"), plural(globalOther, "is", "are"))
 	}
 	return nil
 }
@@ -162,7 +164,7 @@ func (r *checkRun) selectFiles(opts checkOptions, named bool) error {
 func (r *checkRun) isGlobal(p string) bool {
 	if e := r.ws.World.Entry(p); e != nil {
 		return len(e.Roots) > 0 && !slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool {
-			return r.Scope != skillcore.ScopeGlobal && r.Scope != skillcore.ScopeInstalled
+			return r.Scope != loader.ScopeGlobal && r.Scope != loader.ScopeInstalled
 		})
 	}
 	_, found := slices.BinarySearch(r.installation, p)
@@ -239,7 +241,7 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 				return nil, err
 			}
 		}
-		if skillcore.IsManifest(abs) {
+		if loader.IsManifest(abs) {
 			// A manifest is checked in the packages around it.
 			manifestFiles = append(manifestFiles, abs)
 			shownAs[abs] = p
@@ -260,7 +262,7 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		if st, err := os.Stat(abs); err == nil && st.IsDir() {
 			world.PackageDirs = append(world.PackageDirs, abs)
 			manifestDirs = append(manifestDirs, abs)
-			inner = filepath.Join(abs, skillcore.FileName)
+			inner = filepath.Join(abs, loader.FileName)
 		}
 		if top := skillcore.PackageTopOf(inner); top != "" {
 			world.PackageDirs = append(world.PackageDirs, top)
@@ -286,13 +288,13 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 		slices.Sort(r.files)
 		r.files = slices.Compact(r.files)
 		if len(r.files) == 0 {
-			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", skillcore.FileName, world.Projects[0])
+			return nil, fmt.Errorf("no %s or package manifest found in the skill folders of %s or of the home folder", loader.FileName, world.Projects[0])
 		}
 		return r, nil
 	}
 	for _, b := range bare {
 		if len(manifestsUnder(world, []string{b[1]})) == 0 {
-			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], skillcore.FileName)
+			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], loader.FileName)
 		}
 	}
 	selected = append(selected, linkedInto(world, manifestDirs, selected)...)

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -59,7 +61,7 @@ no SKILL.md, or a walk cap reached.
 // parseCheckFlags reads check's flags and returns its PATHs.
 func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, paths []string, code int, done bool) {
 	fs := newFlags("check")
-	targets := fs.String("target", "", "comma-separated targets to judge for (default: every agent that discovers each file): "+strings.Join(skillcore.TargetIDs(), ", "))
+	targets := fs.String("target", "", "comma-separated targets to judge for (default: every agent that discovers each file): "+strings.Join(loader.TargetIDs(), ", "))
 	fs.StringVar(&o.format, "format", "text", "output format: "+strings.Join(formats, ", "))
 	fs.StringVar(&o.config, "config", "", "the project configuration file to use (default: .skill-ls.yaml found upward)")
 	fs.BoolVar(&o.noConfig, "no-config", false, "use no project configuration file")
@@ -116,8 +118,8 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (o checkOptions, p
 		o.targets = []string{}
 		for _, id := range strings.Split(*targets, ",") {
 			id = strings.TrimSpace(id)
-			if skillcore.TargetByID(id) == nil {
-				return bad("%s", skillcore.UnknownWord("target", id, skillcore.TargetIDs()))
+			if loader.TargetByID(id) == nil {
+				return bad("%s", skillcore.UnknownWord("target", id, loader.TargetIDs()))
 			}
 			o.targets = append(o.targets, id)
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -27,11 +29,11 @@ type targetInfo struct {
 
 // targetInfos lists every target, in skillcore's order.
 func targetInfos() []targetInfo {
-	out := make([]targetInfo, 0, len(skillcore.Targets))
-	for _, t := range skillcore.Targets {
+	out := make([]targetInfo, 0, len(loader.Targets))
+	for _, t := range loader.Targets {
 		roots := []string{}
 		for _, r := range t.Roots {
-			if r.Base == skillcore.BaseProject {
+			if r.Base == loader.BaseProject {
 				roots = append(roots, r.Path)
 			}
 		}
@@ -62,7 +64,7 @@ func explainTargets(format string, stdout, stderr io.Writer) int {
 // writeTargetsText lists the targets and what their facts were verified
 // against, one a line.
 func writeTargetsText(w io.Writer) {
-	for _, t := range skillcore.Targets {
+	for _, t := range loader.Targets {
 		fmt.Fprintf(w, "%-24s %s\n", t.ID, t.Verified)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // explainedTargets runs explain --targets --format json, as the editor
@@ -36,11 +36,11 @@ func targetIDs(infos []targetInfo) []string {
 
 func TestExplainTargetsJSON(t *testing.T) {
 	infos := explainedTargets(t)
-	if got, want := targetIDs(infos), skillcore.TargetIDs(); !slices.Equal(got, want) {
+	if got, want := targetIDs(infos), loader.TargetIDs(); !slices.Equal(got, want) {
 		t.Fatalf("ids %v, want skillcore's %v", got, want)
 	}
 	for _, ti := range infos {
-		tg := skillcore.TargetByID(ti.ID)
+		tg := loader.TargetByID(ti.ID)
 		if ti.Title != tg.Title || ti.Verified != tg.Verified.String() || ti.UploadOnly != tg.UploadOnly {
 			t.Errorf("%s: %+v, want title %q, verified %q, uploadOnly %v", ti.ID, ti, tg.Title, tg.Verified, tg.UploadOnly)
 		}
@@ -65,10 +65,10 @@ func TestExplainTargetsText(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != len(skillcore.Targets) {
-		t.Fatalf("%d lines for %d targets:\n%s", len(lines), len(skillcore.Targets), out)
+	if len(lines) != len(loader.Targets) {
+		t.Fatalf("%d lines for %d targets:\n%s", len(lines), len(loader.Targets), out)
 	}
-	for i, tg := range skillcore.Targets {
+	for i, tg := range loader.Targets {
 		if f := strings.Fields(lines[i]); f[0] != tg.ID || !strings.HasSuffix(lines[i], " "+tg.Verified.String()) {
 			t.Errorf("line %q, want %s and %s", lines[i], tg.ID, tg.Verified)
 		}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
@@ -23,7 +25,7 @@ func defaultConfig() string {
 # A "#" straight before a setting marks an example: delete it to use it.
 
 # The agents to judge for. None: every agent that discovers each file.
-# Known: ` + strings.Join(skillcore.TargetIDs(), ", ") + `
+# Known: ` + strings.Join(loader.TargetIDs(), ", ") + `
 targets:
 #  - claude-code
 #  - codex

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // jetbrainsDir is the LSP4IJ user-defined language server template.
@@ -231,12 +231,12 @@ func TestJetBrainsTemplateFiles(t *testing.T) {
 		got = append(got, m.FileType.Patterns...)
 	}
 	want := []string{"SKILL.md"}
-	for _, f := range skillcore.PluginFormats {
+	for _, f := range loader.PluginFormats {
 		for _, m := range f.Manifests {
 			want = append(want, path.Base(m))
 		}
 	}
-	for _, f := range skillcore.MarketplaceFormats {
+	for _, f := range loader.MarketplaceFormats {
 		for _, m := range f.Manifests {
 			want = append(want, path.Base(m))
 		}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/cmd/skill-ls/internal/mcpserver"
 	"github.com/skill-ls/skill-ls/skillcore"
@@ -187,7 +189,7 @@ func noteLines(s string) []string {
 func agentNames(e *skillcore.Entry) []loadedAs {
 	out := []loadedAs{}
 	for _, id := range e.LoadedBy() {
-		if t := skillcore.TargetByID(id); t != nil {
+		if t := loader.TargetByID(id); t != nil {
 			out = append(out, loadedAs{Target: id, Name: agentName(t, e.InstalledName(t), e.Skill)})
 		}
 	}

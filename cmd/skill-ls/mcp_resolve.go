@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
@@ -72,7 +74,7 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 	}
 	out := mcpResolved{Project: project, Skills: []mcpSkillUses{}, Notes: notes}
 	at := map[string]int{} // path -> index in out.Skills
-	for _, t := range skillcore.Targets {
+	for _, t := range loader.Targets {
 		loads := ws.World.Loads(t, project)
 		if !slices.ContainsFunc(loads, func(l skillcore.Load) bool { return matches(t, l, name, path) }) {
 			continue
@@ -89,7 +91,7 @@ func (mcpBackend) Resolve(_ context.Context, project, name, path string) (any, e
 				out.Skills = append(out.Skills, mcpSkillUses{Path: l.Skill.Path, Name: fm, Agents: []mcpAgentUse{}})
 			}
 			use := mcpAgentUse{Target: t.ID, Name: agentName(t, l.Name, l.Skill), Scope: l.Scope.String(), Kept: l.Winner, Hidden: l.Hidden, Collisions: []mcpFinding{}}
-			if k := slices.IndexFunc(catalog, func(c skillcore.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
+			if k := slices.IndexFunc(catalog, func(c loader.CatalogEntry) bool { return c.Skill.Path == l.Skill.Path }); k >= 0 {
 				use.Dropped, use.Listed = catalog[k].Dropped, !catalog[k].Dropped
 				use.Entry = skillcore.RenderCatalog(t, catalog[k:k+1])
 			}
@@ -137,14 +139,14 @@ func unloaded(ws *analysis.Workspace, name, path string, loaded map[string]int) 
 
 // agentName is the name an agent gives a skill it loads: the installed
 // name a plugin gives it, else the name the agent knows the skill by.
-func agentName(t *skillcore.Target, installed string, s *skillcore.Skill) string {
+func agentName(t *loader.Target, installed string, s *loader.Skill) string {
 	return cmp.Or(installed, t.Identify(s))
 }
 
 // matches reports whether a skill the agent loads is the one asked for:
 // by path, or by a name the agent gives it or its frontmatter says
 // (agents that fold case compare without it).
-func matches(t *skillcore.Target, l skillcore.Load, name, path string) bool {
+func matches(t *loader.Target, l skillcore.Load, name, path string) bool {
 	if path != "" {
 		return l.Skill.Path == path
 	}

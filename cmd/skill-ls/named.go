@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
 // checkedKinds says what check takes, for the one line that refuses a file.
@@ -14,16 +14,16 @@ const checkedKinds = "check takes SKILL.md files, package manifests (plugin.json
 // as discovery names them: SKILL.md, or a case variant (skill.md) that
 // meant to be one and is told so by skill-md-case.
 func isSkillFileName(name string) bool {
-	return name == skillcore.FileName || skillcore.IsCaseVariant(name)
+	return name == loader.FileName || loader.IsCaseVariant(name)
 }
 
 // notCheckable is why a file named on the command line is not one check
 // judges, or nil. shown is the path as the user gave it.
 func notCheckable(shown, abs string) error {
-	if isSkillFileName(filepath.Base(abs)) || skillcore.IsManifest(abs) {
+	if isSkillFileName(filepath.Base(abs)) || loader.IsManifest(abs) {
 		return nil
 	}
-	return fmt.Errorf("%s: not a %s or a package manifest; %s", shown, skillcore.FileName, checkedKinds)
+	return fmt.Errorf("%s: not a %s or a package manifest; %s", shown, loader.FileName, checkedKinds)
 }
 
 // unreadManifest is why a file named like a manifest is not checked: no

@@ -103,3 +103,23 @@ func Below(dir, path string) (string, bool) {
 	}
 	return "", false
 }
+
+// DirOf is filepath.Dir(path) for any path, without cleaning again a path
+// that is clean already: a skill's folder is asked for by each agent's
+// judgement of it, a dozen times a skill.
+func DirOf(path string) string {
+	if IsClean(path) {
+		return ParentDir(path)
+	}
+	return filepath.Dir(path)
+}
+
+// JoinName is filepath.Join(dir, name) for any dir and a name read from a
+// folder listing (or a literal one, as SKILL.md), without cleaning again a
+// dir that is clean already.
+func JoinName(dir, name string) string {
+	if IsClean(dir) && name != "" && name != "." && name != ".." && !strings.ContainsRune(name, filepath.Separator) {
+		return ChildPath(dir, name)
+	}
+	return filepath.Join(dir, name)
+}

@@ -78,3 +78,19 @@ func TestCleanPathFastPath(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDirOfJoinName holds DirOf to filepath.Dir and JoinName to
+// filepath.Join, on any path: clean or not, they answer the same.
+func FuzzDirOfJoinName(f *testing.F) {
+	for _, c := range [][2]string{{"/a/b", "SKILL.md"}, {"/", "x"}, {"a/../b", ".."}, {"", "a"}, {".", "."}, {"/a/", "b/c"}, {"a//b", ""}} {
+		f.Add(c[0], c[1])
+	}
+	f.Fuzz(func(t *testing.T, p, name string) {
+		if got, want := DirOf(p), filepath.Dir(p); got != want {
+			t.Fatalf("DirOf(%q) = %q, filepath.Dir says %q", p, got, want)
+		}
+		if got, want := JoinName(p, name), filepath.Join(p, name); got != want {
+			t.Fatalf("JoinName(%q, %q) = %q, filepath.Join says %q", p, name, got, want)
+		}
+	})
+}

@@ -6,13 +6,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+
 	"github.com/skill-ls/skill-ls/analysis"
 	"github.com/skill-ls/skill-ls/skillcore"
 )
 
 // MaxText is the most text a tool takes for one file: the size past which
 // skill-ls reads no SKILL.md from disk either.
-const MaxText = skillcore.MaxFileBytes
+const MaxText = loader.MaxFileBytes
 
 // maxPaths bounds the paths of one call; a folder among them is walked
 // with the walk's own caps.
@@ -44,7 +46,7 @@ func (in filesInput) files(roots Roots) ([]File, error) {
 			return nil, err
 		}
 		if !analysis.IsSkillFile(p) {
-			return nil, fmt.Errorf("%s: text is judged as a file named %s", p, skillcore.FileName)
+			return nil, fmt.Errorf("%s: text is judged as a file named %s", p, loader.FileName)
 		}
 		return []File{{Path: p, Text: in.Text}}, nil
 	case in.Path != "":
@@ -131,8 +133,8 @@ type FixedOut struct {
 // targetsOf checks target ids.
 func targetsOf(ids []string) error {
 	for _, id := range ids {
-		if skillcore.TargetByID(id) == nil {
-			return errors.New(skillcore.UnknownWord("target", id, skillcore.TargetIDs()))
+		if loader.TargetByID(id) == nil {
+			return errors.New(skillcore.UnknownWord("target", id, loader.TargetIDs()))
 		}
 	}
 	return nil
