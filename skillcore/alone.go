@@ -128,13 +128,17 @@ func (w *World) indexAlone() {
 	}
 	x := &aloneIndex{gen: w.gen, base: map[*loader.Target][]*Entry{}, plugin: map[string][]*Entry{}}
 	var targets []*loader.Target
+	var plugins []string
 	for _, e := range w.entries {
-		targets = targets[:0]
+		targets, plugins = targets[:0], plugins[:0]
 		for _, r := range e.Roots {
 			switch {
 			case r.Package != nil:
-				k := pluginCatalog(r.Package)
-				x.plugin[k] = append(x.plugin[k], e)
+				// One plugin is a package per target that reads it.
+				if k := pluginCatalog(r.Package); !slices.Contains(plugins, k) {
+					plugins = append(plugins, k)
+					x.plugin[k] = append(x.plugin[k], e)
+				}
 			case !slices.Contains(targets, r.Target):
 				targets = append(targets, r.Target)
 				x.base[r.Target] = append(x.base[r.Target], e)

@@ -108,6 +108,22 @@ func TestPluginOverBudgetAlone(t *testing.T) {
 	if len(infos) < 40 {
 		t.Errorf("%d infos on the skills the budgets cut", len(infos))
 	}
+	// Each plugin's catalog holds its skills, once each, beside the
+	// project's (the agents that read .claude/skills).
+	for k, res := range w.cache {
+		if !strings.HasSuffix(k.catalog, "\x00big") {
+			continue
+		}
+		plugin := 0
+		for _, m := range res.members {
+			if res.root[m].Package != nil {
+				plugin++
+			}
+		}
+		if plugin != 40 || len(res.members) > 41 {
+			t.Errorf("%s's catalog with big installed: %d of the plugin's skills among %d, want 40", k.target.ID, plugin, len(res.members))
+		}
+	}
 	for _, owner := range []string{"small", "own"} {
 		if warnings, infos := budgetFindings(w, by[owner]); len(warnings)+len(infos) != 0 {
 			t.Errorf("%s: %d warnings, %d infos", owner, len(warnings), len(infos))
