@@ -61,6 +61,10 @@ func TestManifestFeatures(t *testing.T) {
 	if hs == nil || !strings.Contains(hs.Markdown, "- superpowers:brainstorming: Ideas.") {
 		t.Errorf("hover on the name: %+v", hs)
 	}
+	// No agent loads a plugin from its checkout: the summary says so.
+	if hs == nil || !strings.Contains(hs.Markdown, "once installed ·") || !strings.Contains(hs.Markdown, "superpowers:brainstorming once installed (plugin") {
+		t.Errorf("hover does not say once installed: %+v", hs)
+	}
 	// A path without ./ makes claude-code refuse the plugin; the fix adds it.
 	tr.ws.Set(plugin, []byte(`{"name": "superpowers", "skills": ["./extra", "more"]}`))
 	src = string(tr.ws.Source(plugin))
