@@ -96,9 +96,8 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 	// stale marks the released files whose disk text is no longer the one
 	// parsed; they are taken in, then judged, after the parallel parts.
 	stale := make([]bool, n)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
+	// Its panic, if any, is raised here by wait, where a server recovers it.
+	wait := skillcore.Go(func() {
 		skillcore.ForEach(n, func(i int) {
 			s := skills[i]
 			if s == nil || kept[i] {
@@ -110,9 +109,11 @@ func (w *Workspace) FindingsOf(paths []string) ([][]Finding, []*Placement) {
 				body[i], directives[i] = bodyProblems(s, b), w.directives(s, b)
 			}
 		})
+	})
+	problems := func() [][]loader.Problem {
+		defer wait() // also when ProblemsOf panics: nothing reads on after
+		return w.World.ProblemsOf(paths)
 	}()
-	problems := w.World.ProblemsOf(paths)
-	<-done
 	out := make([][]Finding, n)
 	places := make([]*Placement, n)
 	skillcore.ForEach(n, func(i int) {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"cmp"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -87,7 +88,7 @@ func (s *Server) publishLoop() {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
-		batch, next := s.takeDue()
+		batch, next := s.takeDueRecovering()
 		if len(batch) > 0 {
 			select {
 			case batches <- batch:
@@ -126,6 +127,20 @@ func (s *Server) writeLoop(batches <-chan []protocol.PublishDiagnosticsParams, w
 		s.idle.Broadcast()
 		s.mu.Unlock()
 	}
+}
+
+// takeDueRecovering is takeDue that outlives a panic in the analysis:
+// the panic is logged, the batch's files are dropped, and publishing goes
+// on with the rest of the queue. A panic must not end the publisher: the
+// client would get no diagnostics again.
+func (s *Server) takeDueRecovering() (batch []protocol.PublishDiagnosticsParams, next time.Time) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.logf(protocol.MessageTypeError, "computing diagnostics panicked: %v\n%s", r, debug.Stack())
+			batch, next = nil, time.Now()
+		}
+	}()
+	return s.takeDue()
 }
 
 // takeDue moves the files that are due to the publishing queue (open
@@ -219,6 +234,9 @@ func (s *Server) takeWorldLocked(now time.Time) (batch []protocol.PublishDiagnos
 // holds then keeps only its frontmatter (Workspace.Release) until it is
 // asked about again.
 func (s *Server) diagnoseLocked(paths []string) []protocol.PublishDiagnosticsParams {
+	if s.diagnoseHook != nil {
+		s.diagnoseHook(paths)
+	}
 	findings, places := s.ws.FindingsOf(paths)
 	mappers := map[string]*Mapper{}
 	mapperFor := s.mapperFuncLocked(mappers)

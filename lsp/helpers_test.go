@@ -29,8 +29,11 @@ import (
 // expects, and failsafe deadlines only turn a hang into a failure.
 
 // failsafe bounds every wait, so that a bug fails the test instead of
-// hanging it. It is never the thing a test measures.
-const failsafe = 10 * time.Second
+// hanging it. It is never the thing a test measures, and it is long: on a
+// loaded machine (scripts/test.sh runs these tests on one CPU beside a
+// busy loop) ten seconds were once too few to tell a slow answer from a
+// missing one.
+const failsafe = time.Minute
 
 // setup says how a test's client and server are configured.
 type setup struct {
@@ -42,6 +45,8 @@ type setup struct {
 	answer        string                          // raw JSON the client answers workspace/configuration with ("": null)
 	noInitialized bool                            // stop after initialize
 	hook          func(ctx context.Context, method string, id jsonrpc2.ID)
+	notifyHook    func(method string)
+	holdScan      chan struct{} // every scan waits, once its roots are watched, until it is closed
 	trace         io.Writer
 	clientName    string // clientInfo.name
 }
@@ -85,7 +90,10 @@ func startAt(t testing.TB, root string, cfg setup) *harness {
 		h.client.settings = json.RawMessage(cfg.answer)
 	}
 	h.srv = newServer(Options{Home: h.home, Getenv: func(string) string { return "" }, Version: "test"})
-	h.srv.testHook = cfg.hook
+	h.srv.testHook, h.srv.notifyHook = cfg.hook, cfg.notifyHook
+	if hold := cfg.holdScan; hold != nil {
+		h.srv.scanHook = func() { <-hold }
+	}
 	a, b := pipe()
 	go func() { h.code <- h.srv.serve(context.Background(), b, cfg.trace) }()
 	h.conn = jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(a), jsonrpc2.WithCodec(codec{}))

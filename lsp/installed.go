@@ -73,12 +73,13 @@ func (w *watcher) installedEvent(ev fsnotify.Event) bool {
 }
 
 // installationChanged waits for the folders to settle and reports whether
-// what is installed, or what is wrong in its files, changed.
-func (s *Server) installationChanged(w *watcher) bool {
-	settle(w.fs.Events)
+// what is installed, or what is wrong in its files, changed; and the skill
+// files whose events came meanwhile.
+func (s *Server) installationChanged(w *watcher) (changed bool, skills []string) {
+	skills = settle(w.fs.Events)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.ws != nil && s.ws.World.InstallationChanged()
+	return s.ws != nil && s.ws.World.InstallationChanged(), skills
 }
 
 // installSettle is how long the folders must be quiet before installed
@@ -86,20 +87,26 @@ func (s *Server) installationChanged(w *watcher) bool {
 // lies deeper than the watches is seen only by reading.
 const installSettle = 150 * time.Millisecond
 
-// settle takes events until none has come for installSettle (the rebuild
-// that follows reads everything again, so they need no handling).
-func settle(events <-chan fsnotify.Event) {
+// settle takes events until none has come for installSettle, and returns
+// the skill files among them: a rebuild that follows reads everything
+// again, but when the installation did not change after all, a skill
+// edited meanwhile must still be read (a rescan finds only files that
+// came or went).
+func settle(events <-chan fsnotify.Event) (skills []string) {
 	t := time.NewTimer(installSettle)
 	defer t.Stop()
 	for {
 		select {
-		case _, ok := <-events:
+		case ev, ok := <-events:
 			if !ok {
-				return
+				return skills
+			}
+			if isSkillFileName(filepath.Base(ev.Name)) {
+				skills = append(skills, filepath.Clean(ev.Name))
 			}
 			t.Reset(installSettle)
 		case <-t.C:
-			return
+			return skills
 		}
 	}
 }

@@ -123,8 +123,13 @@ type Server struct {
 	// waiting until the server has caught up.
 	busy int
 
-	// testHook, when set, runs before every request handler.
-	testHook func(ctx context.Context, method string, id jsonrpc2.ID)
+	// testHook, when set, runs before every request handler, and
+	// notifyHook before every notification handler.
+	testHook   func(ctx context.Context, method string, id jsonrpc2.ID)
+	notifyHook func(method string)
+	// diagnoseHook, when set, runs before the findings of each batch of
+	// files are computed, with mu held.
+	diagnoseHook func(paths []string)
 	// scanHook, when set, runs before every scan reads the disk (tests
 	// hold the first scan with it).
 	scanHook func()
@@ -263,6 +268,9 @@ func (s *Server) notification(ctx context.Context, req *jsonrpc2.Request, method
 	}
 	if !serverMethods[method] {
 		return // an unknown notification is ignored
+	}
+	if s.notifyHook != nil {
+		s.notifyHook(method)
 	}
 	var err error
 	if method == protocol.MethodTextDocumentDidChange {

@@ -131,18 +131,7 @@ func stress(t *testing.T, encodings []protocol.PositionEncodingKind, edits, debo
 	if utf8 {
 		enc = UTF8
 	}
-	ws := analysis.NewWorkspace(analysis.Config{Home: h.home, Projects: []string{h.ws}, Getenv: func(string) string { return "" }})
-	ws.Scan()
-	for _, rel := range rels {
-		ws.Set(h.path(rel), []byte(texts[rel]))
-	}
-	mappers := map[string]*Mapper{}
-	mapperFor := func(p string, _ analysis.Range) *Mapper {
-		if mappers[p] == nil {
-			mappers[p] = NewMapper(ws.Source(p), enc)
-		}
-		return mappers[p]
-	}
+	fresh := freshDiagnostics(h, texts, enc)
 	h.client.mu.Lock()
 	defer h.client.mu.Unlock()
 	for _, rel := range rels {
@@ -155,13 +144,34 @@ func stress(t *testing.T, encodings []protocol.PositionEncodingKind, edits, debo
 			t.Errorf("%s: last published version %d, want %d", rel, v, versions[rel])
 			continue
 		}
-		path := filepath.Clean(h.path(rel))
-		want := diagnostics(ws.Findings(path), mapperFor(path, analysis.Range{}), mapperFor)
+		want := fresh(rel)
 		gotJSON, err1 := protocol.Marshal(p.Diagnostics)
 		wantJSON, err2 := protocol.Marshal(want)
 		if err1 != nil || err2 != nil || string(gotJSON) != string(wantJSON) {
 			t.Errorf("%s: published\n%s\nfresh analysis\n%s\ntext %q", rel, gotJSON, wantJSON, texts[rel])
 		}
+	}
+}
+
+// freshDiagnostics makes a new workspace over the harness's disk as it is
+// now, with texts (by path relative to the tree) laid over it, and returns
+// each file's diagnostics as that fresh analysis gives them, in enc.
+func freshDiagnostics(h *harness, texts map[string]string, enc Encoding) func(rel string) []protocol.Diagnostic {
+	ws := analysis.NewWorkspace(analysis.Config{Home: h.home, Projects: []string{h.ws}, Getenv: func(string) string { return "" }})
+	ws.Scan()
+	for rel, text := range texts {
+		ws.Set(h.path(rel), []byte(text))
+	}
+	mappers := map[string]*Mapper{}
+	mapperFor := func(p string, _ analysis.Range) *Mapper {
+		if mappers[p] == nil {
+			mappers[p] = NewMapper(ws.Source(p), enc)
+		}
+		return mappers[p]
+	}
+	return func(rel string) []protocol.Diagnostic {
+		path := filepath.Clean(h.path(rel))
+		return diagnostics(ws.Findings(path), mapperFor(path, analysis.Range{}), mapperFor)
 	}
 }
 

@@ -370,19 +370,8 @@ func (s *Server) watchLoop(w *watcher) {
 					more = false
 				}
 			}
-			switch {
-			case reinstall:
-				s.busyAdd(1)
-				if s.installationChanged(w) {
-					s.rebuild() // reads the installed plugins again
-				} else {
-					s.syncDisk(paths, true) // what settling took in
-				}
-				s.busyAdd(-1)
-			case len(paths) > 0 || rescan:
-				s.busyAdd(1)
-				s.syncDisk(paths, rescan)
-				s.busyAdd(-1)
+			if reinstall || len(paths) > 0 || rescan {
+				s.takeEvents(w, paths, rescan, reinstall)
 			}
 		case err, ok := <-w.fs.Errors:
 			if !ok {
@@ -391,6 +380,24 @@ func (s *Server) watchLoop(w *watcher) {
 			s.logf(protocol.MessageTypeWarning, "file watching: %v", err)
 		}
 	}
+}
+
+// takeEvents reads the disk again after file events: the skill files
+// at paths, every root with rescan, and the installed plugins with
+// reinstall. A panic is logged and the watching goes on.
+func (s *Server) takeEvents(w *watcher, paths []string, rescan, reinstall bool) {
+	s.busyAdd(1)
+	defer s.busyAdd(-1)
+	defer s.recoverLog("file events")
+	if reinstall {
+		changed, settled := s.installationChanged(w)
+		if changed {
+			s.rebuild() // reads the installed plugins again
+			return
+		}
+		paths, rescan = append(paths, settled...), true // what settling took in
+	}
+	s.syncDisk(paths, rescan)
 }
 
 // under reports whether path is one of dirs or inside one.

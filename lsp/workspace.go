@@ -113,17 +113,25 @@ func (s *Server) rebuild() int {
 	s.refreshProject()
 	s.mu.Lock()
 	settings, folders := s.settings, slices.Clone(s.folders)
-	ws := analysis.NewWorkspace(s.analysisConfigLocked())
+	ws := s.newWorkspaceLocked()
 	if !s.ready {
 		s.provisionalLocked() // with the settings pulled since initialize
 	}
-	// A body read back that changed on disk is an event the watcher has
-	// not told yet, and a deferred catalog fit may change other files'
-	// findings; ws calls this with mu held, as every caller of ws does.
-	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
 	s.mu.Unlock()
 
-	s.refreshWatches(ws.World.Roots(), ws.World.Installation().Watch)
+	// The roots are made with what the agents have installed, read before
+	// its files are watched: a plugin installed in between would be seen
+	// neither by that read nor as an event. Once they are watched, it is
+	// read again, and the roots made again when it changed.
+	for range maxInstallRereads {
+		s.refreshWatches(ws.World.Roots(), ws.World.Installation().Watch)
+		if !ws.World.InstallationChanged() {
+			break
+		}
+		s.mu.Lock()
+		ws = s.newWorkspaceLocked()
+		s.mu.Unlock()
+	}
 	if s.scanHook != nil {
 		s.scanHook()
 	}
@@ -156,6 +164,22 @@ func (s *Server) rebuild() int {
 	}
 	logInstalled(s, ws.World.Installation())
 	return len(paths)
+}
+
+// maxInstallRereads bounds how often a rebuild reads the installation
+// again while an agent keeps changing it; the events of what it writes
+// later start another rebuild.
+const maxInstallRereads = 3
+
+// newWorkspaceLocked is an empty workspace for the current settings and
+// folders.
+func (s *Server) newWorkspaceLocked() *analysis.Workspace {
+	ws := analysis.NewWorkspace(s.analysisConfigLocked())
+	// A body read back that changed on disk is an event the watcher has
+	// not told yet, and a deferred catalog fit may change other files'
+	// findings; ws calls this with mu held, as every caller of ws does.
+	ws.OnReload = func(paths []string) { s.scheduleLocked(time.Now(), "", paths) }
+	return ws
 }
 
 // load reads paths from disk and takes them into the workspace, or drops

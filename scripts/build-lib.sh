@@ -26,7 +26,9 @@ go_platform() {
 build_binary() {
 	local goos goarch commit
 	read -r goos goarch < <(go_platform "$1") || return 1
-	commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+	# A copy outside git, or a repository with no commit yet (where
+	# `git rev-parse HEAD` prints "HEAD" and fails), builds as "unknown".
+	commit=$(git rev-parse --verify --quiet HEAD 2>/dev/null) || commit=unknown
 	CGO_ENABLED=0 GOOS=$goos GOARCH=$goarch go build -trimpath \
 		-ldflags "-s -w -X main.version=$3 -X main.buildCommit=$commit" -o "$2" ./cmd/skill-ls
 }

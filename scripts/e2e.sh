@@ -5,7 +5,8 @@
 #   scripts/e2e.sh            run every step
 #   scripts/e2e.sh nvim node  run only the named steps
 #
-# Steps: vscode-unit, node, vsix, nvim, emacs, manifests (see below).
+# Steps: vscode-unit, node, vsix, vscode (one step per VS Code version:
+# vscode-4.139.1, ...), nvim, emacs, manifests (see below).
 # vsix builds the platform-specific .vsix for this machine with
 # scripts/package-vscode.sh and runs the binary inside it.
 # Needs: go, node + npm, nvim (Debian's 0.7.2 is enough), emacs with eglot
@@ -15,7 +16,8 @@
 # SKILL_LS_E2E_BINARY=/path/to/skill-ls tests that binary instead of
 # building ./cmd/skill-ls. SKILL_LS_TIMEOUT_MS (default 30000) bounds each
 # wait for the server inside a step; SKILL_LS_E2E_TIMEOUT (seconds, default
-# 150) bounds a whole step.
+# 150; the vscode steps SKILL_LS_E2E_VSCODE_TIMEOUT, default 480) bounds a
+# whole step.
 #
 # The last line printed is "N passed, N failed" (", N skipped" may follow);
 # the exit status is 1 when any step failed.
@@ -101,6 +103,13 @@ run() {
 }
 
 # --- the binary and an isolated environment --------------------------------
+
+# The VS Code versions and the cache they are installed in, read before
+# HOME moves.
+# shellcheck source=scripts/code-server-lib.sh
+. "$repo/scripts/code-server-lib.sh"
+SKILL_LS_VSCODE_CACHE=$(code_server_cache)
+export SKILL_LS_VSCODE_CACHE
 
 mkdir -p "$tmp/bin" "$tmp/home"
 # HOME moves to an empty directory below (so editors read no user config and
@@ -286,9 +295,10 @@ check('the bundle has vscode-languageclient inside and needs only vscode', () =>
   const foreign = requires.filter((r) => r !== 'vscode' && !r.startsWith('node:') && !require('module').builtinModules.includes(r));
   assert.deepStrictEqual(foreign, []);
 });
-check('manifest: main, activation on SKILL.md, manifests and Markdown', () => {
+check('manifest: main, activation on SKILL.md, manifests, the Skill language and Markdown', () => {
   assert.strictEqual(m.main, './out/extension.js');
   assert.ok(m.activationEvents.includes('workspaceContains:**/SKILL.md'));
+  assert.ok(m.activationEvents.includes('onLanguage:skill'));
   assert.ok(m.activationEvents.includes('onLanguage:markdown'));
   assert.ok(m.activationEvents.includes('workspaceContains:**/.claude-plugin/plugin.json'));
   assert.ok(m.activationEvents.includes('workspaceContains:**/gemini-extension.json'));
@@ -317,6 +327,39 @@ if selected_step vsix; then
 			fail vsix "editors/vscode did not build"
 		fi
 	fi
+fi
+
+# --- vscode: the .vsix in a real VS Code ------------------------------------
+# code-server (VS Code in a browser, from npm) with the linux-x64 .vsix
+# installed, driven in headless Chromium (scripts/vscode-e2e.sh), on each
+# version of scripts/code-server-lib.sh: today's and the oldest the
+# extension's engines field admits. scripts/install-code-server.sh
+# installs them (.ci/run does); under CI a missing one fails the step.
+if selected_step vscode; then
+	# The cache was named before HOME moved (code_server_cache reads it).
+	for pair in "${SKILL_LS_CODE_SERVER_LIST[@]}"; do
+		v=${pair%%:*}
+		vscode_step() {
+			local status=0
+			VSIX=$(ls "$tmp"/vsix-out/skill-ls-linux-x64-*.vsix 2>/dev/null | head -n 1) \
+				"$repo/scripts/vscode-e2e.sh" "$1" || status=$?
+			if [ "$status" -eq 2 ]; then
+				echo "code-server $1, playwright-core or chromium not installed (scripts/install-code-server.sh; apt-get install chromium)"
+				$ci || return 0
+			fi
+			return "$status"
+		}
+		export -f vscode_step
+		if [ "$(. "$repo/scripts/build-lib.sh" && host_platform)" != linux-x64 ]; then
+			skip "vscode-$v" "the .vsix under test is linux-x64"
+		elif [ ! -f "$(code_server_dir "$v")/.installed" ] && ! $ci; then
+			skip "vscode-$v" "code-server $v not installed (scripts/install-code-server.sh)"
+		else
+			# Packaging the .vsix (when the vsix step did not) and starting
+			# VS Code take longer than the other steps.
+			step_timeout=${SKILL_LS_E2E_VSCODE_TIMEOUT:-480} run "vscode-$v" vscode_step "$v"
+		fi
+	done
 fi
 
 # --- nvim: headless Neovim with editors/neovim ------------------------------

@@ -126,6 +126,24 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 	return out
 }
 
+// holding lists the contexts whose catalogs hold e or would take it in:
+// its own (contextsOf), and every other catalog built for a target that
+// finds e under a global root, such as one asked of a project no file
+// belongs to (Catalog): a change that left those out would leave them
+// holding an entry the world no longer has.
+func (w *World) holding(e *Entry) []contextKey {
+	out := w.contextsOf(e)
+	for ctx, res := range w.cache {
+		if res.gen != w.gen || slices.Contains(out, ctx) {
+			continue
+		}
+		if slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Target == ctx.target && !r.Scope.Local() }) {
+			out = append(out, ctx)
+		}
+	}
+	return out
+}
+
 func (w *World) resolve(ctx contextKey) *resolution {
 	res := w.resolution(ctx)
 	w.fit(res)

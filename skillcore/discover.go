@@ -351,7 +351,7 @@ func walkTree(dir string, seen folderSeen, skip func(dir, name string) bool) (fi
 	w := newWalker(dir, findCaps, seen)
 	w.skip = skip
 	w.walk(fsys.NoFolder, "", dir, 0, false)
-	w.wg.Wait()
+	w.wait()
 	w.followLinks()
 	slices.Sort(w.files)
 	slices.SortFunc(w.errs, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
@@ -374,6 +374,7 @@ type walker struct {
 	skip    func(dir, name string) bool // an entry of dir not to enter
 	helpers chan struct{}               // a slot per goroutine that may help
 	wg      sync.WaitGroup
+	failed  panics // a helper's, raised by wait
 
 	mu            sync.Mutex // guards what follows
 	visited       map[fsys.Key]bool
@@ -392,6 +393,12 @@ type linkedFolder struct {
 	depth int
 }
 
+// wait waits for the helpers, and panics with a helper's panic.
+func (w *walker) wait() {
+	w.wg.Wait()
+	w.failed.raise()
+}
+
 // followLinks enters the symlinks the walk met, one at a time in path
 // order, and those met inside them in turn. A folder is walked once per
 // (device, inode); this way the path it is walked by does not depend on
@@ -404,7 +411,7 @@ func (w *walker) followLinks() {
 		slices.SortFunc(links, func(a, b linkedFolder) int { return strings.Compare(a.path, b.path) })
 		for _, l := range links {
 			w.walk(fsys.NoFolder, filepath.Base(l.path), l.path, l.depth, true)
-			w.wg.Wait()
+			w.wait()
 		}
 	}
 }
@@ -494,9 +501,10 @@ func (w *walker) walk(at fsys.Folder, name, p string, depth int, quiet bool) {
 			w.wg.Add(1)
 			go func() {
 				defer w.wg.Done()
+				defer func() { <-w.helpers }()
+				defer w.failed.catch()
 				// f may be closed by then: open by path.
 				w.walk(fsys.NoFolder, name, child, depth+1, false)
-				<-w.helpers
 			}()
 		default:
 			w.walk(f, name, child, depth+1, false)

@@ -24,7 +24,8 @@
 //	agents/all          the list that registers every agent, in order
 //	skillcore           this package: the world, driven by the registered
 //	                    agents as data and through their hooks (Target.Lister,
-//	                    Target.Installed, Reading.Own, Scan.Order)
+//	                    Target.Installed, Target.Packages, Reading.Own,
+//	                    Scan.Order)
 //
 // Here world.go and discover.go find skills under roots, collide.go and
 // order.go settle shared names and each catalog's order, fit.go and

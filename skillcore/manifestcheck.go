@@ -5,10 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
-
-	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
@@ -112,17 +109,39 @@ func checkName(m *Manifest, v *syntax.JSONValue, targets []string, re *regexp.Re
 		m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: the name is empty", says(targets, refuse)))
 	case re != nil && !re.MatchString(name):
 		m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: the name %q breaks its rule (%s)", says(targets, refuse), name, what))
-	case strings.ContainsAny(name, ":/") && slices.Contains(targets, "copilot"):
-		m.add("manifest-name", loader.Error, v.Range, []string{"copilot"}, fmt.Sprintf("copilot (VS Code) silently skips a plugin named %q: names with : or / are not loaded", name))
+	default:
+		for _, id := range targets {
+			if skips := checksOf(id).SkipsName; skips != nil {
+				if why := skips(name); why != "" {
+					m.add("manifest-name", loader.Error, v.Range, []string{id}, why)
+				}
+			}
+		}
 	}
 	for _, r := range reserved {
 		if strings.EqualFold(name, r) {
 			m.add("manifest-name", loader.Error, v.Range, targets, fmt.Sprintf("%s: %q is a reserved name", says(targets, refuse), name))
 		}
 	}
-	if refuse != "refuses the marketplace" && slices.Contains(targets, "claude-code") && claudecode.ClaudeReservedPlugin(name) {
-		m.add("manifest-name", loader.Warning, v.Range, []string{"claude-code"}, fmt.Sprintf("`claude plugin validate` refuses the plugin name %q as one of Anthropic's own (claude-, anthropic-, cc-plugin-, ...); Claude Code still installs and loads it", name))
+	if refuse == "refuses the marketplace" {
+		return
 	}
+	for _, id := range targets {
+		if flags := checksOf(id).FlagsPluginName; flags != nil {
+			if why := flags(name); why != "" {
+				m.add("manifest-name", loader.Warning, v.Range, []string{id}, why)
+			}
+		}
+	}
+}
+
+// checksOf is the package checks of the target id, none for an id no
+// target has.
+func checksOf(id string) loader.PackageChecks {
+	if t := loader.TargetByID(id); t != nil {
+		return t.Packages
+	}
+	return loader.PackageChecks{}
 }
 
 // problemOfPath says what is wrong with a component path under a rule, or
@@ -221,7 +240,7 @@ func checkPlugin(m *Manifest, pf *loader.PluginFormat, root string, targets []st
 			checkPaths(m, m.Root.Get(pf.Skills.Field), root, pf.Skills, s.PathItems, targets, "refuses the plugin", stat)
 		}
 	}
-	checkVariables(m, m.Root, targets)
+	checkVariables(m, m.Root)
 }
 
 // statFunc is os.Stat, or a finder's remembered answers of it.
@@ -334,7 +353,7 @@ func checkMarketplace(m *Manifest, mf *loader.MarketplaceFormat, root, top strin
 			checkPaths(m, e.Get("skills"), src.dir, loader.PluginFormats[0].Skills, loader.PluginFormats[0].Schema.PathItems, mf.Sources.EntryDefines, "refuses the plugin", stat)
 		}
 	}
-	checkVariables(m, m.Root, targets)
+	checkVariables(m, m.Root)
 }
 
 // conflict reports a strict: false entry whose plugin.json declares
@@ -354,10 +373,6 @@ func mismatch(l *listing, t *loader.Target, man *Manifest, name string) {
 		Message: fmt.Sprintf("%s skips the entry %q: the plugin's manifest is named %q, and the two must be equal", t.ID, l.name, name),
 		Related: []loader.Related{{Path: man.Path, Range: man.Root.Get("name").Range, Message: "the manifest's name"}}})
 }
-
-// pluginVariable matches a ${CLAUDE_PLUGIN_...} or ${CLAUDE_SKILL_DIR}
-// reference in a manifest.
-var pluginVariable = regexp.MustCompile(`\$\{(CLAUDE_PLUGIN_[A-Z0-9_]*|CLAUDE_SKILL_DIR)\}`)
 
 // variableProblems judges a skill's ${CLAUDE_...} references as each agent
 // that replaces variables does: one it does not know, or one of a plugin's
@@ -394,30 +409,36 @@ func variableList(t *loader.Target) string {
 	return strings.Join(names, ", ")
 }
 
-// knownPluginVariables are the ones claude-code replaces in a plugin's
-// manifests.
-var knownPluginVariables = map[string]bool{"CLAUDE_PLUGIN_ROOT": true, "CLAUDE_PLUGIN_DATA": true, "CLAUDE_SKILL_DIR": true}
+// checkVariables reports, for each agent that replaces ${...}s in
+// manifests, the references in a manifest's strings it does not know.
+func checkVariables(m *Manifest, v *syntax.JSONValue) {
+	for _, t := range loader.Targets {
+		if mv := t.Packages.Variables; mv != nil {
+			unknownVariables(m, v, t.ID, mv)
+		}
+	}
+}
 
-// checkVariables reports unknown ${CLAUDE_PLUGIN_*} names in a
-// manifest's strings.
-func checkVariables(m *Manifest, v *syntax.JSONValue, targets []string) {
+// unknownVariables reports the references in v's strings that mv's agent
+// (id) leaves as written.
+func unknownVariables(m *Manifest, v *syntax.JSONValue, id string, mv *loader.ManifestVariables) {
 	if v == nil {
 		return
 	}
-	if v.Kind == syntax.JSONString && strings.Contains(v.Text, "${CLAUDE_") {
+	if v.Kind == syntax.JSONString && strings.Contains(v.Text, mv.Prefix) {
 		raw := v.Range.Text(m.Src)
-		for _, loc := range pluginVariable.FindAllStringSubmatchIndex(raw, -1) {
+		for _, loc := range mv.Pattern.FindAllStringSubmatchIndex(raw, -1) {
 			name := raw[loc[2]:loc[3]]
-			if !knownPluginVariables[name] {
-				m.add("variable-unknown", loader.Warning, syntax.Range{Start: v.Range.Start + loc[0], End: v.Range.Start + loc[1]}, []string{"claude-code"},
-					fmt.Sprintf("claude-code leaves ${%s} as written: it replaces only ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA}", name))
+			if !mv.Known[name] {
+				m.add("variable-unknown", loader.Warning, syntax.Range{Start: v.Range.Start + loc[0], End: v.Range.Start + loc[1]}, []string{id},
+					fmt.Sprintf(mv.Unknown, name))
 			}
 		}
 	}
 	for _, it := range v.Items {
-		checkVariables(m, it, targets)
+		unknownVariables(m, it, id, mv)
 	}
 	for _, mem := range v.Members {
-		checkVariables(m, mem.Value, targets)
+		unknownVariables(m, mem.Value, id, mv)
 	}
 }

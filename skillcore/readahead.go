@@ -25,6 +25,7 @@ const aheadQueue = 1 << 13
 type readAhead struct {
 	queue   chan aheadFile
 	wg      sync.WaitGroup
+	failed  panics // a reader's, raised by takeAhead
 	mu      sync.Mutex
 	done    map[string]readResult
 	read    map[string]*Manifest // nil where there is none to read
@@ -55,11 +56,18 @@ func (w *World) readAheadOf() *readAhead {
 	if w.ahead == nil && w.readsAhead() {
 		ra := &readAhead{queue: make(chan aheadFile, aheadQueue), done: make(map[string]readResult, 1<<10), read: map[string]*Manifest{}, claimed: map[string]bool{}}
 		for range max(1, runtime.GOMAXPROCS(0)-1) {
-			ra.wg.Go(func() { w.drain(ra) })
+			ra.wg.Go(func() { w.drainCatching(ra) })
 		}
 		w.ahead = ra
 	}
 	return w.ahead
+}
+
+// drainCatching is drain on a goroutine of its own: its panic is kept
+// for takeAhead to raise.
+func (w *World) drainCatching(ra *readAhead) {
+	defer ra.failed.catch()
+	w.drain(ra)
 }
 
 // drain reads the files queued until the queue is closed and empty.
@@ -132,10 +140,11 @@ func (w *World) takeAhead() map[string]readResult {
 	w.ahead = nil
 	close(ra.queue)
 	for range runtime.GOMAXPROCS(0) - max(1, runtime.GOMAXPROCS(0)-1) {
-		ra.wg.Go(func() { w.drain(ra) })
+		ra.wg.Go(func() { w.drainCatching(ra) })
 	}
 	w.drain(ra)
 	ra.wg.Wait()
+	ra.failed.raise()
 	return ra.done
 }
 

@@ -118,6 +118,11 @@ type catalogSig struct {
 	// text is the description as a budget that counts rendered text
 	// reads it (budgetSigText, order.go).
 	text string
+	// ids are the names each target knows the file by (Entry.ids),
+	// joined: an agent that reads the name its own way (a number
+	// quoted or not, YAML a line reader reads past) can know the file by
+	// another name while name reads the same.
+	ids string
 }
 
 // NewWorld makes an empty world.
@@ -328,18 +333,23 @@ func (w *World) Load(paths []string) []error {
 
 // ForEach calls f(0) ... f(n-1) on as many goroutines as there are CPUs
 // and returns when all are done. Load reads files with it; a caller that
-// judges many files can share it.
+// judges many files can share it. A panic in f stops the calls not yet
+// begun and is raised again in the caller (a *WorkerPanic), where it can
+// be recovered.
 func ForEach(n int, f func(i int)) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
+	var failed panics
 	for range min(n, runtime.GOMAXPROCS(0)) {
 		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+			defer failed.catch()
+			for i := int(next.Add(1) - 1); i < n && !failed.caught(); i = int(next.Add(1) - 1) {
 				f(i)
 			}
 		})
 	}
 	wg.Wait()
+	failed.raise()
 }
 
 // Paths lists the files in the world, sorted.
@@ -387,15 +397,20 @@ func (w *World) Put(s *loader.Skill) []string {
 		return w.replace(path, old, e)
 	}
 	// The file stays where it was: update the entry the resolutions hold in
-	// place, and each resolution it stands in by what changed.
+	// place, and each resolution it stands in by what changed. The files
+	// sharing its name point at its name: they are told when it moved.
+	moved := loader.NameRange(old.Skill) != loader.NameRange(e.Skill)
 	if old.sig == e.sig {
 		*old = *e
+		if moved {
+			return w.namesakes(old)
+		}
 		return nil
 	}
 	if old.sig.name != e.sig.name {
 		w.names++
 	}
-	ctxs := w.contextsOf(old)
+	ctxs := w.holding(old)
 	res := make([]*resolution, len(ctxs))
 	was := make([]string, len(ctxs))
 	for i, ctx := range ctxs {
@@ -406,6 +421,36 @@ func (w *World) Put(s *loader.Skill) []string {
 	for i := range res {
 		for _, m := range res[i].update(old, was[i]) {
 			if !slices.Contains(out, m.Skill.Path) {
+				out = append(out, m.Skill.Path)
+			}
+		}
+	}
+	if moved {
+		for _, p := range w.namesakes(old) {
+			if !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// namesakes lists the files that collide with e in its contexts: their
+// findings point at e's name.
+func (w *World) namesakes(e *Entry) []string {
+	var out []string
+	for _, ctx := range w.contextsOf(e) {
+		res := w.cache[ctx]
+		if res == nil || res.gen != w.gen {
+			continue
+		}
+		g := res.groups[identityOf(ctx.target, e)]
+		if !slices.Contains(g, e) {
+			continue
+		}
+		for _, m := range g {
+			if m != e && !slices.Contains(out, m.Skill.Path) {
 				out = append(out, m.Skill.Path)
 			}
 		}
@@ -442,7 +487,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 		if e == nil {
 			continue
 		}
-		for _, ctx := range w.contextsOf(e) {
+		for _, ctx := range w.holding(e) {
 			i, ok := at[ctx]
 			if !ok {
 				// Resolved before the world changes: swap takes the
@@ -519,6 +564,7 @@ func (w *World) evaluate(s *loader.Skill, roots []Root) *Entry {
 			}
 		}
 	}
+	e.sig.ids = strings.Join(e.ids, "\x00")
 	return e
 }
 

@@ -11,29 +11,13 @@ import (
 	"testing"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/loader/loadertest"
 
 	"golang.org/x/tools/txtar"
 )
 
-// writeTree writes the files of a txtar archive under dir and returns the
-// paths of the SKILL.md files among them.
-func writeTree(t testing.TB, dir string, files []txtar.File) []string {
-	t.Helper()
-	var skills []string
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if filepath.Base(p) == loader.FileName {
-			skills = append(skills, p)
-		}
-	}
-	return skills
-}
+// writeTree writes files under dir and returns its SKILL.md files.
+var writeTree = loadertest.WriteTree
 
 // newTestWorld scans a tree whose home is <dir>/home and whose project is
 // <dir>/proj, and loads the tree's other SKILL.md files too.

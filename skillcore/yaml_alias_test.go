@@ -1,10 +1,10 @@
 package skillcore
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
@@ -76,13 +76,19 @@ func TestAliasBomb(t *testing.T) {
 		prev = n
 	}
 	b.WriteString("allowed-tools: *" + prev + "\nmetadata: *" + prev + "\ntag: !!str x\n---\n")
-	start := time.Now()
+	// Counted, not timed (a loaded machine makes any time limit flaky):
+	// expanded, the aliases would allocate 9^30 values; shared, the
+	// bytes allocated stay within a small multiple of the text.
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	s := loader.Parse("/p/x/SKILL.md", []byte(b.String()))
 	checkValueRanges(t, s)
 	loader.Validate(s, loader.Targets)
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("took %v", d)
+	runtime.ReadMemStats(&after)
+	if n, limit := after.TotalAlloc-before.TotalAlloc, uint64(1000*b.Len()+1<<20); n > limit {
+		t.Fatalf("parsing and validating %d bytes allocated %d bytes, over %d: the aliases are expanded", b.Len(), n, limit)
 	}
+	checkValueRanges(t, s)
 	if s.Meta == nil || s.Field("allowed-tools").Value.Kind != syntax.KindList {
 		t.Fatalf("%v", rulesOf(s.Problems))
 	}

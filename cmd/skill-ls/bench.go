@@ -54,7 +54,7 @@ func bench(args []string, stdout, stderr io.Writer) int {
 	jsonOut := fs.String("json", "", "also write the results as JSON to this file")
 	keep := fs.String("dir", "", "generate the workspaces in this folder and keep them (to profile or open by hand)")
 	floorDir := fs.String("floor", "", "only walk this folder and read its SKILL.md files, the least a check must do, and exit (the floor the bench times check against)")
-	guardOn := fs.Bool("guard", false, "only time check against the floor of the same files on --corpus and a generated workspace of --guard-size skills, in turns, and fail when check takes more than 2.5 times its floor (CI's guard)")
+	guardOn := fs.Bool("guard", false, "only time check against the floor of the same files on --corpus and a generated workspace of --guard-size skills, in turns, and fail when check takes more than 4.5 times its floor (CI's guard)")
 	guardSize := fs.Int("guard-size", 2000, "skills of the workspace --guard generates (0 for none)")
 	floorFiles := fs.Bool("floor-files", false, "with --floor, also read the other files of each skill folder as check does: the floor of the same files")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -22,11 +23,16 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("catalog")
 	target := fs.String("target", "", "the agent whose catalog to print (default: every agent that loads a skill of the project): "+strings.Join(loader.TargetIDs(), ", "))
 	project := fs.String("project", "", "the project folder (default: the project holding the current folder)")
+	format := fs.String("format", "text", "output format: text (each agent's catalog text; the budget on standard error) or json (each agent's entries and budget, as the MCP catalog tool answers)")
 	if code, done := parseFlags(fs, args, stdout, stderr); done {
 		return code
 	}
 	if code, done := noArgs(fs, stderr); done {
 		return code
+	}
+	if !slices.Contains(catalogFormats, *format) {
+		fmt.Fprintf(stderr, "skill-ls catalog: %s\n", escapeText(skillcore.UnknownWord("format", *format, catalogFormats)))
+		return exitUsage
 	}
 	var pinned []string
 	if *target != "" {
@@ -54,6 +60,9 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 	if partial {
 		return exitUsage
 	}
+	if *format == "json" {
+		return writeCatalogJSON(ws.World, dir, errs, stdout, stderr)
+	}
 	targets := catalogTargets(ws.World, dir)
 	if len(targets) == 0 {
 		// An empty listing is no answer: say so, as check does for a
@@ -77,6 +86,32 @@ func catalog(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprint(stdout, text)
 		fmt.Fprint(stderr, skillcore.BudgetReport(t, entries)) // headed by the target
+	}
+	return exitOK
+}
+
+// catalogFormats are catalog's outputs.
+var catalogFormats = []string{"text", "json"}
+
+// writeCatalogJSON writes the project's catalogs as the MCP catalog tool
+// answers them, with every agent's text, and the scan's notes.
+func writeCatalogJSON(w *skillcore.World, dir string, errs []error, stdout, stderr io.Writer) int {
+	notes := []string{}
+	for _, err := range errs {
+		notes = append(notes, err.Error())
+	}
+	rep, err := catalogReport(w, dir, notes, true)
+	if err != nil {
+		fmt.Fprintln(stderr, "skill-ls catalog:", escapeText(err.Error()))
+		return exitUsage
+	}
+	// Catalog text is XML and Markdown: left readable, not \u003c-escaped.
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(rep); err != nil {
+		fmt.Fprintln(stderr, "skill-ls catalog:", escapeText(err.Error()))
+		return exitUsage
 	}
 	return exitOK
 }

@@ -319,3 +319,57 @@ func TestNodeHookPackage(t *testing.T) {
 		t.Errorf("%s names the platforms %q, want %v", launcher, named, platforms)
 	}
 }
+
+// TestBuildBinaryAnywhere: scripts/build-lib.sh builds from any copy of the
+// sources: outside git and in a repository with no commit yet (where `git
+// rev-parse HEAD` prints "HEAD" and fails), the commit is "unknown" and
+// the link flags stay one line. A go stand-in records the build's
+// arguments.
+func TestBuildBinaryAnywhere(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	lib, err := filepath.Abs(repoFile("scripts/build-lib.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	if err := os.WriteFile(filepath.Join(bin, "go"), []byte("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		git  bool
+	}{{"outside git", false}, {"a repository with no commit", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			env := []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + dir,
+				"GIT_CEILING_DIRECTORIES=" + filepath.Dir(dir)}
+			if tc.git {
+				if out, err := exec.Command(gitBin, "init", "-q", dir).CombinedOutput(); err != nil {
+					t.Fatalf("git init: %v %s", err, out)
+				}
+			}
+			cmd := exec.Command(bash, "-e", "-c", `. "$0" && build_binary linux-x64 out/skill-ls 1.2.3`, lib)
+			cmd.Dir = dir
+			cmd.Env = env
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+			i := slices.Index(args, "-ldflags")
+			if i < 0 || i+1 >= len(args) {
+				t.Fatalf("no -ldflags in %q", args)
+			}
+			if want := "-s -w -X main.version=1.2.3 -X main.buildCommit=unknown"; args[i+1] != want {
+				t.Errorf("-ldflags %q, want %q", args[i+1], want)
+			}
+		})
+	}
+}

@@ -24,7 +24,7 @@ func commands() []command {
 	return []command{
 		{"serve", "serve [--stdio] [--log-file FILE]", "run the language server on standard input and output (the default)", serve, ""},
 		{"check", "check [flags] [PATH...]", "judge SKILL.md files and package manifests as the agents will", noStdin(check), checkHelp},
-		{"catalog", "catalog [--target T] [--project DIR]", "print the catalog an agent builds from a project's skills", noStdin(catalog), ""},
+		{"catalog", "catalog [--target T] [--project DIR] [--format text|json]", "print the catalog an agent builds from a project's skills", noStdin(catalog), ""},
 		{"explain", "explain [--format text|markdown] [RULE | --all] | explain --targets [--format text|json]", "document a rule or every rule, or list the rules and targets", noStdin(explain), ""},
 		{"mcp", "mcp [--root DIR...]", "serve the checker's tools to an agent over the Model Context Protocol on standard input and output", mcpCommand, mcpHelp},
 		{"init", "init [DIR]", "write a commented .skill-ls.yaml with the defaults", noStdin(initConfig), ""},

@@ -196,8 +196,9 @@ func agentNames(e *skillcore.Entry) []loadedAs {
 	return out
 }
 
-// mcpCatalog is what the catalog tool answers: per agent, its listing as
-// the model sees it and how it stands against the agent's budget.
+// mcpCatalog is what the catalog tool answers, and what skill-ls catalog
+// --format json writes: per agent, its listing as the model sees it and
+// how it stands against the agent's budget.
 type mcpCatalog struct {
 	Project string            `json:"project"`
 	Agents  []mcpAgentCatalog `json:"agents"`
@@ -206,17 +207,24 @@ type mcpCatalog struct {
 
 type mcpAgentCatalog struct {
 	Target string `json:"target"`
-	Text   string `json:"text,omitempty"` // what the agent shows the model, byte for byte; for one target asked for
+	Text   string `json:"text,omitempty"` // what the agent shows the model, byte for byte; for one target asked for (the tool), always (the command)
+	Bytes  int    `json:"bytes"`          // the length of that text
 
 	Budget string           `json:"budget"` // skill-ls catalog's report on standard error
 	Skills []mcpCatalogLine `json:"skills"`
 }
 
 type mcpCatalogLine struct {
-	Name    string `json:"name"`
-	Path    string `json:"path"`
-	Scope   string `json:"scope"`
-	Dropped bool   `json:"dropped"` // left out for the budget
+	Name  string `json:"name"`
+	Path  string `json:"path"`
+	Scope string `json:"scope"`
+	// Description is the description as the agent reads it, before its
+	// catalog shortens it; Entry is the skill's text in the catalog, as
+	// the agent shows it (cut where the agent cuts; as it would read if
+	// it fit, for a dropped one).
+	Description string `json:"description"`
+	Entry       string `json:"entry"`
+	Dropped     bool   `json:"dropped"` // left out for the budget
 }
 
 func (mcpBackend) Catalog(_ context.Context, project, target string) (any, error) {
@@ -228,19 +236,30 @@ func (mcpBackend) Catalog(_ context.Context, project, target string) (any, error
 	if err != nil {
 		return nil, err
 	}
-	targets := catalogTargets(ws.World, project)
+	return catalogReport(ws.World, project, notes, target != "")
+}
+
+// catalogReport is the catalogs of the agents catalog shows for project
+// (catalogTargets), each agent's text included when withText.
+func catalogReport(w *skillcore.World, project string, notes []string, withText bool) (mcpCatalog, error) {
+	targets := catalogTargets(w, project)
 	if len(targets) == 0 {
-		return nil, fmt.Errorf("no agent loads a skill of %s", project)
+		return mcpCatalog{}, fmt.Errorf("no agent loads a skill of %s", project)
 	}
 	out := mcpCatalog{Project: project, Agents: []mcpAgentCatalog{}, Notes: notes}
 	for _, t := range targets {
-		entries := ws.World.Catalog(t, project)
-		ac := mcpAgentCatalog{Target: t.ID, Budget: skillcore.BudgetReport(t, entries), Skills: []mcpCatalogLine{}}
-		if target != "" {
-			ac.Text = skillcore.RenderCatalog(t, entries)
+		entries := w.Catalog(t, project)
+		text := skillcore.RenderCatalog(t, entries)
+		ac := mcpAgentCatalog{Target: t.ID, Bytes: len(text), Budget: skillcore.BudgetReport(t, entries), Skills: []mcpCatalogLine{}}
+		if withText {
+			ac.Text = text
 		}
 		for _, ce := range entries {
-			ac.Skills = append(ac.Skills, mcpCatalogLine{Name: agentName(t, ce.Name, ce.Skill), Path: ce.ShownPath(), Scope: ce.Scope.String(), Dropped: ce.Dropped})
+			if ce.Skill == nil {
+				continue
+			}
+			ac.Skills = append(ac.Skills, mcpCatalogLine{Name: agentName(t, ce.Name, ce.Skill), Path: ce.ShownPath(), Scope: ce.Scope.String(),
+				Description: t.Describe(ce.Skill), Entry: skillcore.RenderEntry(t, ce), Dropped: ce.Dropped})
 		}
 		out.Agents = append(out.Agents, ac)
 	}

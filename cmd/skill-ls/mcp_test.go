@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -546,5 +547,47 @@ func TestMCPResolveUnloaded(t *testing.T) {
 	}
 	if res := callRaw(t, cs, "resolve", map[string]any{"name": "no-such-skill"}); !res.IsError || !strings.Contains(toolText(res), "no-such-skill") {
 		t.Errorf("unknown name: %s", toolText(res))
+	}
+}
+
+// TestCatalogJSONIsTheTool: skill-ls catalog --format json writes what the
+// MCP catalog tool answers, with each agent's text as the text output
+// prints it, and every skill's entry and description.
+func TestCatalogJSONIsTheTool(t *testing.T) {
+	dir := writeCheckTree(t, catalogTree)
+	proj := filepath.Join(dir, "proj")
+	code, out, errs := runCmd("catalog", "--project", proj, "--format", "json")
+	if code != exitOK {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	var got mcpCatalog
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var tool mcpCatalog
+	callTool(t, mcpClient(t, proj), "catalog", map[string]any{}, &tool)
+	if len(got.Agents) == 0 || len(got.Agents) != len(tool.Agents) {
+		t.Fatalf("agents %d, the tool's %d", len(got.Agents), len(tool.Agents))
+	}
+	for i, a := range got.Agents {
+		_, text, _ := runCmd("catalog", "--project", proj, "--target", a.Target)
+		if a.Text == "" || strings.TrimSuffix(text, "\n") != strings.TrimSuffix(a.Text, "\n") || a.Bytes != len(a.Text) {
+			t.Errorf("%s: text %q (%d bytes), the command prints %q", a.Target, a.Text, a.Bytes, text)
+		}
+		a.Text = ""
+		if !reflect.DeepEqual(a, tool.Agents[i]) {
+			t.Errorf("%s: %+v\nthe tool: %+v", a.Target, a, tool.Agents[i])
+		}
+		for _, s := range a.Skills {
+			if s.Name == "" || s.Path == "" || s.Scope == "" || s.Entry == "" || !strings.Contains(s.Entry, s.Name) {
+				t.Errorf("%s: skill %+v", a.Target, s)
+			}
+		}
+	}
+	if !strings.Contains(out, "<") {
+		t.Errorf("the XML catalogs are escaped:\n%s", out)
+	}
+	if code, _, errs := runCmd("catalog", "--project", proj, "--format", "yaml"); code != exitUsage || !strings.Contains(errs, `unknown format "yaml"`) {
+		t.Errorf("--format yaml: exit %d, %s", code, errs)
 	}
 }

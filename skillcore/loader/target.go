@@ -55,6 +55,9 @@ type Target struct {
 	// Variables are the ${NAME}s the agent replaces in a skill's text
 	// (variables.go).
 	Variables []SkillVariable
+	// Packages are the agent's own checks of plugin and marketplace
+	// manifests (packagechecks.go).
+	Packages PackageChecks
 	// Installed, when set, lists the plugins the agent has installed on
 	// the machine and whether each is enabled for project: its installed
 	// layout, set by its folder.

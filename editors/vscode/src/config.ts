@@ -39,10 +39,19 @@ export const MANIFEST_GLOBS: readonly string[] = [
   '**/gemini-extension.json',
 ];
 
-/** Activation events the manifest must declare. */
+/** The languages VS Code gives a SKILL.md: its own "Skill" language (id
+ * `skill`; the language picker shows "Skill (skill) - Configured
+ * Language") in VS Code 1.139, Markdown in 1.100, before the Skill
+ * language, and in forks without it. */
+export const SKILL_LANGUAGES: readonly string[] = ['skill', 'markdown'];
+
+/** Activation events the manifest must declare: a workspace holding a
+ * skill or a manifest, or a SKILL.md opened in either language. (Not
+ * onLanguage:json: that would start a server for every JSON file opened
+ * anywhere; a manifest is found by workspaceContains.) */
 export const ACTIVATION_EVENTS: readonly string[] = [
   'workspaceContains:**/SKILL.md',
-  'onLanguage:markdown',
+  ...SKILL_LANGUAGES.map((l) => `onLanguage:${l}`),
   ...MANIFEST_GLOBS.map((g) => `workspaceContains:${g}`),
 ];
 
@@ -94,6 +103,10 @@ export interface ServerCommand {
   args: string[];
 }
 
+/** File-system watcher glob for skills (also registered by the server when
+ * the client supports dynamic registration), and the selector's pattern. */
+export const SKILL_GLOB = '**/SKILL.md';
+
 /** A document filter equal in shape to vscode's DocumentFilter. */
 export interface SkillDocumentFilter {
   scheme: string;
@@ -103,16 +116,14 @@ export interface SkillDocumentFilter {
 
 /** Only SKILL.md files and package manifests on disk are sent to the
  * server. The server is harmless on other Markdown and JSON, but there is
- * no reason to send it. (Manifests are matched by name alone: VS Code may
- * call them json or jsonc.) */
+ * no reason to send it. A SKILL.md is matched in each language VS Code may
+ * give it (a selector for markdown alone saw nothing in VS Code 1.139,
+ * whose SKILL.md is `skill`); manifests by name alone: VS Code calls them
+ * json or jsonc. */
 export const DOCUMENT_SELECTOR: readonly SkillDocumentFilter[] = [
-  { scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' },
+  ...SKILL_LANGUAGES.map((language) => ({ scheme: 'file', language, pattern: SKILL_GLOB })),
   ...['**/plugin.json', '**/marketplace.json', '**/gemini-extension.json'].map((pattern) => ({ scheme: 'file', pattern })),
 ];
-
-/** File-system watcher glob for skills (also registered by the server when
- * the client supports dynamic registration). */
-export const SKILL_GLOB = '**/SKILL.md';
 
 const SEVERITIES = new Set<string>(['error', 'warning', 'info', 'off']);
 

@@ -2,7 +2,6 @@ package claudecode
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
@@ -79,6 +78,9 @@ var Target = &loader.Target{
 		{Name: "CLAUDE_PLUGIN_ROOT", Value: loader.PluginRoot, PluginOnly: true},
 		{Name: "CLAUDE_PLUGIN_DATA", Value: loader.PluginData, PluginOnly: true},
 	},
+	// Its own judgement of plugin names and manifest variables
+	// (manifest.go).
+	Packages: manifestChecks,
 	Verified: loader.Verified{Package: "@anthropic-ai/claude-code", Version: "2.1.328"},
 	// 30,000 chars of whole lines by default; past them skills are
 	// listed by name only (catalog.go).
@@ -160,25 +162,6 @@ func WithComponents(m map[string]loader.JSONType) map[string]loader.JSONType {
 		out[k] = v
 	}
 	return out
-}
-
-// claudeReservedPlugin reports whether `claude plugin validate` (Claude
-// Code 2.1.328) refuses a plugin name as passing for one of Anthropic's
-// own: it starts with claude-, anthropic-, anthropics- or cc-plugin-, is
-// claude, anthropic, anthropics, claude-code or claude-mods, or puts
-// "official" beside claude or anthropic. Its installer does not refuse it.
-func ClaudeReservedPlugin(name string) bool {
-	n := strings.ToLower(name)
-	for _, p := range []string{"claude-", "anthropic-", "anthropics-", "cc-plugin-"} {
-		if strings.HasPrefix(n, p) {
-			return true
-		}
-	}
-	switch n {
-	case "claude", "anthropic", "anthropics", "claude-code", "claude-mods":
-		return true
-	}
-	return strings.Contains(n, "official") && (strings.Contains(n, "claude") || strings.Contains(n, "anthropic"))
 }
 
 // ClaudeBudget is Claude Code's default listing budget: the default

@@ -59,7 +59,10 @@ var Target = &loader.Target{
 	// Chars of rendered entries, taken in catalog order up to the
 	// first that does not fit (catalog.go).
 	CatalogBudget: 15000,
-	Verified:      loader.Verified{Package: "@github/copilot", Version: "1.0.102"},
+	// VS Code's Copilot does not load a plugin whose name holds : or /
+	// (manifest.go).
+	Packages: loader.PackageChecks{SkipsName: skipsPluginName},
+	Verified: loader.Verified{Package: "@github/copilot", Version: "1.0.102"},
 }
 
 // Plugin is the plugin format Copilot defines.

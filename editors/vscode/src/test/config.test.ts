@@ -161,6 +161,7 @@ describe('initializationOptions', () => {
 describe('documents', () => {
   it('selects only SKILL.md files and package manifests on disk', () => {
     assert.deepEqual(DOCUMENT_SELECTOR, [
+      { scheme: 'file', language: 'skill', pattern: '**/SKILL.md' },
       { scheme: 'file', language: 'markdown', pattern: '**/SKILL.md' },
       { scheme: 'file', pattern: '**/plugin.json' },
       { scheme: 'file', pattern: '**/marketplace.json' },

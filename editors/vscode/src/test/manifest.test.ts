@@ -13,6 +13,7 @@ import {
   DEFAULT_PATH,
   RESTART_COMMAND,
   SHOW_CATALOG_COMMAND,
+  SKILL_LANGUAGES,
 } from '../config';
 
 interface Manifest {
@@ -27,6 +28,7 @@ interface Manifest {
   devDependencies: Record<string, string>;
   contributes: {
     commands: { command: string }[];
+    configurationDefaults: Record<string, unknown>;
     configuration: { properties: Record<string, { default?: unknown; enum?: string[]; type: string }> };
   };
 }
@@ -38,6 +40,14 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 describe('package.json', () => {
   it('activates on SKILL.md workspaces, package manifests and Markdown', () => {
     assert.deepEqual(manifest.activationEvents, [...ACTIVATION_EVENTS]);
+  });
+
+  it('makes SKILL.md Markdown by default, a language the selector takes (one problem, one diagnostic)', () => {
+    // VS Code 1.139's own Skill language checks SKILL.md itself; the user
+    // can have it back with "files.associations": {"**/SKILL.md": "skill"}.
+    const assoc = manifest.contributes.configurationDefaults['files.associations'] as Record<string, string>;
+    assert.deepEqual(assoc, { '**/SKILL.md': 'markdown' });
+    assert.ok(SKILL_LANGUAGES.includes('markdown') && SKILL_LANGUAGES.includes('skill'));
   });
 
   it('points main at the bundled extension, built by esbuild before packaging', () => {

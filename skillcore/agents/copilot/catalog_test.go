@@ -1,4 +1,4 @@
-package skillcore
+package copilot_test
 
 import (
 	"fmt"
@@ -9,14 +9,16 @@ import (
 
 	"github.com/skill-ls/skill-ls/skillcore/agents/copilot"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/worldtest"
 
 	"golang.org/x/tools/txtar"
 )
 
 // copilotWorld lays out skills ("root/folder" → description; the name is
 // the folder) under dir's proj and home, and returns the world.
-func copilotWorld(t *testing.T, skills [][2]string) *World {
+func copilotWorld(t *testing.T, skills [][2]string) *skillcore.World {
 	t.Helper()
 	dir := t.TempDir()
 	var files []txtar.File
@@ -25,7 +27,7 @@ func copilotWorld(t *testing.T, skills [][2]string) *World {
 		files = append(files, txtar.File{Name: s[0] + "/SKILL.md",
 			Data: fmt.Appendf(nil, "---\nname: %s\ndescription: %s\n---\nBody.\n", name, s[1])})
 	}
-	return newTestWorld(t, dir, writeTree(t, dir, files))
+	return worldtest.Scan(t, dir, files)
 }
 
 // copilotFill is n project skills s000… whose entries take 197 chars each,
@@ -45,7 +47,7 @@ func copilotFill(n, total int) [][2]string {
 	return out
 }
 
-func copilotNames(w *World, dropped bool) []string {
+func copilotNames(w *skillcore.World, dropped bool) []string {
 	t := loader.TargetByID("copilot")
 	var out []string
 	for _, e := range w.Catalog(t, w.Projects[0]) {
@@ -111,7 +113,7 @@ func TestCopilotCatalogText(t *testing.T) {
 		[2]string{"home/.copilot/skills/u-small", "it's small"})
 	w := copilotWorld(t, skills)
 	tg := loader.TargetByID("copilot")
-	text := RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
+	text := skillcore.RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
 	if !strings.HasPrefix(text, "<skill>\n<available_skills>\n<skill>\n  <name>s000</name>\n  <description>ddd") {
 		t.Errorf("head: %q", text[:80])
 	}
@@ -138,7 +140,7 @@ func TestCopilotCatalogText(t *testing.T) {
 	// Within the budget, the user's skill is listed as "user".
 	w2 := copilotWorld(t, [][2]string{{"home/.copilot/skills/u-small", "it's small"}})
 	want := "<skill>\n<available_skills>\n<skill>\n  <name>u-small</name>\n  <description>it&apos;s small</description>\n  <location>user</location>\n</skill>\n</available_skills>\n</skill>\n"
-	if got := RenderCatalog(tg, w2.Catalog(tg, w2.Projects[0])); got != want {
+	if got := skillcore.RenderCatalog(tg, w2.Catalog(tg, w2.Projects[0])); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -1,12 +1,8 @@
-package skillcore
+package claudecode
 
-import (
-	"testing"
+import "testing"
 
-	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
-)
-
-func TestClaudeReservedPlugin(t *testing.T) {
+func TestReservedPlugin(t *testing.T) {
 	for name, want := range map[string]bool{
 		"claude-in-chrome-troubleshooting": true,
 		"Anthropic-tools":                  true,
@@ -19,7 +15,7 @@ func TestClaudeReservedPlugin(t *testing.T) {
 		"claudeish":                        false,
 		"anthropics":                       true,
 	} {
-		if got := claudecode.ClaudeReservedPlugin(name); got != want {
+		if got := reservedPlugin(name); got != want {
 			t.Errorf("%q: got %v, want %v", name, got, want)
 		}
 	}

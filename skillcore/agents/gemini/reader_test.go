@@ -1,4 +1,4 @@
-package skillcore
+package gemini_test
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -128,7 +129,7 @@ func TestGeminiScan(t *testing.T) {
 	write("e1", `""`)
 	write("e2", `""`)
 	gemini := loader.TargetByID("gemini")
-	w := NewWorld(Env{Home: filepath.Join(dir, "home")}, []string{proj})
+	w := skillcore.NewWorld(skillcore.Env{Home: filepath.Join(dir, "home")}, []string{proj})
 	w.Scan()
 	var got []string
 	for _, ld := range w.Loads(gemini, proj) {

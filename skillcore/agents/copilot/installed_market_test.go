@@ -1,11 +1,13 @@
-package skillcore
+package copilot_test
 
 import (
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/loader/loadertest"
 
 	"golang.org/x/tools/txtar"
 )
@@ -21,7 +23,7 @@ func TestCopilotLiveMarketplace(t *testing.T) {
   "extraKnownMarketplaces": {"m": {"source": {"source": "directory", "path": "` + market + `"}}},
   "enabledPlugins": {"alpha@m": true, "beta@m": false}
 }`
-	writeTree(t, dir, txtar.Parse([]byte(`
+	loadertest.WriteTree(t, dir, txtar.Parse([]byte(`
 -- home/.copilot/settings.json --
 `+settings+`
 -- market/.claude-plugin/marketplace.json --
@@ -51,7 +53,7 @@ name: three
 description: Three.
 ---
 `)).Files)
-	in := Env{Home: home}.InstalledPlugins("")
+	in := skillcore.Env{Home: home}.InstalledPlugins("")
 	got := map[string]loader.InstalledPlugin{}
 	for _, p := range in.Plugins {
 		if p.Target == "copilot" {
@@ -69,7 +71,7 @@ description: Three.
 		t.Errorf("beta@m = %+v, want disabled by enabledPlugins", beta)
 	}
 	project := filepath.Join(dir, "proj")
-	w := NewWorld(Env{Home: home}, []string{project})
+	w := skillcore.NewWorld(skillcore.Env{Home: home}, []string{project})
 	if errs := w.Scan(); len(errs) > 0 {
 		t.Fatal(errs)
 	}

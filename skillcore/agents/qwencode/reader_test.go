@@ -1,9 +1,10 @@
-package skillcore
+package qwencode_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 	"github.com/skill-ls/skill-ls/skillcore/loader/loadertest"
 )
@@ -86,7 +87,7 @@ func TestQwenUnlisted(t *testing.T) {
 func TestRenderQwenEntry(t *testing.T) {
 	tg := loader.TargetByID("qwen-code")
 	s := loader.Parse("/h/.qwen/skills/x/SKILL.md", []byte("---\nname: x\ndescription: a <b> & 'q'\nwhen_to_use: later\n---\n"))
-	got := RenderEntry(tg, loader.CatalogEntry{Skill: s, Scope: loader.ScopeGlobal})
+	got := skillcore.RenderEntry(tg, loader.CatalogEntry{Skill: s, Scope: loader.ScopeGlobal})
 	want := "<skill>\n<name>\nx\n</name>\n<description>\na &lt;b&gt; &amp; &apos;q&apos; \u2014 later (user)\n</description>\n<location>\nuser\n</location>\n</skill>"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
@@ -100,7 +101,7 @@ func TestRenderLocaleOrder(t *testing.T) {
 	for _, n := range []string{"Zed-Upper", "beta", "alpha", "x<&>y"} {
 		entries = append(entries, loader.CatalogEntry{Skill: loader.Parse("/p/.opencode/skills/"+n+"/SKILL.md", []byte("---\nname: "+n+"\ndescription: d\n---\n"))})
 	}
-	got := RenderCatalog(loader.TargetByID("opencode"), entries)
+	got := skillcore.RenderCatalog(loader.TargetByID("opencode"), entries)
 	order := []string{"<name>alpha<", "<name>beta<", "<name>x<&>y<", "<name>Zed-Upper<"}
 	last := -1
 	for _, o := range order {

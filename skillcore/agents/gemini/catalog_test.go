@@ -1,4 +1,4 @@
-package skillcore
+package gemini_test
 
 import (
 	"fmt"
@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/worldtest"
 
 	"golang.org/x/tools/txtar"
 )
@@ -26,7 +28,7 @@ func TestGeminiCatalogOrder(t *testing.T) {
 		name := filepath.Base(p)
 		files = append(files, txtar.File{Name: p + "/SKILL.md", Data: fmt.Appendf(nil, "---\nname: %s\ndescription: from %s\n---\n", name, p)})
 	}
-	w := newTestWorld(t, dir, writeTree(t, dir, files))
+	w := worldtest.Scan(t, dir, files)
 	tg := loader.TargetByID("gemini")
 	var got []string
 	for _, e := range w.Catalog(tg, w.Projects[0]) {
@@ -38,7 +40,7 @@ func TestGeminiCatalogOrder(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("order\n got %v\nwant %v", got, want)
 	}
-	text := RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
+	text := skillcore.RenderCatalog(tg, w.Catalog(tg, w.Projects[0]))
 	if !strings.HasPrefix(text, "# Available Agent Skills\n\nYou have access to the following specialized skills. To activate a skill and receive its detailed instructions, call the `activate_skill` tool with the skill's name.\n\n<available_skills>\n  <skill>\n    <name>g1</name>\n") ||
 		!strings.HasSuffix(text, "</location>\n  </skill>\n</available_skills>") {
 		t.Errorf("text: %q", text)

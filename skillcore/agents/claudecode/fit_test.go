@@ -1,10 +1,11 @@
-package skillcore
+package claudecode_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
@@ -21,7 +22,7 @@ func TestClaudeListingBudget(t *testing.T) {
 		src := "---\ndescription: " + name + " " + strings.Repeat("x", 290) + "\n---\nb\n"
 		entries[i] = loader.CatalogEntry{Skill: loader.Parse("/p/.claude/skills/"+name+"/SKILL.md", []byte(src)), Scope: loader.ScopeProject}
 	}
-	fits := fitEntries(cc, entries, nil)
+	fits := cc.Lister.Fit(cc, entries, nil)
 	whole := 0
 	for i, f := range fits {
 		if f.State == loader.FitWhole {
@@ -34,16 +35,24 @@ func TestClaudeListingBudget(t *testing.T) {
 	if whole != 77 {
 		t.Errorf("%d skills whole, want 77 (s000-s076)", whole)
 	}
-	text := RenderCatalog(cc, entries)
+	text := skillcore.RenderCatalog(cc, entries)
 	if !strings.HasSuffix(text, "\n- s148\n- s149") || !strings.HasPrefix(text, claudecode.ClaudeStyle.Head+"- s000: s000 xxx") {
 		t.Errorf("listing:\n%s", text)
 	}
-	p := fitProblem(cc, &Entry{Skill: entries[149].Skill}, fits[149])
-	if p.Rule != "catalog-budget" || !strings.Contains(p.Message, "by name only") || !strings.Contains(p.Message, "over") {
-		t.Errorf("finding: %+v", p)
+	// The world tells the last skill it is listed by name only.
+	w := skillcore.NewWorld(skillcore.Env{Home: t.TempDir()}, []string{"/p"})
+	for _, e := range entries {
+		w.Put(e.Skill)
+	}
+	found := false
+	for _, p := range w.Problems(entries[149].Skill.Path) {
+		found = found || p.Rule == "catalog-budget" && strings.Contains(p.Message, "by name only") && strings.Contains(p.Message, "over")
+	}
+	if !found {
+		t.Errorf("no catalog-budget finding on s149: %+v", w.Problems(entries[149].Skill.Path))
 	}
 	// Within the budget every line is whole.
-	if fits := fitEntries(cc, entries[:10], nil); fits[9].State != loader.FitWhole {
+	if fits := cc.Lister.Fit(cc, entries[:10], nil); fits[9].State != loader.FitWhole {
 		t.Errorf("10 skills: %+v", fits[9])
 	}
 }

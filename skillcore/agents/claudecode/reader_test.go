@@ -1,4 +1,4 @@
-package skillcore
+package claudecode_test
 
 import (
 	"math"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/skill-ls/skill-ls/skillcore/agents/claudecode"
 
+	"github.com/skill-ls/skill-ls/skillcore"
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 )
 
@@ -178,7 +179,7 @@ func TestClaudeOneLinkPerFile(t *testing.T) {
 	must(os.Symlink("real", filepath.Join(root, "alias")))
 	must(os.MkdirAll(filepath.Join(root, "other"), 0o755))
 	must(os.WriteFile(filepath.Join(root, "other", loader.FileName), []byte("---\ndescription: o\n---\n"), 0o644))
-	found, err := Discover(Root{Dir: root, Target: loader.TargetByID("claude-code"), Reach: &Reach{}})
+	found, err := skillcore.Discover(skillcore.Root{Dir: root, Target: loader.TargetByID("claude-code"), Reach: &skillcore.Reach{}})
 	must(err)
 	want := []string{filepath.Join(root, "alias", loader.FileName), filepath.Join(root, "other", loader.FileName)}
 	if !slices.Equal(found, want) {
