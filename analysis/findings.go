@@ -199,6 +199,7 @@ func (w *Workspace) findings(problems, body []loader.Problem, ds []directive) []
 			out = append(out, f)
 		}
 	}
+	out = oneFindingPerPlace(out) // onefinding.go
 	if !w.config.NoInlineConfig {
 		var dropped []Finding
 		out, dropped = suppress(out, ds, w.finding)

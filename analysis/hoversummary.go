@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -28,10 +29,10 @@ func hoverSummary(e *skillcore.Entry, f *syntax.Field, findings []Finding, colli
 		}
 		parts = append(parts, head)
 		if len(loaded) > 0 {
-			parts = append(parts, "loaded by "+agentList(loaded))
+			parts = append(parts, loadedPhrase(e, loaded))
 		}
 	} else if len(loaded) > 0 {
-		parts = append(parts, "loaded by "+agentList(loaded))
+		parts = append(parts, loadedPhrase(e, loaded))
 	} else {
 		parts = append(parts, "not loaded by any agent here")
 	}
@@ -69,6 +70,28 @@ func refusals(e *skillcore.Entry, findings []Finding) (ids []string, rule string
 }
 
 func agentList(ids []string) string { return strings.Join(ids, ", ") }
+
+// loadedPhrase says that the agents loaded load e, "once installed" when
+// each of them loads it only through a plugin lying in the project.
+func loadedPhrase(e *skillcore.Entry, loaded []string) string {
+	if onceInstalled(e, loaded) {
+		return "loaded by " + agentList(loaded) + " once installed"
+	}
+	return "loaded by " + agentList(loaded)
+}
+
+// onceInstalled reports whether every agent of loaded finds e only in a
+// plugin of the project, which no agent loads until it is installed.
+func onceInstalled(e *skillcore.Entry, loaded []string) bool {
+	for _, id := range loaded {
+		if slices.ContainsFunc(e.Roots, func(r *skillcore.Root) bool {
+			return r.Target.ID == id && (r.Package == nil || r.Installed != nil)
+		}) {
+			return false
+		}
+	}
+	return len(loaded) > 0
+}
 
 // packaged reports whether an agent loads e through a package, under a
 // name of the package's making that the summary does not give.

@@ -54,12 +54,16 @@ func TestManifestFeatures(t *testing.T) {
 	skill := tr.path("proj/skills/brainstorming/SKILL.md")
 	lens := tr.ws.CodeLenses(skill)
 	if len(lens) != 1 || !strings.Contains(lens[0].Title, "claude-code as superpowers:brainstorming") ||
-		!strings.Contains(lens[0].Title, "copilot as brainstorming (plugin superpowers, .claude-plugin/plugin.json)") {
+		!strings.Contains(lens[0].Title, "copilot as brainstorming once installed (plugin superpowers, .claude-plugin/plugin.json)") {
 		t.Errorf("lens: %+v", lens)
 	}
 	hs := tr.ws.Hover(skill, strings.Index(string(tr.ws.Source(skill)), "brainstorming"))
 	if hs == nil || !strings.Contains(hs.Markdown, "- superpowers:brainstorming: Ideas.") {
 		t.Errorf("hover on the name: %+v", hs)
+	}
+	// No agent loads a plugin from its checkout: the summary says so.
+	if hs == nil || !strings.Contains(hs.Markdown, "once installed ·") || !strings.Contains(hs.Markdown, "superpowers:brainstorming once installed (plugin") {
+		t.Errorf("hover does not say once installed: %+v", hs)
 	}
 	// A path without ./ makes claude-code refuse the plugin; the fix adds it.
 	tr.ws.Set(plugin, []byte(`{"name": "superpowers", "skills": ["./extra", "more"]}`))

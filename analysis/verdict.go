@@ -4,9 +4,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skill-ls/skill-ls/skillcore/loader"
-
 	"github.com/skill-ls/skill-ls/skillcore"
+	"github.com/skill-ls/skill-ls/skillcore/loader"
+	"github.com/skill-ls/skill-ls/skillcore/syntax"
 )
 
 // specTarget is the open specification, judged on every file: the
@@ -34,9 +34,32 @@ func (w *Workspace) agentVerdict(e *skillcore.Entry, problems []loader.Problem) 
 			out = slices.Clone(problems) // the world's own are shared
 		}
 		out[i].Severity = Warning
+		if p.Rule == "field-unknown" && readByLoader(e, p.Range) {
+			// An agent's own field, read where the file loads: intended,
+			// only not portable.
+			out[i].Severity = Info
+			out[i].Message = "not portable: " + out[i].Message
+		}
 		out[i].Message += "; " + anyway
 	}
 	return out
+}
+
+// readByLoader reports whether an agent that loads e (the specification
+// aside) reads the field whose key is at r.
+func readByLoader(e *skillcore.Entry, r Range) bool {
+	if e.Skill.Meta == nil {
+		return false
+	}
+	i := slices.IndexFunc(e.Skill.Meta.Fields, func(f syntax.Field) bool { return f.KeyRange == r })
+	if i < 0 {
+		return false
+	}
+	key := e.Skill.Meta.Fields[i].Key
+	return slices.ContainsFunc(e.LoadedBy(), func(id string) bool {
+		t := loader.TargetByID(id)
+		return id != specTarget && t != nil && t.Knows(key)
+	})
 }
 
 // specOnly reports whether targets name the specification and no agent.

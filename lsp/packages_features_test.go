@@ -36,7 +36,7 @@ func TestManifestDiagnosticsAndHover(t *testing.T) {
 		t.Fatalf("hover %+v", res)
 	}
 	lenses, err := h.server.CodeLens(h.ctx(), &protocol.CodeLensParams{TextDocument: protocol.TextDocumentIdentifier{URI: h.uri(brainRel)}})
-	if err != nil || len(lenses) != 1 || !strings.Contains(lenses[0].Command.Title, "claude-code as superpowers:brainstorming (plugin superpowers, .claude-plugin/plugin.json)") {
+	if err != nil || len(lenses) != 1 || !strings.Contains(lenses[0].Command.Title, "claude-code as superpowers:brainstorming once installed (plugin superpowers, .claude-plugin/plugin.json)") {
 		t.Errorf("lens %+v %v", lenses, err)
 	}
 }

@@ -17,6 +17,11 @@ import (
 type contextKey struct {
 	target  *loader.Target
 	project string
+	// catalog is whose catalog the context counts against the budget
+	// (alone.go): "" every skill the world holds, its names colliding;
+	// ownCatalog the project's and the home's own skills; else one
+	// plugin of the project installed alone beside them (pluginCatalog).
+	catalog string
 }
 
 // resolution is what one agent loads in one project, in its order.
@@ -24,6 +29,7 @@ type resolution struct {
 	gen     int
 	target  *loader.Target
 	project string
+	catalog string // contextKey.catalog
 	// members are the skills the agent loads, in the order it finds them.
 	members []*Entry
 	// groups maps each name to the skills loaded under it, winner first.
@@ -40,6 +46,9 @@ type resolution struct {
 	deferFit, fitStale bool
 	// memo is what the last fit keeps for the next (fitMemo).
 	memo loader.FitMemo
+	// summary is how the whole catalog stands against its budget
+	// (alone.go), worked out after each count.
+	summary budgetSummary
 }
 
 type budgetUse struct {
@@ -97,16 +106,22 @@ func (w *World) contextsOf(e *Entry) []contextKey {
 	}
 	for _, r := range e.Roots {
 		if r.Scope.Local() {
-			add(contextKey{r.Target, r.projectOf(e)})
+			add(contextKey{r.Target, r.projectOf(e), ""})
+			if r.Package != nil {
+				add(contextKey{r.Target, r.projectOf(e), pluginCatalog(r.Package)})
+			}
 			continue
 		}
-		add(contextKey{r.Target, ""})
+		add(contextKey{r.Target, "", ""})
 		for _, p := range w.Projects {
-			add(contextKey{r.Target, p})
+			add(contextKey{r.Target, p, ""})
 		}
 		if e.Project != "" {
-			add(contextKey{r.Target, e.Project})
+			add(contextKey{r.Target, e.Project, ""})
 		}
+	}
+	if len(w.plugins) > 0 && !slices.ContainsFunc(e.Roots, func(r *Root) bool { return r.Package != nil }) {
+		out = w.aloneContexts(out) // alone.go
 	}
 	return out
 }
@@ -144,6 +159,7 @@ func (w *World) resolution(ctx contextKey) *resolution {
 	if res := w.cache[ctx]; res != nil && res.gen == w.gen {
 		return res
 	}
+	w.indexAlone() // alone.go
 	res := w.build(ctx)
 	w.cache[ctx] = res
 	return res
@@ -167,6 +183,7 @@ func (w *World) resolveAll() {
 		}
 	}
 	built := make([]*resolution, len(ctxs))
+	w.indexAlone()
 	ForEach(len(ctxs), func(i int) { built[i] = w.build(ctxs[i]) })
 	for i, ctx := range ctxs {
 		w.cache[ctx] = built[i]
@@ -177,7 +194,7 @@ func (w *World) resolveAll() {
 // only reads the world.
 func (w *World) build(ctx contextKey) *resolution {
 	t := ctx.target
-	res := &resolution{gen: w.gen, target: t, project: ctx.project, deferFit: w.DeferFits}
+	res := &resolution{gen: w.gen, target: t, project: ctx.project, catalog: ctx.catalog, deferFit: w.DeferFits}
 	// Sort on copied keys: comparing through the root map costs more than
 	// the rest of the resolution together.
 	type keyed struct {
@@ -185,10 +202,25 @@ func (w *World) build(ctx contextKey) *resolution {
 		path string
 		e    *Entry
 	}
-	ks := make([]keyed, 0, len(w.entries))
-	for _, e := range w.entries {
+	from, alone := w.aloneFrom(ctx) // alone.go: not the whole world
+	size := len(w.entries)
+	if alone {
+		size = len(from)
+	}
+	w.looked.Add(int64(size))
+	ks := make([]keyed, 0, size)
+	add := func(e *Entry) {
 		if r, ok := res.member(e); ok {
 			ks = append(ks, keyed{r, e.Skill.Path, e})
+		}
+	}
+	if alone {
+		for _, e := range from {
+			add(e)
+		}
+	} else {
+		for _, e := range w.entries {
+			add(e)
 		}
 	}
 	slices.SortFunc(ks, func(a, b keyed) int {
@@ -223,7 +255,7 @@ func (res *resolution) member(e *Entry) (*Root, bool) {
 	var best *Root
 	ok := false
 	for _, r := range e.Roots {
-		if r.Target != t || (r.Scope.Local() && r.projectOf(e) != res.project) {
+		if r.Target != t || (r.Scope.Local() && r.projectOf(e) != res.project) || !res.admits(r) {
 			continue
 		}
 		if !ok || r.Rank < best.Rank {
@@ -459,7 +491,7 @@ func (res *resolution) spend(t *loader.Target, from, last int, gone []*Entry) []
 		res.budget[e] = u
 	}
 	res.spent = used
-	return changed
+	return res.resummarize(changed)
 }
 
 // Problems returns everything wrong with the file at path in this world:
@@ -506,7 +538,16 @@ func (w *World) problems(e *Entry, ctxs []contextKey) []loader.Problem {
 	out := slices.Clone(e.Problems)
 	for _, ctx := range ctxs {
 		res := w.cache[ctx]
-		out = append(out, collisions(res, ctx.target, e)...)
+		if ctx.catalog == "" {
+			out = append(out, collisions(res, ctx.target, e)...)
+		}
+		if !w.budgetContext(ctx) { // alone.go
+			continue
+		}
+		out = append(out, res.overBudget(e)...)
+		if !w.countsIn(ctx, res, e) {
+			continue
+		}
 		if b, ok := res.budget[e]; ok && ctx.target.Fit.Model != loader.NoFit {
 			out = append(out, fitProblem(ctx.target, e, b.fit))
 		} else if ok {
@@ -592,7 +633,7 @@ func budgetProblem(t *loader.Target, e *Entry, b budgetUse) loader.Problem {
 	p := loader.Problem{Rule: "catalog-budget", Range: loader.NameRange(e.Skill), Targets: []string{t.ID}}
 	switch {
 	case b.dropped:
-		p.Severity = loader.Warning
+		p.Severity = loader.Info // the catalog's one warning is overBudget's
 		p.Message = fmt.Sprintf("dropped from the model's catalog: the %d-byte budget for names and descriptions is used up before this skill's %d bytes", t.CatalogBudget, b.size)
 	case float64(b.usedAfter) > loader.NearBudget*float64(t.CatalogBudget):
 		p.Severity = loader.Info
@@ -744,9 +785,9 @@ func (w *World) Loads(t *loader.Target, project string) []Load {
 
 func (w *World) catalogOf(t *loader.Target, project string) *resolution {
 	if project == "" {
-		return w.resolve(contextKey{t, ""})
+		return w.resolve(contextKey{t, "", ""})
 	}
-	return w.resolve(contextKey{t, fsys.CleanPath(project)})
+	return w.resolve(contextKey{t, fsys.CleanPath(project), ""})
 }
 
 // BudgetStanding is how the skill at path stands in the target's budgeted
@@ -756,6 +797,7 @@ func (w *World) catalogOf(t *loader.Target, project string) *resolution {
 func (w *World) BudgetStanding(t *loader.Target, project, path string) (size, spent int, listed, dropped bool) {
 	res := w.catalogOf(t, project)
 	if e := w.Entry(path); e != nil {
+		res = w.budgetOf(res, e) // alone.go
 		if b, ok := res.budget[e]; ok {
 			return b.size, res.spent, true, b.dropped
 		}

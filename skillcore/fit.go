@@ -74,13 +74,14 @@ func (res *resolution) refit(t *loader.Target, gone []*Entry) []*Entry {
 	if len(fits) > 0 {
 		res.spent = fits[0].Cost
 	}
-	return changed
+	return res.resummarize(changed)
 }
 
 // fitProblem is what the finding on a skill says of its line in a fitted
 // catalog, or a Problem without a rule when the line is whole.
 func fitProblem(t *loader.Target, e *Entry, f loader.Fitted) loader.Problem {
-	p := loader.Problem{Rule: "catalog-budget", Severity: loader.Warning, Range: loader.NameRange(e.Skill), Targets: []string{t.ID}}
+	// Information: the catalog's one warning is overBudget's (alone.go).
+	p := loader.Problem{Rule: "catalog-budget", Severity: loader.Info, Range: loader.NameRange(e.Skill), Targets: []string{t.ID}}
 	unit := "token"
 	if t.Fit.Model == loader.FitClaude {
 		unit = "char"

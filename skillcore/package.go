@@ -144,6 +144,10 @@ type Installed struct {
 	// Loads is false when the target finds the file but refuses it by its
 	// own rules for skills.
 	Loads bool
+	// OnceInstalled: the plugin lies in the project, not in the agent's
+	// installation, and the agent loads the skill once the user installs
+	// it (no agent loads a plugin from a checkout).
+	OnceInstalled bool
 }
 
 // Installed lists, target by target, the packages through which the file
@@ -152,7 +156,7 @@ func (e *Entry) Installed() []Installed {
 	var out []Installed
 	for _, r := range e.Roots {
 		if r.Package != nil {
-			out = append(out, Installed{Target: r.Target, Name: r.Package.InstalledName(e.Skill), Package: r.Package, Loads: loader.Loads(e.Problems, r.Target.ID)})
+			out = append(out, Installed{Target: r.Target, Name: r.Package.InstalledName(e.Skill), Package: r.Package, Loads: loader.Loads(e.Problems, r.Target.ID), OnceInstalled: r.Installed == nil})
 		}
 	}
 	return out
@@ -239,6 +243,8 @@ type PackageUse struct {
 	Marketplace string
 	Top         string
 	LoadedAs    []Installed
+	// OnceInstalled: the plugin lies in the project (Installed).
+	OnceInstalled bool
 }
 
 // PackageUses groups Installed by plugin, in order of first reader.
@@ -250,7 +256,7 @@ func (e *Entry) PackageUses() []PackageUse {
 			return u.Format == p.Format && u.Manifest == p.Manifest && u.Plugin == p.Name && u.Marketplace == p.Marketplace
 		})
 		if i < 0 {
-			out = append(out, PackageUse{Format: p.Format, Manifest: p.Manifest, Plugin: p.Name, Marketplace: p.Marketplace, Top: p.Top})
+			out = append(out, PackageUse{Format: p.Format, Manifest: p.Manifest, Plugin: p.Name, Marketplace: p.Marketplace, Top: p.Top, OnceInstalled: in.OnceInstalled})
 			i = len(out) - 1
 		}
 		out[i].LoadedAs = append(out[i].LoadedAs, in)
@@ -287,13 +293,16 @@ func where(top, manifest, plugin, marketplace string) string {
 // rules are left out; "" when none is left.
 func (u PackageUse) Describe() string {
 	var as []string
-	place := ""
+	place, once := "", ""
+	if u.OnceInstalled {
+		once = " once installed"
+	}
 	for _, in := range u.LoadedAs {
 		if in.Loads {
 			if place == "" {
 				place = u.Where()
 			}
-			as = append(as, in.Target.ID+" as "+in.Name+" (plugin "+u.Plugin+", "+place+")")
+			as = append(as, in.Target.ID+" as "+in.Name+once+" (plugin "+u.Plugin+", "+place+")")
 		}
 	}
 	return strings.Join(as, "; ")

@@ -66,6 +66,14 @@ type World struct {
 	rootList  []Root
 	rootIndex rootIndex
 	rootsFor  rootSettings
+	// plugins are the catalogs of the plugins each agent loads from
+	// each project, made with rootList; alone indexes the skills each of
+	// those catalogs is built from (alone.go).
+	plugins map[contextKey][]string
+	alone   *aloneIndex
+	// looked counts the skills looked at to build catalogs, for tests of
+	// its cost (catalogs are built in parallel).
+	looked atomic.Int64
 	// packageSets are the packages found under Projects and PackageDirs,
 	// made with rootList.
 	packageSets []*PackageSet
@@ -160,6 +168,7 @@ func (w *World) roots() []Root {
 		out = append(out, w.searchedRoots()...)
 	}
 	w.rootsFor, w.rootList, w.rootIndex = settingsOf(w), out, indexRoots(out)
+	w.plugins = pluginCatalogs(out) // alone.go
 	return out
 }
 
@@ -499,6 +508,7 @@ func (w *World) replace(path string, old, cur *Entry) []string {
 	} else {
 		w.entries[path] = cur
 	}
+	w.alone = nil // its lists hold entries, not paths
 	w.names++
 	var out []string
 	for _, c := range changes {

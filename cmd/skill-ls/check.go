@@ -297,6 +297,7 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 			return nil, fmt.Errorf("%s: no %s or package manifest found there", b[0], loader.FileName)
 		}
 	}
+	selected = append(selected, linkedInto(world, manifestDirs, selected)...)
 	seen := map[string]bool{}
 	for _, f := range selected {
 		if !seen[f] && world.Entry(f) != nil {
@@ -315,6 +316,26 @@ func newCheckRun(paths []string, cfg analysis.Config, stderr io.Writer) (*checkR
 	}
 	slices.Sort(r.files)
 	return r, nil
+}
+
+// linkedInto lists the skills the roots' scans found inside dirs (the
+// folders given as PATH) that the walk of those folders did not: a skill
+// folder in .agents/skills that is a link to a folder elsewhere in the
+// project. The walk enters each real folder once, by its own path, but
+// Copilot CLI and Gemini CLI load the skill through the link, under the
+// link's path, and Codex and OpenCode by its real path: both are reported.
+func linkedInto(world *skillcore.World, dirs, walked []string) []string {
+	known := make(map[string]bool, len(walked))
+	for _, p := range walked {
+		known[p] = true
+	}
+	var out []string
+	for _, p := range world.Paths() {
+		if !known[p] && slices.ContainsFunc(dirs, func(d string) bool { return strings.HasPrefix(p, d+string(filepath.Separator)) }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // manifestsUnder lists the package manifests the world read inside dirs

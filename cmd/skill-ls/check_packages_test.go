@@ -116,7 +116,7 @@ func TestCheckVerbose(t *testing.T) {
 		t.Errorf("loaded by without --verbose:\n%s", out)
 	}
 	_, out, _ = runCmd("check", "--verbose", skill)
-	if !strings.Contains(out, skill+": loaded by codex as superpowers:brainstorming (plugin superpowers, ") || !strings.Contains(out, "; gemini as brainstorming (plugin superpowers, ") {
+	if !strings.Contains(out, skill+": loaded by codex as superpowers:brainstorming once installed (plugin superpowers, ") || !strings.Contains(out, "; gemini as brainstorming once installed (plugin superpowers, ") {
 		t.Errorf("--verbose does not say through which package:\n%s", out)
 	}
 	_, out, _ = runCmd("check", "--verbose", other)
@@ -141,7 +141,7 @@ func TestCheckVerbose(t *testing.T) {
 	// folder below it.
 	t.Chdir(repo)
 	_, out, _ = runCmd("check", "--verbose", "skills/brainstorming")
-	if !strings.Contains(out, "skills/brainstorming/SKILL.md: loaded by codex as superpowers:brainstorming (plugin superpowers, .codex-plugin/plugin.json);") {
+	if !strings.Contains(out, "skills/brainstorming/SKILL.md: loaded by codex as superpowers:brainstorming once installed (plugin superpowers, .codex-plugin/plugin.json);") {
 		t.Errorf("--verbose in the repository:\n%s", out)
 	}
 }

@@ -38,6 +38,8 @@ func (p *packageReport) appendJSON(b []byte) []byte {
 	b = appendJSONStringPtr(b, p.Marketplace)
 	b = append(b, `,"loadedAs":`...)
 	b = appendJSONList(b, p.LoadedAs, (*loadedAs).appendJSON)
+	b = append(b, `,"onceInstalled":`...)
+	b = strconv.AppendBool(b, p.OnceInstalled)
 	return append(b, '}')
 }
 

@@ -46,6 +46,9 @@ type packageReport struct {
 	Plugin      string     `json:"plugin"`
 	Marketplace *string    `json:"marketplace"`
 	LoadedAs    []loadedAs `json:"loadedAs"`
+	// OnceInstalled: the plugin lies in the project, and the agents load
+	// the skill once the user installs it.
+	OnceInstalled bool `json:"onceInstalled"`
 }
 
 type loadedAs struct {
@@ -255,7 +258,7 @@ func (r *checkRun) describeFile(path string) *fileReport {
 	fr.Name, _ = e.Skill.Str("name")
 	fr.LoadedBy = nonNil(e.LoadedBy())
 	for _, u := range e.PackageUses() {
-		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}}
+		pr := packageReport{Format: u.Format.ID, Plugin: u.Plugin, LoadedAs: []loadedAs{}, OnceInstalled: u.OnceInstalled}
 		if u.Manifest != "" {
 			m := u.Where()
 			pr.Manifest = &m
@@ -329,34 +332,48 @@ func (r *checkRun) relativeTo(dir, p string) string {
 }
 
 func (r *checkRun) findingReport(path string, f analysis.Finding) findingReport {
-	related := make([]string, len(f.Related))
-	for i, rel := range f.Related {
-		related[i] = rel.Path
+	fixes := r.ws.Fixes(path, f)
+	paths := make([]string, 0, len(f.Related)+len(fixes))
+	for _, rel := range f.Related {
+		paths = append(paths, rel.Path)
 	}
-	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: r.displayText(f.Message, related),
+	for _, fix := range fixes {
+		paths = append(paths, fix.Open)
+	}
+	shown := r.displayText(paths)
+	fr := findingReport{Rule: f.Rule, Severity: f.Severity.String(), Message: shown(f.Message),
 		Targets: nonNil(f.Targets), Range: r.index(path).span(f.Range), Related: []relatedReport{}, Fixes: []fixReport{}}
 	for _, rel := range f.Related {
 		fr.Related = append(fr.Related, relatedReport{Path: r.displayPath(rel.Path), Range: r.index(rel.Path).span(rel.Range), Message: rel.Message})
 	}
-	for _, fix := range r.ws.Fixes(path, f) {
-		fr.Fixes = append(fr.Fixes, fixReport{Title: r.displayText(fix.Title, append(related, fix.Open)), Safe: fix.Safe})
+	for _, fix := range fixes {
+		fr.Fixes = append(fr.Fixes, fixReport{Title: shown(fix.Title), Safe: fix.Safe})
 	}
 	return fr
 }
 
-// displayText is a message or a fix's title with the files it names
+// displayText shows a message or a fix's title with the files it names
 // (paths, absolute) named as the report names files: a message says
 // "(/abs/x/SKILL.md)" where the report's paths are relative to the
-// working folder.
-func (r *checkRun) displayText(text string, paths []string) string {
+// working folder. One replacer serves a finding's message and its fixes'
+// titles: a finding of one place may name hundreds of other files
+// (a name hundreds of skills share), and replacing each path in turn
+// made a new message per path.
+func (r *checkRun) displayText(paths []string) func(string) string {
 	// Longest first: no path is cut by one it begins with.
 	paths = slices.SortedFunc(slices.Values(paths), func(a, b string) int { return len(b) - len(a) })
+	paths = slices.Compact(paths)
+	var pairs []string
 	for _, p := range paths {
-		if shown := r.displayPath(p); shown != p && filepath.IsAbs(p) {
-			text = strings.ReplaceAll(text, p, shown)
+		if shown := r.displayPath(p); p != "" && shown != p && filepath.IsAbs(p) {
+			pairs = append(pairs, p, shown)
 		}
 	}
-	return text
+	if len(pairs) == 0 {
+		return func(text string) string { return text }
+	}
+	rep := strings.NewReplacer(pairs...)
+	return rep.Replace
 }
 
 // index returns the placement of a file, made by report.

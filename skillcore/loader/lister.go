@@ -131,6 +131,9 @@ type Lister struct {
 	BudgetProblem func(t *Target, s *Skill, size, usedAfter int, dropped bool) Problem
 	// BudgetLine is the catalog report's line on that budget.
 	BudgetLine func(t *Target, entries []CatalogEntry) string
+	// NameOnlyPastBudget: a member past CatalogBudget is listed by name
+	// only, not dropped.
+	NameOnlyPastBudget bool
 	// Fit fits the catalog, in its order, into the agent's own budget
 	// (Target.Fit); FitText is the text of a line it measures, when that
 	// is not the description.

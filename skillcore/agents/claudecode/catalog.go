@@ -210,12 +210,15 @@ const listingCut = "…"
 
 // claudeListNames sets the names the listing lines show: claude-code adds the
 // frontmatter name to a skill's folder name where that name is another
-// word and names no other skill (not a folder of the listing, nor the
-// shown name of one listed before it).
+// word and names no other skill (not a folder of the listing, nor one of
+// the agent's own skills, nor the shown name of one listed before it).
 func claudeListNames(t *loader.Target, entries []loader.CatalogEntry) {
-	names := make(map[string]bool, len(entries))
+	names := make(map[string]bool, len(entries)+len(claudeBuiltins))
 	for _, e := range entries {
 		names[e.DisplayName(t)] = true
+	}
+	for _, b := range claudeBuiltins {
+		names[b.name] = true // the agent's own skills are in its listing too
 	}
 	for i := range entries {
 		e := &entries[i]

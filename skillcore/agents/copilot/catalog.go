@@ -177,7 +177,7 @@ func copilotBudgetProblem(t *loader.Target, s *loader.Skill, size, usedAfter int
 	p := loader.Problem{Rule: "catalog-budget", Range: loader.NameRange(s), Targets: []string{t.ID}}
 	switch {
 	case dropped:
-		p.Severity = loader.Warning
+		p.Severity = loader.Info // the catalog's one warning is the world's (alone.go)
 		p.Message = fmt.Sprintf("past %s's catalog budget: its %d chars of entries are used up before this skill's %d-char entry, so the model sees only its name, on the \"Additional skills available (invoke by name)\" line, without its description", t.Title, t.CatalogBudget, size)
 	case float64(usedAfter) > loader.NearBudget*float64(t.CatalogBudget):
 		p.Severity = loader.Info
@@ -205,6 +205,7 @@ var copilotLister = &loader.Lister{
 	Style: &copilotStyle, Render: renderCopilot, Entry: copilotEntry,
 	Compare: copilotCompare,
 	Cost:    copilotCost, BudgetProblem: copilotBudgetProblem, BudgetLine: copilotBudgetLine,
+	NameOnlyPastBudget: true, // the "Additional skills available" line
 }
 
 func init() { Target.Lister = copilotLister }

@@ -120,14 +120,22 @@ func TestCopilotCatalogText(t *testing.T) {
 	if want := "  <location>project</location>\n</skill>\nAdditional skills available (invoke by name): t-big, u-small\n</available_skills>\n</skill>\n"; !strings.HasSuffix(text, want) {
 		t.Errorf("tail: %q", text[len(text)-200:])
 	}
-	var big loader.Problem
+	// The skill past the budget is told so (information); the catalog's
+	// one warning is on the project's longest entry, the first to shorten.
+	var big, over loader.Problem
 	for _, p := range w.Problems(filepath.Join(filepath.Dir(w.Projects[0]), "proj/.github/skills/t-big/SKILL.md")) {
-		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") {
+		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == loader.Info {
 			big = p
 		}
+		if p.Rule == "catalog-budget" && slices.Contains(p.Targets, "copilot") && p.Severity == loader.Warning {
+			over = p
+		}
 	}
-	if big.Severity != loader.Warning || !strings.Contains(big.Message, "Additional skills available") {
+	if !strings.Contains(big.Message, "Additional skills available") {
 		t.Errorf("finding on the skill past the budget: %+v", big)
+	}
+	if !strings.Contains(over.Message, "lists 2 skills by name only") {
+		t.Errorf("the catalog's warning: %+v", over)
 	}
 	// Within the budget, the user's skill is listed as "user".
 	w2 := copilotWorld(t, [][2]string{{"home/.copilot/skills/u-small", "it's small"}})
