@@ -318,11 +318,15 @@ description: Other.
 		t.Fatal("the scan does not see the duplicate")
 	}
 
-	// A keystroke in the body changes nothing another file depends on, yet
-	// the file's own collisions stay, at the name's new place.
-	edited := strings.Replace(src(gem), "---\nname", "---\n# a comment\nname", 1) + "Body.\n"
-	if got := w.Set(gem, []byte(edited)); len(got) != 0 {
+	// A keystroke in the body changes nothing another file depends on.
+	if got := w.Set(gem, []byte(src(gem)+"Body.\n")); len(got) != 0 {
 		t.Errorf("a body edit affects %v", got)
+	}
+	// A line above the name moves it: the file sharing the name points at
+	// it, so it is told (issue 32); the file's own collisions stay.
+	edited := strings.Replace(src(gem), "---\nname", "---\n# a comment\nname", 1)
+	if got := w.Set(gem, []byte(edited)); !slices.Equal(got, []string{agents}) {
+		t.Errorf("moving the name affects %v, want %v", got, []string{agents})
 	}
 	if dup(gem) != 1 {
 		t.Fatal("the edited file lost its collision")
