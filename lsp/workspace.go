@@ -150,6 +150,9 @@ func (s *Server) rebuild() int {
 	now := time.Now()
 	s.scheduleLocked(now, "", paths)
 	s.scheduleLocked(now, "", s.diag.publishedPaths())
+	// Read under mu: once swapped in, ws is the server's, and every edit
+	// writes it.
+	installed := ws.World.Installation()
 	s.mu.Unlock()
 	s.markScanned()
 	s.refreshViews()
@@ -162,7 +165,7 @@ func (s *Server) rebuild() int {
 		}
 		s.logf(protocol.MessageTypeWarning, "scan: %v", err)
 	}
-	logInstalled(s, ws.World.Installation())
+	logInstalled(s, installed)
 	return len(paths)
 }
 
