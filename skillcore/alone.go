@@ -262,7 +262,7 @@ func (res *resolution) overBudget(e *Entry) []loader.Problem {
 		did = append(did, fmt.Sprintf("cuts %s", count(s.cut, "description")))
 	}
 	if s.nameOnly > 0 || s.dropped > 0 && nameOnlyPast(t) {
-		did = append(did, fmt.Sprintf("lists %s by name only", count(s.nameOnly+copilotNameOnly(t, s.dropped), "skill")))
+		did = append(did, fmt.Sprintf("lists %s by name only", count(s.nameOnly+namedPast(t, s.dropped), "skill")))
 	}
 	if s.dropped > 0 && !nameOnlyPast(t) {
 		did = append(did, fmt.Sprintf("drops %s", count(s.dropped, "skill")))
@@ -279,9 +279,9 @@ func (res *resolution) overBudget(e *Entry) []loader.Problem {
 		Message: fmt.Sprintf("%s's catalog %s is %s its budget: it %s; this skill's entry is the longest %s, the first to shorten", t.Title, res.whose(e), over, strings.Join(did, " and "), res.ofWhom(e))}}
 }
 
-// copilotNameOnly is the skills an agent that drops none lists by name
-// only, past its budget (Copilot).
-func copilotNameOnly(t *loader.Target, dropped int) int {
+// namedPast is how many of the skills past its budget t lists by name
+// only instead of dropping them: all of them for an agent that drops none.
+func namedPast(t *loader.Target, dropped int) int {
 	if nameOnlyPast(t) {
 		return dropped
 	}

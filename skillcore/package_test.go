@@ -119,3 +119,19 @@ func TestPackageFinderAbsent(t *testing.T) {
 		t.Error("absent after a capped walk")
 	}
 }
+
+// A manifest below a project's top counts only when its path says what it
+// is: in a folder of its own, or under a name one format owns.
+func TestManifestUnmistakable(t *testing.T) {
+	for rel, want := range map[string]bool{
+		".claude-plugin/plugin.json":      true,
+		".claude-plugin/marketplace.json": true,
+		"gemini-extension.json":           true,
+		"plugin.json":                     false,
+		"marketplace.json":                false,
+	} {
+		if got := loader.Unmistakable(rel); got != want {
+			t.Errorf("Unmistakable(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}

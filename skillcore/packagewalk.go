@@ -305,7 +305,7 @@ func (f *packageFinder) note(p string) {
 		if dir != f.top && !loader.Within(f.top, dir) || hiddenBelow(f.top, dir) {
 			continue
 		}
-		if !strings.Contains(rel, "/") && rel != "gemini-extension.json" && dir != f.top {
+		if !loader.Unmistakable(rel) && dir != f.top {
 			if rel == "plugin.json" {
 				f.bare[dir] = true // a plugin if its $schema says so (marked)
 			}

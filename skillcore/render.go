@@ -9,10 +9,11 @@ import (
 )
 
 // This file renders, byte for byte, the text each agent puts in front of the
-// model: the catalog that lists skills in the system prompt and Zed's
-// activation envelope. Each format follows the agent's own source, escaping
-// included; where an agent does not escape, neither does its renderer, so
-// the editor shows what the model really reads.
+// model: the catalog that lists skills in the system prompt (an agent's
+// own envelopes, such as Zed's activation, are in its folder). Each format
+// follows the agent's own source, escaping included; where an agent does
+// not escape, neither does its renderer, so the editor shows what the
+// model really reads.
 //
 // A catalog is the block that lists the skills. When the agent's listing code
 // opens it with a lead-in of its own (codex, claude-code, zot, copilot), the

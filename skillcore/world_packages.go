@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/skill-ls/skill-ls/skillcore/loader"
 
@@ -136,7 +135,7 @@ func (w *World) Manifest(path string) *Manifest {
 			return m
 		}
 	}
-	if !loader.IsManifest(path) || !strings.Contains(filepath.ToSlash(manifestRel(path)), "/") && filepath.Base(path) != "gemini-extension.json" {
+	if !loader.IsManifest(path) || !loader.Unmistakable(filepath.ToSlash(manifestRel(path))) {
 		return nil
 	}
 	return checkAlone(path, w.manifests[path])

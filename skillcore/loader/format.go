@@ -110,9 +110,12 @@ type PluginFormat struct {
 	ID        string
 	Title     string
 	Manifests []string // relative to the plugin root, in lookup order
-	Readers   []FormatReader
-	Schema    ManifestSchema
-	Skills    SkillsLayout
+	// OwnName: the manifest's bare file name is this format's alone
+	// (gemini-extension.json), so it counts wherever it lies.
+	OwnName bool
+	Readers []FormatReader
+	Schema  ManifestSchema
+	Skills  SkillsLayout
 }
 
 // SourceRule is how a marketplace's readers resolve an entry's source.
@@ -224,6 +227,28 @@ var ManifestNames = sync.OnceValue(func() map[string]bool {
 	out := map[string]bool{}
 	for _, p := range ManifestPaths() {
 		out[path.Base(p)] = true
+	}
+	return out
+})
+
+// Unmistakable reports whether a manifest path (relative to its package
+// root) says what it is wherever it lies: one in a folder of its own
+// (.claude-plugin/plugin.json), or a name only its format uses. A bare
+// plugin.json or marketplace.json below a project's top is too often
+// something else.
+func Unmistakable(rel string) bool {
+	return strings.Contains(rel, "/") || ownNames()[rel]
+}
+
+// ownNames are the bare manifest names of the formats that own theirs.
+var ownNames = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, f := range PluginFormats {
+		for _, m := range f.Manifests {
+			if f.OwnName && !strings.Contains(m, "/") {
+				out[m] = true
+			}
+		}
 	}
 	return out
 })

@@ -59,6 +59,7 @@ var Extension = &loader.PluginFormat{
 	ID:        "gemini-extension",
 	Title:     "Gemini extension",
 	Manifests: []string{"gemini-extension.json"},
+	OwnName:   true,
 	Readers:   []loader.FormatReader{{Target: "gemini", Order: 1}},
 	Schema: loader.ManifestSchema{
 		Fields: loader.WithMeta(map[string]loader.JSONType{
