@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -22,11 +23,19 @@ func TestOpenCostsWhatTheFileChanges(t *testing.T) {
 		h.roundTrip()
 		const rel = "home/.claude/skills/extra/SKILL.md"
 		text := "---\nname: extra\ndescription: Does one more thing.\n---\n" + body
-		return testing.AllocsPerRun(10, func() {
-			h.open(rel, text, 1)
-			h.closeDoc(rel)
-			h.roundTrip()
-		})
+		// AllocsPerRun counts the whole process: what else runs meanwhile
+		// (the race detector's, the runtime's, a loaded machine's late
+		// timers) only adds, so the least of a few measures is the open's.
+		least := math.Inf(1)
+		for range 3 {
+			least = min(least, testing.AllocsPerRun(10, func() {
+				h.open(rel, text, 1)
+				h.closeDoc(rel)
+				h.roundTrip()
+			}))
+		}
+		h.close() // its server is gone before the next one is measured
+		return least
 	}
 	small, large := allocs(100), allocs(200)
 	t.Logf("allocations per open and close: %.0f among 100 open skills, %.0f among 200", small, large)
