@@ -14,6 +14,10 @@ go vet ./...
 
 echo "== go test -race ($(date +%T), ${SECONDS}s)"
 go test -race -count=1 -timeout 30m ./...
+# The random-edit and memory tests at full length: under -race above they
+# take fewer steps and documents (raceEnabled), so that the race run of a
+# package stays near a minute and -count=10 fits go test's timeout.
+go test -count=1 -run '^(TestBudgetRandomEdits|TestDeferredFitsTellEveryChange|TestWorldRandomEdits|TestWorldCatalogsStayFresh|TestClosedDocumentsAreReleased)$' ./skillcore ./lsp
 # The analysis again on workspaces that keep only frontmatter, as the
 # language server's do.
 go test -race -count=1 ./analysis -release-bodies

@@ -16,12 +16,7 @@ import (
 // findings for every file, the same catalog, and every file whose budget
 // finding changed among the files Set returned.
 func TestBudgetRandomEdits(t *testing.T) {
-	seeds := uint64(4)
-	if testing.Short() {
-		// The loaded CI run repeats the package on one CPU beside a busy
-		// loop: one seed there, all four in the full run.
-		seeds = 1
-	}
+	seeds, steps := uint64(lengthOf(4, 1)), lengthOf(150, 40)
 	for seed := uint64(1); seed <= seeds; seed++ {
 		w, skills := budgetWorld(t, 60, 900, 400)
 		src := map[string]string{}
@@ -30,7 +25,7 @@ func TestBudgetRandomEdits(t *testing.T) {
 			w.Problems(p)
 		}
 		rng := rand.New(rand.NewPCG(seed, 1))
-		for step := 0; step < 150; step++ {
+		for step := range steps {
 			p := skills[rng.IntN(len(skills))]
 			before := map[string]string{}
 			for _, q := range skills {
@@ -75,4 +70,13 @@ func TestBudgetRandomEdits(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lengthOf is how long a random-edit test runs: full, or under the race
+// detector or -short the shorter length (see raceEnabled).
+func lengthOf(full, short int) int {
+	if raceEnabled || testing.Short() {
+		return short
+	}
+	return full
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package skillcore
+
+const raceEnabled = false
