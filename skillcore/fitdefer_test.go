@@ -47,7 +47,7 @@ func TestDeferredFitsTellEveryChange(t *testing.T) {
 	before := findings(w)
 	rng := rand.New(rand.NewPCG(7, 1))
 	next, told := 240, 0
-	for step := range lengthOf(80, 25) {
+	for step := range lengthOf(80, 12) {
 		var got []string // and self, the file changed
 		var self string
 		switch op := rng.IntN(3); {

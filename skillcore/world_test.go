@@ -610,7 +610,7 @@ func TestWorldSetDescriptionSize(t *testing.T) {
 // must be among the files Set or Remove returned; at the end, every file's
 // problems equal those of a world that read the final files afresh.
 func TestWorldRandomEdits(t *testing.T) {
-	for seed := range uint64(lengthOf(6, 2)) {
+	for seed := range uint64(lengthOf(6, 1)) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { randomEdits(t, seed) })
 	}
 }
