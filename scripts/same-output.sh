@@ -20,7 +20,8 @@ mkdir -p "$work/home"
 
 # run BIN NAME DIR: one check of DIR by BIN, kept under $work/NAME.*
 run() {
-	local exe="$1" name="$2" dir="$3" home="$work/home" cwd="$3" args=(.)
+	local exe="$1" name="$2" dir home="$work/home" cwd args=(.)
+	dir="$(realpath "$3")" cwd="$dir" # HOME below is taken from inside cwd
 	for p in project proj; do
 		if [ -d "$dir/home" ] && [ -d "$dir/$p" ]; then
 			home="$dir/home" cwd="$dir/$p" args=(--global)
