@@ -61,12 +61,12 @@ else
   # seconds, a cold one (after any change to cmd/conformance) about an hour
   # of agent runs on 2 cores. So that CI ends within its half hour, the
   # run is bounded: past CONFORMANCE_BUDGET seconds (by default, until
-  # this script is 1,000 s in) timeout stops it and the agents it started;
+  # this script is 600 s in) timeout stops it and the agents it started;
   # the answers it had are kept, and the next run recalls them and asks
   # the rest. A run cut short says so and does not gate; one that ends
   # gates on its differences.
   bounded() { # what, then the command
-    local what=$1 budget=${CONFORMANCE_BUDGET:-$((1000 - SECONDS))} rc=0; shift
+    local what=$1 budget=${CONFORMANCE_BUDGET:-$((600 - SECONDS))} rc=0; shift
     if [ "$budget" -lt 60 ]; then
       echo "   $what left out: ${SECONDS}s already spent (CONFORMANCE_BUDGET=SECONDS runs it)"
       return 0
@@ -98,7 +98,7 @@ echo "== soak (bounded: memory and goroutines must stay flat) ($(date +%T), ${SE
 go test ./lsp -count=1 -run '^TestSoak$' -soak "${SOAK:-30s}" -v | grep -E 'cycles|^(ok|FAIL|---)'
 
 echo "== fuzz (bounded) ($(date +%T), ${SECONDS}s)"
-FUZZTIME=${FUZZTIME:-6s}
+FUZZTIME=${FUZZTIME:-3s}
 for pkg in $(go list ./... | grep -v /cmd/conformance | sed "s|^github.com/skill-ls/skill-ls|.|"); do
   for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $target ($FUZZTIME)"
