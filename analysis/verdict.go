@@ -16,17 +16,22 @@ const specTarget = "agentskills"
 // agentVerdict makes what fails a build an agent's verdict: a violation of
 // the specification alone, which no agent reading the file refuses, is a
 // warning naming the agents that load the file anyway, unless the project
-// asks for the specification (agentskills among its targets). It returns
+// asks for the specification (agentskills among its targets); in a file no
+// agent loads, only a field outside the specification is. It returns
 // problems itself when nothing changes.
 func (w *Workspace) agentVerdict(e *skillcore.Entry, problems []loader.Problem) []loader.Problem {
-	// A file no agent reads has the specification as its only judge.
-	if e == nil || len(e.Targets) < 2 || slices.Contains(w.config.Targets, specTarget) {
+	if e == nil || slices.Contains(w.config.Targets, specTarget) {
 		return problems
 	}
+	// A file no agent reads has the specification as its only judge, but
+	// a field outside it is an error only where an agent refuses the file
+	// or the project asks for the specification: here no agent loads the
+	// file, so none reads the field either (a warning).
+	unplaced := len(e.Targets) < 2
 	var anyway string
 	out := problems
 	for i, p := range problems {
-		if p.Severity != Error || !specOnly(p.Targets) {
+		if p.Severity != Error || !specOnly(p.Targets) || unplaced && p.Rule != "field-unknown" {
 			continue
 		}
 		if anyway == "" {
